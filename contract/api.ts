@@ -1,0 +1,108 @@
+/**
+ * The API contract: every request and response body of design §7, as zod schemas and inferred types.
+ * The SPA's API client and the server's routes both import this module, so the two cannot drift apart.
+ */
+import { z } from 'zod';
+
+/** Subscription status values the API produces; the client only treats `active` as access. */
+export const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'past_due', 'cancelled'] as const;
+export type KnownSubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
+export const subscriptionSchema = z.object({
+  /** Usually one of SUBSCRIPTION_STATUSES; kept open so a new provider status is displayed raw, not dropped. */
+  status: z.string().min(1),
+  plan: z.string().optional(),
+  cancelAtPeriodEnd: z.boolean(),
+  /** ISO 8601 timestamp of the period end, when known. */
+  endDate: z.string().optional(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const userSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  /** Which identity provider the account signs in with. */
+  provider: z.enum(['google', 'apple']).optional(),
+});
+export type ApiUser = z.infer<typeof userSchema>;
+
+const token = z.string().min(1).max(8192);
+
+/** Every failed call answers this shape with a 4xx (or 5xx for a transient server fault). */
+export const errorResponseSchema = z.object({ success: z.literal(false), error: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+// POST /auth/google/signin
+export const googleSignInRequestSchema = z.object({ idToken: token });
+// POST /auth/apple/signin
+export const appleSignInRequestSchema = z.object({
+  identityToken: token,
+  userIdentifier: z.string().min(1).max(256),
+  email: z.string().max(320).nullish(),
+  fullName: z.string().max(256).nullish(),
+});
+export const signInResponseSchema = z.object({
+  success: z.boolean(),
+  sessionToken: z.string().optional(),
+  subscription: subscriptionSchema.nullable().optional(),
+  user: userSchema.optional(),
+  error: z.string().optional(),
+});
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+// POST /auth/verify
+export const verifyRequestSchema = z.object({ sessionToken: token });
+export const verifyResponseSchema = z.object({
+  success: z.boolean(),
+  user: userSchema.optional(),
+  subscription: subscriptionSchema.nullable().optional(),
+  error: z.string().optional(),
+});
+export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
+
+// POST /auth/signout
+export const signOutRequestSchema = z.object({ sessionToken: token });
+export const successResponseSchema = z.object({ success: z.boolean(), error: z.string().optional() });
+export type SuccessResponse = z.infer<typeof successResponseSchema>;
+
+// POST /auth/handoff
+export const handoffRequestSchema = z.object({ sessionToken: token });
+export const handoffResponseSchema = z.object({
+  success: z.boolean(),
+  handoffToken: z.string().optional(),
+  expiresAt: z.string().optional(),
+  error: z.string().optional(),
+});
+export type HandoffResponse = z.infer<typeof handoffResponseSchema>;
+
+// POST /auth/handoff/redeem
+export const handoffRedeemRequestSchema = z.object({
+  handoffToken: token,
+  deviceName: z.string().trim().min(1).max(128),
+});
+export const handoffRedeemResponseSchema = signInResponseSchema;
+
+// DELETE /auth/delete-account
+export const deleteAccountRequestSchema = z.object({
+  email: z.string().min(1).max(320),
+  userId: z.string().min(1).max(256),
+  sessionToken: token,
+});
+
+// POST /subscription/create-checkout
+export const createCheckoutRequestSchema = z.object({ idToken: token, email: z.string().min(1).max(320) });
+export const createCheckoutResponseSchema = z.object({ url: z.string().optional(), error: z.string().optional() });
+export type CreateCheckoutResponse = z.infer<typeof createCheckoutResponseSchema>;
+
+// POST /subscription/cancel
+export const cancelSubscriptionRequestSchema = z.object({ idToken: token });
+export const cancelSubscriptionResponseSchema = z.object({
+  success: z.boolean(),
+  error: z.string().optional(),
+  subscription: subscriptionSchema.nullable().optional(),
+});
+export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponseSchema>;
+
+// GET /health
+export const healthResponseSchema = z.object({ ok: z.boolean(), database: z.boolean() });

@@ -1,0 +1,43 @@
+/**
+ * The brand: every product name, operator, address, link, scheme and price the website shows comes from
+ * here (design §6). Each value can be overridden at build time with a VITE_* variable.
+ */
+const env = import.meta.env;
+
+function pick(value: string | undefined, fallback: string): string {
+  return value && value.trim() !== '' ? value.trim() : fallback;
+}
+
+const productName = pick(env.VITE_PRODUCT_NAME, 'Veil VPN');
+const scheme = pick(env.VITE_DEEP_LINK_SCHEME, 'veilvpn');
+
+export const brand = {
+  productName,
+  /** The plan's display name, e.g. "Veil VPN Premium". */
+  premiumName: `${productName} Premium`,
+  operator: pick(env.VITE_OPERATOR_NAME, 'Veil Labs, Inc.'),
+  operatorDescription: 'a US technology company',
+  supportEmail: pick(env.VITE_SUPPORT_EMAIL, 'support@example.com'),
+  downloadUrl: pick(env.VITE_DOWNLOAD_URL, 'https://example.com/download'),
+  learnMoreUrl: pick(env.VITE_LEARN_MORE_URL, 'https://example.com/learn-more'),
+  deepLinkScheme: scheme,
+  deepLinks: {
+    /** The hand-off link; the token is a one-time hand-off token (design §7). */
+    auth: (token: string) => `${scheme}://auth?token=${encodeURIComponent(token)}`,
+    success: `${scheme}://success`,
+    cancel: `${scheme}://cancel`,
+  },
+  price: {
+    amountUsd: 100,
+    perMonthUsd: 8.33,
+    planName: 'Single Annual Plan',
+    tierName: 'Premium',
+    /** "$100 per year, less than $8.33 per month" */
+    summary: '$100 per year, less than $8.33 per month',
+  },
+  /** One device limit everywhere (design §8: the spec's 5 vs 10 resolved to 10). */
+  deviceLimit: 10,
+  legalLastUpdated: 'October 9, 2025',
+} as const;
+
+export type Brand = typeof brand;

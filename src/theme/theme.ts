@@ -1,0 +1,29 @@
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
+
+/**
+ * One theme for the whole site. The brand colour is a deep violet; its darker shades (7+) keep white text
+ * above WCAG AA contrast, so buttons use shade 7 in light mode and 8 in dark mode.
+ */
+const veil: MantineColorsTuple = [
+  '#f3f0ff',
+  '#e4ddfb',
+  '#c6b8f2',
+  '#a690ea',
+  '#8b6ee3',
+  '#7a58df',
+  '#714ddd',
+  '#5f3ec4',
+  '#5436b0',
+  '#472d9b',
+];
+
+export const theme = createTheme({
+  primaryColor: 'veil',
+  primaryShade: { light: 7, dark: 8 },
+  colors: { veil },
+  fontFamily:
+    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  headings: { fontWeight: '750' },
+  defaultRadius: 'md',
+  autoContrast: true,
+});

@@ -1,0 +1,15 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  readonly VITE_PRODUCT_NAME?: string;
+  readonly VITE_OPERATOR_NAME?: string;
+  readonly VITE_SUPPORT_EMAIL?: string;
+  readonly VITE_DOWNLOAD_URL?: string;
+  readonly VITE_LEARN_MORE_URL?: string;
+  readonly VITE_DEEP_LINK_SCHEME?: string;
+  readonly VITE_INSPECT?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+const apiPort = process.env.API_PORT ?? process.env.PORT ?? '8080';
+
+export default defineConfig({
+  plugins: [
+    // Must come before react(): it generates src/routeTree.gen.ts and splits every route into its own chunk.
+    tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
+    react(),
+  ],
+  server: {
+    // `npm run dev`: Vite serves the SPA with hot reload and forwards /api to the API process.
+    proxy: { '/api': `http://127.0.0.1:${apiPort}` },
+  },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+  },
+});
