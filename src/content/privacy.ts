@@ -1,0 +1,103 @@
+import { brand } from '../config/brand';
+import type { LegalSection } from './legal-section';
+
+export const privacySections: readonly LegalSection[] = [
+  {
+    heading: 'Who we are',
+    paragraphs: [
+      `${brand.productName} is operated by ${brand.operator}, ${brand.operatorDescription} ("we", "us"). This policy explains what information we collect when you use our website, apps and VPN service, why we collect it, and the choices you have.`,
+      `${brand.productName} is a zero-log VPN. The short version: we keep only what we need to run your account and your subscription, and we never record what you do online.`,
+    ],
+  },
+  {
+    heading: 'What we collect',
+    paragraphs: ['We collect a small amount of information so that you can sign in and pay for the service:'],
+    bullets: [
+      'Account details from your sign-in provider: when you sign in with Google or Apple, we receive your e-mail address, your name (if you share it) and an account identifier from that provider. We never see your Google or Apple password.',
+      'Subscription and payment status from our card payment provider: whether your subscription is active, your plan, your billing dates and whether auto-renewal is on. Payments are handled on the payment provider’s secure checkout page; we never see or store your full card number.',
+      'Support messages: if you e-mail us, we keep the conversation so we can help you.',
+    ],
+  },
+  {
+    heading: 'What we never collect',
+    paragraphs: ['When you are connected to the VPN, we do not collect, log or store:'],
+    bullets: [
+      'your browsing activity or the websites and apps you use;',
+      'the content of your traffic;',
+      'your DNS queries;',
+      'connection timestamps or session durations;',
+      'your IP address or the IP address you are assigned while connected.',
+    ],
+  },
+  {
+    heading: 'How we use your information',
+    paragraphs: ['We use the information we collect only to:'],
+    bullets: [
+      'create your account and sign you in on the website and in our apps;',
+      'process your subscription, renewals, cancellations and refunds;',
+      'answer your support requests and send essential service messages, such as billing notices;',
+      'prevent fraud and abuse of the service.',
+    ],
+  },
+  {
+    heading: 'Cookies and local storage',
+    paragraphs: [
+      'To keep you signed in, our website stores a session token in your browser’s local storage. It is removed when you sign out. Our sign-in provider may set its own cookies while you sign in.',
+      'We do not use advertising trackers, and we do not build advertising profiles.',
+    ],
+  },
+  {
+    heading: 'Sharing your information',
+    paragraphs: [
+      'We do not sell, rent or trade your personal information. We share it only with the service providers that help us run the service, and only as far as they need it:',
+    ],
+    bullets: [
+      'our card payment provider, to take payments and manage your subscription;',
+      'our identity providers (Google or Apple), to sign you in;',
+      'authorities, only where the law requires it. Because we keep no activity logs, we have no record of what you do online to hand over.',
+    ],
+  },
+  {
+    heading: 'Retention and account deletion',
+    paragraphs: [
+      'We keep your account information for as long as you have an account. You can delete your account at any time from your account page, and deletion takes effect immediately.',
+      'After deletion we keep only a one-way hash of your account identifier for a short cool-down period. The hash cannot be turned back into your details; it exists only to stop a deleted account from being instantly re-created to abuse the service. Our payment provider may keep payment records for as long as tax and accounting law requires.',
+    ],
+  },
+  {
+    heading: 'Security',
+    paragraphs: [
+      'VPN connections are encrypted with AES-256 over IKEv2/IPSec. Our website and apps use encrypted connections, access to our systems is restricted to staff who need it, and we keep the data we hold to a minimum, so there is little to expose even in the worst case.',
+    ],
+  },
+  {
+    heading: 'Children',
+    paragraphs: [
+      `${brand.productName} is intended for people aged 18 or older. We do not knowingly collect information from anyone under 18. If you believe a child has given us information, contact us and we will delete it.`,
+    ],
+  },
+  {
+    heading: 'Your rights',
+    paragraphs: ['Depending on where you live, you may have the right to:'],
+    bullets: [
+      'access the personal information we hold about you;',
+      'correct information that is wrong;',
+      'delete your account and personal information;',
+      'object to or restrict how we use your information;',
+      'receive a copy of your information in a portable format.',
+    ],
+  },
+  {
+    heading: 'Changes to this policy',
+    paragraphs: [
+      'We may update this policy from time to time. When we do, we will change the "Last updated" date above, and if the changes are significant we will tell you by e-mail or in the app before they take effect.',
+    ],
+  },
+  {
+    heading: 'Contact us',
+    paragraphs: [
+      `If you have questions about this policy or want to exercise your rights, contact ${brand.operator} by e-mail. Please write from the address on your account so we can verify your request.`,
+    ],
+    link: { label: brand.supportEmail, href: `mailto:${brand.supportEmail}` },
+  },
+];

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
+import { PrivacyPage } from '../../src/screens/privacy-page';
+import { TermsPage } from '../../src/screens/terms-page';
+import { brand } from '../../src/config/brand';
+import { renderWithMantine } from './render';
+
+function pageText(): string {
+  return document.body.textContent ?? '';
+}
+
+describe('TermsPage', () => {
+  it('shows its title and last-updated date', () => {
+    renderWithMantine(<TermsPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Terms of Service' })).toBeDefined();
+    expect(screen.getByText('Last updated October 9, 2025')).toBeDefined();
+  });
+
+  it('states eligibility, renewal, availability and liability terms', () => {
+    renderWithMantine(<TermsPage />);
+    const text = pageText();
+    expect(text).toContain('18 or older');
+    expect(text).toContain('One account per person or organisation');
+    expect(text).toContain('24 hours before renewal');
+    expect(text).toContain('99.9%');
+    expect(text).toContain('last 12 months');
+    expect(text).toContain(brand.operator);
+  });
+
+  it('links to the privacy policy', () => {
+    renderWithMantine(<TermsPage />);
+    const link = screen.getByRole('link', { name: 'Read our Privacy Policy' });
+    expect(link.getAttribute('href')).toBe('/privacy');
+  });
+});
+
+describe('PrivacyPage', () => {
+  it('shows its title and last-updated date', () => {
+    renderWithMantine(<PrivacyPage />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeDefined();
+    expect(screen.getByText('Last updated October 9, 2025')).toBeDefined();
+  });
+
+  it('names the operator and gives a support contact', () => {
+    renderWithMantine(<PrivacyPage />);
+    expect(pageText()).toContain(brand.operator);
+    const contact = screen.getByRole('link', { name: brand.supportEmail });
+    expect(contact.getAttribute('href')).toBe(`mailto:${brand.supportEmail}`);
+  });
+});
