@@ -17,5 +17,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: false,
+    // scripts/size.mjs reads the manifest to know which chunks a page loads.
+    manifest: true,
   },
 });

@@ -1,4 +1,4 @@
-import { createTheme, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * One theme for the whole site. The brand colour is a deep violet; its darker shades (7+) keep white text
@@ -26,4 +26,14 @@ export const theme = createTheme({
   headings: { fontWeight: '750' },
   defaultRadius: 'md',
   autoContrast: true,
+});
+
+/**
+ * Contrast fixes on top of Mantine's defaults (axe-core, WCAG AA 4.5:1): its light "dimmed" grey is
+ * 3.3:1 on white, and its dark-mode link colour is 4.0:1 on the dark body.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': resolved.colors.gray[7]! },
+  dark: { '--mantine-color-anchor': veil[3] },
 });

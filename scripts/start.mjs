@@ -1,0 +1,143 @@
+#!/usr/bin/env node
+/**
+ * The one entry point for running the product locally (`npm start`, `npm run dev`).
+ *
+ *   npm start     builds the SPA when it is missing or older than its sources, then starts the
+ *                 Firebase Auth emulator (demo project, no account needed) and the API, which also
+ *                 serves the SPA, on http://localhost:${PORT:-8080}.
+ *   npm run dev   the same, but the SPA is served by Vite with hot reload on PORT and the API runs on
+ *                 API_PORT (default PORT + 1); Vite forwards /api to it.
+ *
+ * When FIREBASE_AUTH_EMULATOR_HOST is set to an emulator you run yourself, or FIREBASE_USE_EMULATOR=false
+ * (a real Firebase project), no emulator is started. Ctrl-C stops every child cleanly.
+ */
+import { spawn } from 'node:child_process';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureSpaBuilt } from './lib/spa-build.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT ?? 8080);
+const apiPort = dev ? Number(process.env.API_PORT ?? port + 1) : port;
+const useEmulator = process.env.FIREBASE_USE_EMULATOR !== 'false';
+const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
+const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-veil';
+
+const children = [];
+let stopping = false;
+
+function log(message) {
+  console.log(`[veil] ${message}`);
+}
+
+function run(name, command, args, env = {}) {
+  const child = spawn(command, args, {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // own process group, so Ctrl-C can stop the whole tree (firebase spawns java/node)
+  });
+  const prefix = (line) => `[${name}] ${line}`;
+  for (const stream of [child.stdout, child.stderr]) {
+    let buffer = '';
+    stream.on('data', (chunk) => {
+      buffer += chunk;
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) if (line.trim()) console.log(prefix(line));
+    });
+  }
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      log(`${name} stopped unexpectedly (${signal ?? `exit code ${code}`}); shutting down.`);
+      shutdown(1);
+    }
+  });
+  children.push(child);
+  return child;
+}
+
+async function waitFor(url, what, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (stopping) return;
+    try {
+      const response = await fetch(url);
+      if (response.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  throw new Error(`${what} did not answer at ${url} within ${timeoutMs / 1000} s`);
+}
+
+function shutdown(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log('stopping…');
+  for (const child of children) {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  }
+  setTimeout(() => {
+    for (const child of children) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(code);
+  }, 5000).unref();
+  Promise.all(children.map((child) => (child.exitCode === null ? new Promise((r) => child.on('exit', r)) : null))).then(
+    () => process.exit(code),
+  );
+}
+
+process.on('SIGINT', () => shutdown(0));
+process.on('SIGTERM', () => shutdown(0));
+
+async function main() {
+  if (!dev) await ensureSpaBuilt(root, log);
+
+  const serverEnv = { PORT: String(apiPort), FIREBASE_PROJECT_ID: projectId };
+  if (useEmulator) {
+    const [host, emulatorPort] = emulatorHost.split(':');
+    if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+      log(`starting the Firebase Auth emulator on ${emulatorHost} (project ${projectId})…`);
+      run('auth-emulator', process.execPath, [
+        join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'),
+        'emulators:start',
+        '--only',
+        'auth',
+        '--project',
+        projectId,
+      ]);
+    }
+    await waitFor(`http://${host}:${emulatorPort}/`, 'The Firebase Auth emulator');
+    serverEnv.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+  }
+
+  log('starting the API…');
+  run('api', process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], serverEnv);
+  await waitFor(`http://127.0.0.1:${apiPort}/api/health`, 'The API');
+
+  if (dev) {
+    run('vite', process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), '--port', String(port), '--strictPort'], {
+      API_PORT: String(apiPort),
+    });
+    await waitFor(`http://127.0.0.1:${port}/`, 'Vite');
+  }
+
+  if (!stopping) log(`ready: http://localhost:${port}  (Ctrl-C stops everything)`);
+}
+
+main().catch((error) => {
+  console.error(`[veil] ${error.message}`);
+  shutdown(1);
+});

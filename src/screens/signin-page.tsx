@@ -1,0 +1,48 @@
+import { Link } from '@tanstack/react-router';
+import { Anchor, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
+import { brand } from '../config/brand';
+import { BrandMark } from '../components/brand-mark';
+
+export interface SignInPageProps {
+  onGoogle?: () => void;
+  onApple?: () => void;
+  /** True while a sign-in runs: the buttons show a loader and take no clicks. */
+  busy?: boolean;
+}
+
+export function SignInPage({ onGoogle, onApple, busy = false }: SignInPageProps) {
+  return (
+    <Container size={440} py={{ base: 48, md: 80 }}>
+      <Card withBorder shadow="sm" padding="xl" radius="lg">
+        <Stack align="center" gap="xs" ta="center">
+          <BrandMark size={48} />
+          <Title order={1} size="h2" mt="sm">
+            Sign in to {brand.productName}
+          </Title>
+          <Text c="dimmed" size="sm">
+            Existing users are signed in automatically. New users get an account created instantly.
+          </Text>
+        </Stack>
+        <Stack mt="xl" gap="sm">
+          <Button size="md" variant="default" onClick={onGoogle} loading={busy} fullWidth>
+            Continue with Google
+          </Button>
+          <Button size="md" color="dark" onClick={onApple} loading={busy} fullWidth>
+            Continue with Apple
+          </Button>
+        </Stack>
+        <Text size="xs" c="dimmed" ta="center" mt="lg">
+          By continuing you agree to our{' '}
+          <Anchor component={Link} to="/terms" size="xs">
+            Terms of Service
+          </Anchor>{' '}
+          and{' '}
+          <Anchor component={Link} to="/privacy" size="xs">
+            Privacy Policy
+          </Anchor>
+          .
+        </Text>
+      </Card>
+    </Container>
+  );
+}

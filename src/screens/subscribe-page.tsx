@@ -1,0 +1,98 @@
+import { Link } from '@tanstack/react-router';
+import { Badge, Button, Card, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { brand } from '../config/brand';
+import { Icon } from '../components/icons';
+import { PageSpinner } from '../components/page-spinner';
+
+const FEATURES = [
+  'All server locations worldwide',
+  'AES-256 encryption with IKEv2/IPSec',
+  'Unlimited bandwidth, no throttling',
+  `Up to ${brand.deviceLimit} devices at once`,
+  'Strict zero-log policy',
+  '24/7 support',
+  '30-day money-back guarantee',
+];
+
+export type SubscribePageProps =
+  | { view: 'loading' }
+  | { view: 'signedOut'; onSignIn: () => void; signingIn?: boolean }
+  | { view: 'signedIn'; email: string; onSubscribe: () => void; redirecting: boolean };
+
+export function SubscribePage(props: SubscribePageProps) {
+  if (props.view === 'loading') return <PageSpinner label="Loading your account" />;
+
+  if (props.view === 'signedOut') {
+    return (
+      <Container size={480} py={{ base: 48, md: 80 }}>
+        <Card withBorder shadow="sm" padding="xl" radius="lg">
+          <Stack align="center" ta="center" gap="sm">
+            <Title order={1} size="h2">
+              Sign In to Continue
+            </Title>
+            <Text c="dimmed">Sign in to subscribe to {brand.premiumName}.</Text>
+            <Button size="md" mt="md" onClick={props.onSignIn} loading={props.signingIn}>
+              Sign in with Google
+            </Button>
+          </Stack>
+        </Card>
+      </Container>
+    );
+  }
+
+  return (
+    <Container size="sm" py={{ base: 48, md: 80 }}>
+      <Stack gap="lg">
+        <div>
+          <Title order={1}>Subscribe to {brand.premiumName}</Title>
+          <Text c="dimmed" mt={4}>
+            Signed in as <strong>{props.email}</strong>
+          </Text>
+        </div>
+        <Card withBorder shadow="md" padding="xl" radius="lg">
+          <Group justify="space-between" align="flex-start">
+            <div>
+              <Title order={2} size="h3">
+                {brand.price.tierName}
+              </Title>
+              <Text c="dimmed" size="sm">
+                {brand.price.planName}
+              </Text>
+            </div>
+            <Badge variant="light">Annual</Badge>
+          </Group>
+          <Group align="baseline" gap={6} mt="lg">
+            <Text fz={44} fw={800} lh={1}>
+              ${brand.price.amountUsd}
+            </Text>
+            <Text c="dimmed">per year</Text>
+          </Group>
+          <Text c="dimmed" size="sm">
+            {brand.price.summary}
+          </Text>
+          <List
+            mt="lg"
+            spacing="xs"
+            icon={
+              <ThemeIcon size={20} radius="xl" color="green">
+                <Icon name="check" size={14} />
+              </ThemeIcon>
+            }
+          >
+            {FEATURES.map((feature) => (
+              <List.Item key={feature}>{feature}</List.Item>
+            ))}
+          </List>
+          <Stack mt="xl" gap="sm">
+            <Button size="md" onClick={props.onSubscribe} disabled={props.redirecting}>
+              {props.redirecting ? 'Redirecting to checkout...' : 'Subscribe Now'}
+            </Button>
+            <Button component={Link} to="/account" variant="default">
+              Manage Account
+            </Button>
+          </Stack>
+        </Card>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,42 @@
+import type { ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { render } from '@testing-library/react';
+import {
+  Outlet,
+  RouterProvider,
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+} from '@tanstack/react-router';
+import { theme } from '../../src/theme/theme';
+
+/**
+ * Renders `ui` as the layout of a small in-memory router whose every path resolves, so components that
+ * use <Link> and read the location can be tested at any URL.
+ */
+export async function renderAtPath(path: string, ui: ReactNode, notFound?: () => ReactNode) {
+  const rootRoute = createRootRoute({
+    component: () => (
+      <>
+        {ui}
+        <Outlet />
+      </>
+    ),
+    notFoundComponent: notFound,
+  });
+  const pages = ['/', '/support', '/privacy', '/terms', '/signin', '/subscribe', '/account'].map((routePath) =>
+    createRoute({ getParentRoute: () => rootRoute, path: routePath, component: () => <p>page {routePath}</p> }),
+  );
+  const router = createRouter({
+    routeTree: rootRoute.addChildren(pages),
+    history: createMemoryHistory({ initialEntries: [path] }),
+  });
+  const result = render(
+    <MantineProvider theme={theme} env="test">
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  await router.load();
+  return { ...result, router };
+}

@@ -1,0 +1,72 @@
+import { describe, expect, test } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SiteHeader, type HeaderAccount } from '../../src/components/site-header';
+import { renderAtPath } from './render-with-router';
+
+const noop = () => {};
+
+describe('site header', () => {
+  test('highlights the link of the current route, and only that one', async () => {
+    await renderAtPath('/privacy', <SiteHeader account={null} onSignOut={noop} />);
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Privacy' })).toHaveAttribute('aria-current', 'page');
+    for (const other of ['Home', 'Support', 'Terms']) {
+      expect(within(nav).getByRole('link', { name: other })).not.toHaveAttribute('aria-current');
+    }
+  });
+
+  test('signed out: shows Sign In to /signin and Download App', async () => {
+    await renderAtPath('/', <SiteHeader account={null} onSignOut={noop} />);
+    expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+    expect(screen.getByRole('link', { name: 'Download App' })).toHaveAttribute('href', 'https://example.com/download');
+    expect(screen.queryByRole('button', { name: /Account menu/ })).toBeNull();
+  });
+
+  test('the mobile menu toggles open and closed', async () => {
+    const user = userEvent.setup();
+    await renderAtPath('/', <SiteHeader account={null} onSignOut={noop} />);
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    const mobile = screen.getByRole('navigation', { name: 'Mobile' });
+    expect(within(mobile).getByRole('link', { name: 'Support' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await user.click(screen.getByRole('button', { name: 'Close menu' }));
+    expect(screen.queryByRole('navigation', { name: 'Mobile' })).toBeNull();
+  });
+
+  async function openAccountMenu(account: HeaderAccount, onSignOut = noop) {
+    const user = userEvent.setup();
+    await renderAtPath('/', <SiteHeader account={account} onSignOut={onSignOut} />);
+    const [trigger] = await screen.findAllByRole('button', { name: `Account menu for ${account.email}` });
+    await user.click(trigger!);
+    await screen.findByRole('menu');
+    return user;
+  }
+
+  test('signed in without an active subscription: e-mail, no Premium badge, Subscribe offered', async () => {
+    await openAccountMenu({ email: 'ada@example.com', subscriptionStatus: 'inactive' });
+    expect(screen.getAllByText('ada@example.com').length).toBeGreaterThan(0);
+    expect(screen.queryByText('Premium')).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'My Account' })).toHaveAttribute('href', '/account');
+    expect(screen.getByRole('menuitem', { name: 'Subscribe' })).toHaveAttribute('href', '/subscribe');
+    expect(screen.getByRole('menuitem', { name: 'Sign Out' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+  });
+
+  test('signed in with an active subscription: Premium badge and no Subscribe item', async () => {
+    await openAccountMenu({ email: 'grace@example.com', subscriptionStatus: 'active' });
+    expect(screen.getAllByText('Premium').length).toBeGreaterThan(0);
+    expect(screen.queryByRole('menuitem', { name: 'Subscribe' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'My Account' })).toBeInTheDocument();
+  });
+
+  test('Sign Out calls the handler', async () => {
+    let signedOut = 0;
+    const user = await openAccountMenu({ email: 'ada@example.com', subscriptionStatus: null }, () => {
+      signedOut += 1;
+    });
+    await user.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
+    await waitFor(() => expect(signedOut).toBe(1));
+  });
+});

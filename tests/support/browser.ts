@@ -1,0 +1,107 @@
+/**
+ * Real Chromium for the end-to-end tests, driven through playwright-core (Debian's /usr/bin/chromium;
+ * no browser download). Every request that leaves this machine is blocked, except Google's api.js
+ * loader, which Firebase's popup sign-in needs even against the emulator: the harness answers it with
+ * the offline stand-in in tests/support/gapi-loader-stub.js.
+ */
+import { readFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTEFACTS_DIR = join(process.cwd(), 'test-results');
+
+const GAPI_LOADER = /^https:\/\/apis\.google\.com\/js\/api\.js/;
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+function isLocal(url: string): boolean {
+  const { protocol, hostname } = new URL(url);
+  if (protocol === 'data:' || protocol === 'blob:' || protocol === 'about:') return true;
+  return hostname === '127.0.0.1' || hostname === 'localhost' || hostname === '[::1]';
+}
+
+export interface PageProblems {
+  consoleErrors: string[];
+  failedRequests: string[];
+}
+
+/** A context that only reaches this machine, with console errors and our own failed requests recorded. */
+export async function newIsolatedContext(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; problems: PageProblems }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+  const problems: PageProblems = { consoleErrors: [], failedRequests: [] };
+  const gapiStub = readFileSync(join(import.meta.dirname, 'gapi-loader-stub.js'), 'utf8');
+  await context.route(
+    (url) => !isLocal(url.href),
+    (route) => {
+      if (GAPI_LOADER.test(route.request().url())) {
+        return route.fulfill({ status: 200, contentType: 'text/javascript', body: gapiStub });
+      }
+      return route.abort('blockedbyclient');
+    },
+  );
+  context.on('page', (page) => watchPage(page, problems));
+  return { context, problems };
+}
+
+function watchPage(page: Page, problems: PageProblems) {
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.consoleErrors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.consoleErrors.push(`${page.url()}: ${error.message}`));
+  page.on('requestfailed', (request) => {
+    if (isLocal(request.url())) problems.failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`);
+  });
+  page.on('response', (response) => {
+    if (isLocal(response.url()) && response.status() >= 400) {
+      problems.failedRequests.push(`${response.request().method()} ${response.url()}: HTTP ${response.status()}`);
+    }
+  });
+}
+
+export async function saveScreenshot(page: Page, name: string): Promise<string> {
+  const dir = join(ARTEFACTS_DIR, 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}
+
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/** Runs axe-core in the page (through the debugger protocol, so the page's CSP does not stop it). */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(`${axeSource}\n;undefined`);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => n.target) }));
+  });
+  return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.slice(0, 3))}`);
+}
