@@ -1,0 +1,136 @@
+/**
+ * Account deletion machine: the account page's Danger Zone.
+ * Carries out spec §2 Account (confirmation dialog, "Deleting Account..."), §4 "Account actions" (after a
+ * delete: refresh, sign out, go to /), §5 (delete needs both email and uid), §8 delete toasts;
+ * design §4 (account deletion) and §7 (the API also requires the session token; the actor adds it).
+ */
+import { fromPromise, setup } from 'xstate';
+import type { SuccessResponse } from '../contract/api';
+import { errorMessage } from './sign-in-errors';
+import type { AccountUser, NavigateParams, ToastParams } from './types';
+
+export interface AccountDeletionInput {
+  user: AccountUser | null;
+}
+
+export type AccountDeletionContext = AccountDeletionInput;
+
+export type AccountDeletionEvent =
+  /** Delete Account: opens the "Are you absolutely sure?" dialog. */
+  | { type: 'account.delete' }
+  /** Delete Account Permanently. */
+  | { type: 'account.confirmDelete' }
+  /** Cancel, Escape, or a click outside. */
+  | { type: 'account.cancelDelete' };
+
+export const DELETE_SUCCESS_TOAST: ToastParams = {
+  title: 'Account Deleted',
+  message: 'Your account and all associated data have been permanently deleted.',
+  color: 'green',
+};
+export const DELETE_FAILURE_FALLBACK = 'Failed to delete account';
+
+/** Message of a failed delete (spec §8): the error text, else "Failed to delete account". */
+export function deleteFailureMessage(failure: unknown): string {
+  if (typeof failure === 'object' && failure !== null && 'success' in failure && !(failure instanceof Error)) {
+    const { error } = failure as SuccessResponse;
+    return error !== undefined && error.trim() !== '' ? error : DELETE_FAILURE_FALLBACK;
+  }
+  return errorMessage(failure, DELETE_FAILURE_FALLBACK);
+}
+
+const deleteFailureToast = (failure: unknown): ToastParams => ({
+  title: 'Deletion Failed',
+  message: deleteFailureMessage(failure),
+  color: 'red',
+});
+
+export const accountDeletionMachine = setup({
+  types: {
+    context: {} as AccountDeletionContext,
+    input: {} as AccountDeletionInput,
+    events: {} as AccountDeletionEvent,
+    tags: {} as 'dialogOpen' | 'deleting',
+  },
+  actors: {
+    /**
+     * DELETE /api/auth/delete-account {email, userId, sessionToken}. Resolves the response (success true,
+     * or false with `error`); may reject with an Error.
+     */
+    deleteAccount: fromPromise<SuccessResponse, { user: AccountUser }>(() =>
+      Promise.reject(new Error('deleteAccount not provided')),
+    ),
+    /** Refresh the session's subscription (spec §4: after a delete the subscription is refreshed). */
+    refreshSubscription: fromPromise<void>(() => Promise.reject(new Error('refreshSubscription not provided'))),
+    /**
+     * Sign out quietly: provider sign-out, clear stored tokens, `session.send({ type: 'session.ended' })`.
+     * No sign-out toast (the "Account Deleted" toast is the message).
+     */
+    signOut: fromPromise<void>(() => Promise.reject(new Error('signOut not provided'))),
+  },
+  actions: {
+    showToast: (_args, _params: ToastParams) => {},
+    navigate: (_args, _params: NavigateParams) => {},
+  },
+  guards: {
+    hasEmailAndUid: ({ context }) => Boolean(context.user?.email) && Boolean(context.user?.uid),
+    isDeleted: (_args, params: { response: SuccessResponse }) => params.response.success,
+  },
+}).createMachine({
+  id: 'accountDeletion',
+  context: ({ input }) => ({ user: input.user }),
+  initial: 'idle',
+  states: {
+    idle: {
+      on: { 'account.delete': { target: 'confirming' } },
+    },
+    confirming: {
+      tags: ['dialogOpen'],
+      on: {
+        // Spec §5: without both an email and a uid nothing happens (the dialog stays open).
+        'account.confirmDelete': { guard: 'hasEmailAndUid', target: 'deleting' },
+        'account.cancelDelete': { target: 'idle' },
+      },
+    },
+    deleting: {
+      tags: ['dialogOpen', 'deleting'],
+      invoke: {
+        id: 'deleteAccount',
+        src: 'deleteAccount',
+        input: ({ context }) => ({ user: context.user! }),
+        onDone: [
+          {
+            guard: { type: 'isDeleted', params: ({ event }) => ({ response: event.output }) },
+            target: 'refreshingSubscription',
+            actions: { type: 'showToast', params: DELETE_SUCCESS_TOAST },
+          },
+          { target: 'confirming', actions: { type: 'showToast', params: ({ event }) => deleteFailureToast(event.output) } },
+        ],
+        onError: { target: 'confirming', actions: { type: 'showToast', params: ({ event }) => deleteFailureToast(event.error) } },
+      },
+    },
+    refreshingSubscription: {
+      tags: ['deleting'],
+      invoke: {
+        id: 'refreshSubscription',
+        src: 'refreshSubscription',
+        onDone: { target: 'signingOut' },
+        // The account is gone; a failed refresh must not stop the sign-out.
+        onError: { target: 'signingOut' },
+      },
+    },
+    signingOut: {
+      tags: ['deleting'],
+      invoke: {
+        id: 'signOut',
+        src: 'signOut',
+        onDone: { target: 'deleted' },
+        onError: { target: 'deleted' },
+      },
+    },
+    deleted: {
+      type: 'final',
+      entry: { type: 'navigate', params: { to: '/' } },
+    },
+  },
+});

@@ -1,0 +1,125 @@
+/**
+ * Checkout machine: the Subscribe Now button. Carries out spec §4 "Subscribe", §5 (subscribing requires a
+ * signed-in user and no active subscription), §2 Subscribe ("Redirecting to checkout..." while busy), §8
+ * checkout toasts; design §4 (checkout).
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { CreateCheckoutResponse, Subscription } from '../contract/api';
+import { errorMessage } from './sign-in-errors';
+import { isActive } from './subscription-display';
+import type { AccountUser, NavigateParams, ToastParams } from './types';
+
+export interface CheckoutContext {
+  email: string | null;
+}
+
+export type CheckoutEvent =
+  /** Subscribe Now; carries the current session state. */
+  | { type: 'checkout.start'; user: AccountUser | null; subscription: Subscription | null }
+  /** The page came back from the back/forward cache (`pageshow` with `persisted`): the button works again. */
+  | { type: 'checkout.reset' };
+
+export const AUTH_REQUIRED_TOAST: ToastParams = {
+  title: 'Authentication required',
+  message: 'Please sign in to subscribe',
+  color: 'yellow',
+};
+export const ALREADY_SUBSCRIBED_TOAST: ToastParams = {
+  title: 'Already subscribed',
+  message: 'You already have an active subscription',
+  color: 'blue',
+};
+export const NO_CHECKOUT_URL_TOAST: ToastParams = { title: 'Checkout failed', message: 'No checkout URL received', color: 'red' };
+
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    input: {} as Record<string, never> | undefined,
+    tags: {} as 'busy',
+  },
+  actors: {
+    /**
+     * POST /api/subscription/create-checkout {idToken, email} (the SPA takes the ID token from Firebase).
+     * Resolves the response; rejects with an Error carrying the API's `error`.
+     */
+    createCheckout: fromPromise<CreateCheckoutResponse, { email: string }>(() =>
+      Promise.reject(new Error('createCheckout not provided')),
+    ),
+  },
+  actions: {
+    showToast: (_args, _params: ToastParams) => {},
+    navigate: (_args, _params: NavigateParams) => {},
+    /** `window.location.assign(url)`. */
+    redirectToCheckout: (_args, _params: { url: string }) => {},
+    assignEmail: assign((_args, params: { email: string }) => ({ email: params.email })),
+  },
+  guards: {
+    isSignedOut: (_args, params: { user: AccountUser | null }) => params.user === null,
+    hasActiveSubscription: (_args, params: { subscription: Subscription | null }) => isActive(params.subscription),
+    hasCheckoutUrl: (_args, params: { response: CreateCheckoutResponse }) =>
+      typeof params.response.url === 'string' && params.response.url !== '',
+  },
+}).createMachine({
+  id: 'checkout',
+  context: { email: null },
+  initial: 'idle',
+  states: {
+    idle: {
+      on: {
+        'checkout.start': [
+          {
+            guard: { type: 'isSignedOut', params: ({ event }) => ({ user: event.user }) },
+            actions: { type: 'showToast', params: AUTH_REQUIRED_TOAST },
+          },
+          {
+            guard: { type: 'hasActiveSubscription', params: ({ event }) => ({ subscription: event.subscription }) },
+            actions: [{ type: 'showToast', params: ALREADY_SUBSCRIBED_TOAST }, { type: 'navigate', params: { to: '/account' } }],
+          },
+          {
+            target: 'creatingCheckout',
+            actions: { type: 'assignEmail', params: ({ event }) => ({ email: event.user?.email ?? '' }) },
+          },
+        ],
+      },
+    },
+    creatingCheckout: {
+      tags: ['busy'],
+      invoke: {
+        id: 'createCheckout',
+        src: 'createCheckout',
+        input: ({ context }) => ({ email: context.email ?? '' }),
+        onDone: [
+          {
+            guard: { type: 'hasCheckoutUrl', params: ({ event }) => ({ response: event.output }) },
+            target: 'redirecting',
+            actions: { type: 'redirectToCheckout', params: ({ event }) => ({ url: event.output.url ?? '' }) },
+          },
+          {
+            target: 'idle',
+            actions: {
+              type: 'showToast',
+              params: ({ event }) =>
+                event.output.error ? { title: 'Checkout failed', message: event.output.error, color: 'red' as const } : NO_CHECKOUT_URL_TOAST,
+            },
+          },
+        ],
+        onError: {
+          target: 'idle',
+          actions: {
+            type: 'showToast',
+            params: ({ event }) => ({
+              title: 'Checkout failed',
+              message: errorMessage(event.error, 'Please try again'),
+              color: 'red' as const,
+            }),
+          },
+        },
+      },
+    },
+    redirecting: {
+      tags: ['busy'],
+      on: { 'checkout.reset': { target: 'idle' } },
+    },
+  },
+});

@@ -1,0 +1,80 @@
+/**
+ * Sign-in error catalogue (spec §8) and error helpers used by the machines.
+ * Pure functions; no side effects.
+ */
+
+export interface SignInErrorInfo {
+  message: string;
+  /** Whether the user may simply try again. */
+  retry: boolean;
+}
+
+/** Firebase Auth error code -> user-visible message and retry flag (spec §8, exact texts). */
+export const SIGN_IN_ERROR_CATALOGUE: Readonly<Record<string, SignInErrorInfo>> = {
+  'auth/popup-closed-by-user': { message: 'Sign-in window was closed. Please try again.', retry: true },
+  'auth/cancelled-popup-request': { message: 'Another sign-in is in progress. Please wait.', retry: false },
+  'auth/popup-blocked': {
+    message: "Pop-up was blocked by your browser. We'll use a redirect instead.",
+    retry: true,
+  },
+  'auth/unauthorized-domain': { message: 'This domain is not authorized. Please contact support.', retry: false },
+  'auth/network-request-failed': {
+    message: 'Network error. Please check your connection and try again.',
+    retry: true,
+  },
+  'auth/too-many-requests': { message: 'Too many attempts. Please wait a moment and try again.', retry: true },
+  'auth/internal-error': { message: 'An internal error occurred. Please try again.', retry: true },
+  'auth/invalid-credential': { message: 'Invalid credentials. Please try signing in again.', retry: true },
+  'auth/user-disabled': { message: 'This account has been disabled. Please contact support.', retry: false },
+  'auth/operation-not-allowed': {
+    message: 'This sign-in method is not enabled. Please contact support.',
+    retry: false,
+  },
+};
+
+/** Any code not in the catalogue (spec §8 "any other"). */
+export const UNKNOWN_SIGN_IN_ERROR: SignInErrorInfo = {
+  message: 'An error occurred during sign-in. Please try again.',
+  retry: true,
+};
+
+/** Popup errors after which the product falls back to a full-page redirect (spec §4 step 2). */
+export const POPUP_FALLBACK_CODES: readonly string[] = [
+  'auth/popup-blocked',
+  'auth/popup-closed-by-user',
+  'auth/cancelled-popup-request',
+];
+
+/** The `code` of a Firebase-style error (`{ code: 'auth/…' }`), if it has one. */
+export function errorCode(error: unknown): string | undefined {
+  if (typeof error === 'object' && error !== null && 'code' in error) {
+    const { code } = error as { code: unknown };
+    if (typeof code === 'string') return code;
+  }
+  return undefined;
+}
+
+/** The message of an Error (or a plain string), else `fallback`. Empty messages count as missing. */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message.trim() !== '') return error.message;
+  if (typeof error === 'string' && error.trim() !== '') return error;
+  return fallback;
+}
+
+/** Maps a provider (Firebase) error to the catalogue entry. */
+export function describeSignInError(error: unknown): SignInErrorInfo & { code: string | undefined } {
+  const code = errorCode(error);
+  const entry = code !== undefined ? SIGN_IN_ERROR_CATALOGUE[code] : undefined;
+  return { code, ...(entry ?? UNKNOWN_SIGN_IN_ERROR) };
+}
+
+export function isPopupFallbackError(error: unknown): boolean {
+  const code = errorCode(error);
+  return code !== undefined && POPUP_FALLBACK_CODES.includes(code);
+}
+
+/** The backend refuses a sign-in within the deletion cool-down with a message containing "recently deleted". */
+export function isRecentlyDeletedError(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+  return message.toLowerCase().includes('recently deleted');
+}
