@@ -1,0 +1,161 @@
+/**
+ * The walks of every machine for the generated path tests: inputs, and the concrete events each walk may
+ * send. Invoked actors do not run in a walk; their results are `xstate.done.actor.<id>` (with `output`) and
+ * `xstate.error.actor.<id>` (with `error`) events. Delays appear as `xstate.after.<delay>.<state id>`
+ * events, which xstate/graph offers by itself since they are transitions of the state.
+ */
+import type { AnyStateMachine, EventObject } from 'xstate';
+import { accountDeletionMachine } from '../../machines/account-deletion';
+import { autoRenewalMachine } from '../../machines/auto-renewal';
+import { checkoutMachine } from '../../machines/checkout';
+import { deepLinkMachine } from '../../machines/deep-link';
+import { sessionMachine } from '../../machines/session';
+import { signInMachine } from '../../machines/sign-in';
+import {
+  activeSubscription,
+  appleCredential,
+  cancellingSubscription,
+  firebaseError,
+  googleCredential,
+  googleSession,
+  inactiveSession,
+  inactiveSubscription,
+  tokenlessCredential,
+} from './fixtures';
+import type { GraphRun } from './graph-support';
+
+const done = (id: string, output?: unknown): EventObject => ({ type: `xstate.done.actor.${id}`, output }) as EventObject;
+const failed = (id: string, error: unknown): EventObject => ({ type: `xstate.error.actor.${id}`, error }) as EventObject;
+
+const sessionEvents: EventObject[] = [
+  done('initialise', { storedSessionToken: 'stored-token' }),
+  done('initialise', { storedSessionToken: null }),
+  failed('initialise', new Error('Missing identity provider configuration')),
+  done('verifySession', googleSession),
+  failed('verifySession', new Error('Session verification failed')),
+  done('signOutProvider'),
+  failed('signOutProvider', new Error('offline')),
+  { type: 'session.signedIn', session: inactiveSession } as EventObject,
+  { type: 'auth.changed', signedIn: false, storedSessionToken: null } as EventObject,
+  { type: 'auth.changed', signedIn: true, storedSessionToken: 'stored-token' } as EventObject,
+  { type: 'auth.changed', signedIn: true, storedSessionToken: null } as EventObject,
+  { type: 'subscription.refresh' },
+  { type: 'subscription.updated', subscription: cancellingSubscription } as EventObject,
+  done('fetchSubscription', activeSubscription),
+  failed('fetchSubscription', new Error('offline')),
+  { type: 'session.signOut' },
+  done('signOut'),
+  failed('signOut', new Error('offline')),
+  { type: 'session.ended' },
+];
+
+const signInEvents: EventObject[] = [
+  done('consumeRedirectResult', { credential: googleCredential, providerSignedIn: true, hasStoredSession: false }),
+  done('consumeRedirectResult', { credential: null, providerSignedIn: true, hasStoredSession: false }),
+  done('consumeRedirectResult', { credential: null, providerSignedIn: false, hasStoredSession: false }),
+  failed('consumeRedirectResult', firebaseError('auth/network-request-failed')),
+  done('getIdToken', googleCredential),
+  done('getIdToken', tokenlessCredential),
+  failed('getIdToken', firebaseError('auth/internal-error')),
+  { type: 'signIn.google', pathname: '/signin', search: '' } as EventObject,
+  { type: 'signIn.apple', pathname: '/', search: '' } as EventObject,
+  done('signInWithPopup', appleCredential),
+  done('signInWithPopup', tokenlessCredential),
+  failed('signInWithPopup', firebaseError('auth/popup-blocked')),
+  failed('signInWithPopup', firebaseError('auth/user-disabled')),
+  done('startRedirect'),
+  failed('startRedirect', firebaseError('auth/operation-not-allowed')),
+  done('exchangeToken', googleSession),
+  failed('exchangeToken', new Error('This account was recently deleted. Try again later.')),
+  failed('exchangeToken', new Error('Backend authentication failed')),
+  done('signOutProvider'),
+  failed('signOutProvider', new Error('offline')),
+  done('deepLink', { outcome: 'account' }),
+  failed('deepLink', new Error('boom')),
+];
+
+const deepLinkEvents: EventObject[] = [done('openDesktopApp'), failed('openDesktopApp', new Error('No hand-off token'))];
+const deepLinkBase = { sessionToken: 'session-google', search: '' };
+
+const checkoutUser = { uid: 'uid-1', email: 'ada@example.com' };
+const checkoutEvents: EventObject[] = [
+  { type: 'checkout.start', user: null, subscription: null } as EventObject,
+  { type: 'checkout.start', user: checkoutUser, subscription: activeSubscription } as EventObject,
+  { type: 'checkout.start', user: checkoutUser, subscription: inactiveSubscription } as EventObject,
+  done('createCheckout', { url: 'https://checkout.example/session' }),
+  done('createCheckout', {}),
+  done('createCheckout', { error: 'Price not configured' }),
+  failed('createCheckout', new Error('Failed to create checkout session')),
+  { type: 'checkout.reset' },
+];
+
+const autoRenewalEvents: EventObject[] = [
+  { type: 'subscription.refresh' },
+  done('refreshSubscription'),
+  failed('refreshSubscription', new Error('offline')),
+  { type: 'autoRenewal.turnOff' },
+  { type: 'autoRenewal.confirm' },
+  { type: 'autoRenewal.dismiss' },
+  { type: 'autoRenewal.reEnable' },
+  done('cancelSubscription', { success: true }),
+  done('cancelSubscription', { success: false, error: 'No active subscription' }),
+  failed('cancelSubscription', 'network down'),
+];
+
+const deletionEvents: EventObject[] = [
+  { type: 'account.delete' },
+  { type: 'account.confirmDelete' },
+  { type: 'account.cancelDelete' },
+  done('deleteAccount', { success: true }),
+  done('deleteAccount', { success: false, error: 'Session expired' }),
+  failed('deleteAccount', new Error('offline')),
+  done('refreshSubscription'),
+  failed('refreshSubscription', new Error('unauthorised')),
+  done('signOut'),
+  failed('signOut', new Error('offline')),
+];
+
+export interface MachineWalk {
+  name: string;
+  machine: AnyStateMachine;
+  runs: GraphRun[];
+}
+
+export const walks: MachineWalk[] = [
+  { name: 'session', machine: sessionMachine, runs: [{ name: 'app start', events: sessionEvents }] },
+  {
+    name: 'sign-in',
+    machine: signInMachine,
+    runs: [
+      { name: 'desktop on /signin', input: { isDesktop: true, location: { pathname: '/signin', search: '' } }, events: signInEvents },
+    ],
+  },
+  {
+    name: 'deep-link',
+    machine: deepLinkMachine,
+    runs: [
+      { name: 'not active', input: { ...deepLinkBase, subscriptionActive: false, isDesktop: true, mode: 'popup', pathname: '/' } },
+      { name: 'active, mobile', input: { ...deepLinkBase, subscriptionActive: true, isDesktop: false, mode: 'popup', pathname: '/' } },
+      { name: 'active, desktop, popup on /', input: { ...deepLinkBase, subscriptionActive: true, isDesktop: true, mode: 'popup', pathname: '/' } },
+      { name: 'active, desktop, popup on /account', input: { ...deepLinkBase, subscriptionActive: true, isDesktop: true, mode: 'popup', pathname: '/account' } },
+      { name: 'active, desktop, redirect on /', input: { ...deepLinkBase, subscriptionActive: true, isDesktop: true, mode: 'redirect', pathname: '/' } },
+    ].map((run) => ({ ...run, events: deepLinkEvents })),
+  },
+  { name: 'checkout', machine: checkoutMachine, runs: [{ name: 'subscribe page', events: checkoutEvents }] },
+  {
+    name: 'auto-renewal',
+    machine: autoRenewalMachine,
+    runs: [
+      { name: 'signed in', input: { user: checkoutUser }, events: autoRenewalEvents },
+      { name: 'no user', input: { user: null }, events: autoRenewalEvents },
+    ],
+  },
+  {
+    name: 'account-deletion',
+    machine: accountDeletionMachine,
+    runs: [
+      { name: 'signed in', input: { user: checkoutUser }, events: deletionEvents },
+      { name: 'no email', input: { user: { uid: 'uid-1', email: '' } }, events: deletionEvents },
+    ],
+  },
+];
