@@ -164,32 +164,33 @@ const hang = fromPromise(() => new Promise<never>(() => {}));
 /**
  * Replays a generated path on a real actor whose invoked actors never settle (their results are the
  * path's own `xstate.done.actor.*` / `xstate.error.actor.*` events) and whose actions are recorded.
- * Returns the snapshot after each step.
+ * Returns, after each step, the snapshot and the actions run so far.
  */
 export function replayPath(
   machine: AnyStateMachine,
   path: MachinePath,
   input: unknown,
-  onAction?: (type: string, params: unknown) => void,
-): AnyMachineSnapshot[] {
+): { snapshot: AnyMachineSnapshot; actions: RecordedAction[] }[] {
+  const recorded: RecordedAction[] = [];
   const actors = Object.fromEntries(Object.keys(machine.implementations.actors).map((name) => [name, hang]));
   const actions = Object.fromEntries(
-    Object.keys(machine.implementations.actions).map((name) => [
-      name,
-      (_args: unknown, params: unknown) => onAction?.(name, params),
-    ]),
+    Object.entries(machine.implementations.actions)
+      // Named assign actions must keep assigning: only the side-effect actions are replaced.
+      .filter(([, implementation]) => !(typeof implementation === 'function' && 'resolve' in implementation))
+      .map(([name]) => [name, (_args: unknown, params: unknown) => recorded.push({ type: name, params })]),
   );
-  // Named assign actions must keep assigning: only replace the side-effect actions.
-  for (const [name, implementation] of Object.entries(machine.implementations.actions)) {
-    if (typeof implementation === 'function' && 'resolve' in implementation) delete actions[name];
-  }
   const actor = createActor(machine.provide({ actors, actions } as never), { input } as never);
   actor.start();
-  const snapshots: AnyMachineSnapshot[] = [actor.getSnapshot() as AnyMachineSnapshot];
+  const steps = [{ snapshot: actor.getSnapshot() as AnyMachineSnapshot, actions: [...recorded] }];
   for (let i = 1; i < path.steps.length; i += 1) {
     actor.send(path.steps[i]!.event);
-    snapshots.push(actor.getSnapshot() as AnyMachineSnapshot);
+    steps.push({ snapshot: actor.getSnapshot() as AnyMachineSnapshot, actions: [...recorded] });
   }
   actor.stop();
-  return snapshots;
+  return steps;
+}
+
+export interface RecordedAction {
+  type: string;
+  params: unknown;
 }

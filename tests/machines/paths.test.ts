@@ -1,0 +1,116 @@
+/**
+ * Generated path tests: every shortest path xstate/graph finds through every machine is replayed on a real
+ * actor (invoked actors never settle; their results are the path's own done/error events). At each step
+ * the actor must agree with the walk, and the machine's invariants must hold.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
+import { decideDeepLink } from '../../machines/deep-link-decision';
+import type { DeepLinkMachineInput } from '../../machines/deep-link';
+import { replayPath, shortestPaths } from './graph-support';
+import type { GraphRun, RecordedAction } from './graph-support';
+import { walks } from './graph-runs';
+
+type Invariant = (snapshot: AnyMachineSnapshot, actions: RecordedAction[], run: GraphRun) => void;
+
+const KNOWN_TOAST_TITLES = new Set([
+  'Signed out successfully',
+  'Sign out failed',
+  'Sign-In Failed',
+  'Sign-In Error',
+  'Authentication Error',
+  'Account Recently Deleted',
+  'Authentication required',
+  'Already subscribed',
+  'Checkout failed',
+  'Subscription Cancelled',
+  'Cancellation Failed',
+  'Auto-Renewal',
+  'Account Deleted',
+  'Deletion Failed',
+]);
+
+const toastsAreKnown: Invariant = (_snapshot, actions) => {
+  for (const action of actions.filter((a) => a.type === 'showToast')) {
+    const { title, message } = action.params as { title: string; message: string };
+    expect(KNOWN_TOAST_TITLES.has(title), title).toBe(true);
+    expect(message.length).toBeGreaterThan(0);
+  }
+};
+
+const invariants: Record<string, Invariant> = {
+  session: (snapshot) => {
+    const loading = ['initialising', 'restoring', 'clearingSession'].some((s) => snapshot.matches(s));
+    expect(snapshot.hasTag('loading')).toBe(loading);
+    if (snapshot.matches('signedIn')) {
+      expect(snapshot.context.user).not.toBeNull();
+      expect(snapshot.context.sessionToken).not.toBeNull();
+    }
+    if (snapshot.matches('signedOut')) {
+      expect(snapshot.context.user).toBeNull();
+      expect(snapshot.context.subscription).toBeNull();
+    }
+    if (snapshot.matches('failed')) expect(typeof snapshot.context.error).toBe('string');
+  },
+  'sign-in': (snapshot, actions) => {
+    expect(snapshot.hasTag('signingIn')).toBe(
+      !snapshot.matches({ attempt: 'idle' }) && !snapshot.matches({ attempt: 'receivedCredential' }),
+    );
+    expect(snapshot.hasTag('coolingDown')).toBe(snapshot.matches({ debounce: 'coolingDown' }));
+    // A session is handed over only together with storing its token.
+    expect(actions.filter((a) => a.type === 'handOffSession').length).toBe(
+      actions.filter((a) => a.type === 'storeSessionToken').length,
+    );
+    for (const action of actions.filter((a) => a.type === 'navigate')) expect(action.params).toEqual({ to: '/signin' });
+  },
+  'deep-link': (snapshot, actions, run) => {
+    const input = run.input as DeepLinkMachineInput;
+    const decision = decideDeepLink(input);
+    if (snapshot.status === 'done') {
+      const expected = decision === 'openDesktopApp' ? 'desktopApp' : decision === '/account' ? 'account' : 'subscribe';
+      // A failed hand-off falls back to the account page.
+      if (!snapshot.matches('toAccount') || decision !== 'openDesktopApp') expect(snapshot.output).toEqual({ outcome: expected });
+    }
+    if (decision === '/subscribe') expect(snapshot.matches('openingDesktopApp')).toBe(false);
+    for (const action of actions.filter((a) => a.type === 'navigate')) {
+      expect(action.params).toEqual({ to: decision === '/subscribe' ? '/subscribe' : '/account' });
+    }
+    if (input.pathname === '/account' && decision === 'openDesktopApp' && !snapshot.matches('toAccount')) {
+      expect(actions.some((a) => a.type === 'navigate')).toBe(false);
+    }
+  },
+  checkout: (snapshot, actions) => {
+    expect(snapshot.hasTag('busy')).toBe(snapshot.matches('creatingCheckout') || snapshot.matches('redirecting'));
+    for (const action of actions.filter((a) => a.type === 'redirectToCheckout')) {
+      expect((action.params as { url: string }).url).not.toBe('');
+    }
+  },
+  'auto-renewal': (snapshot, _actions, run) => {
+    expect(snapshot.hasTag('refreshing')).toBe(snapshot.matches('refreshing'));
+    expect(snapshot.hasTag('cancelling')).toBe(snapshot.matches('cancelling'));
+    if ((run.input as { user: unknown }).user === null) expect(snapshot.matches('cancelling')).toBe(false);
+  },
+  'account-deletion': (snapshot, actions, run) => {
+    const user = (run.input as { user: { email: string; uid: string } }).user;
+    if (!user.email || !user.uid) expect(snapshot.hasTag('deleting')).toBe(false);
+    expect(actions.some((a) => a.type === 'navigate')).toBe(snapshot.matches('deleted'));
+  },
+};
+
+describe.each(walks)('generated paths: $name', ({ name, machine, runs }) => {
+  for (const run of runs) {
+    const paths = shortestPaths(machine, run);
+    it(`${run.name}: ${paths.length} paths replay on a real actor and keep the invariants`, () => {
+      expect(paths.length).toBeGreaterThan(0);
+      for (const path of paths) {
+        replayPath(machine, path, run.input).forEach(({ snapshot, actions }, i) => {
+          const expected = path.steps[i]!.state;
+          expect(snapshot.value).toEqual(expected.value);
+          expect(snapshot.context).toEqual(expected.context);
+          invariants[name]!(snapshot, actions, run);
+          toastsAreKnown(snapshot, actions, run);
+        });
+      }
+    });
+  }
+});
