@@ -13,8 +13,13 @@ export function recorder() {
     calls,
     actions<const N extends string>(...names: N[]): Record<N, (args: unknown, params: unknown) => void> {
       return Object.fromEntries(
-        names.map((name) => [name, (_args: unknown, params: unknown) => calls.push({ type: name, params })]),
-      ) as Record<N, (args: unknown, params: unknown) => void>;
+        names.map((name) => [
+          name,
+          (_args: unknown, params: unknown) => {
+            calls.push({ type: name, params });
+          },
+        ]),
+      ) as unknown as Record<N, (args: unknown, params: unknown) => void>;
     },
     of(type: string): unknown[] {
       return calls.filter((call) => call.type === type).map((call) => call.params);
