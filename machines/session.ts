@@ -92,8 +92,6 @@ export const sessionMachine = setup({
     isProviderSignedOut: (_args, params: { signedIn: boolean }) => !params.signedIn,
     canRestoreSession: (_args, params: { signedIn: boolean; sessionToken: string | null }) =>
       params.signedIn && params.sessionToken !== null && params.sessionToken !== '',
-    hasStoredToken: (_args, params: { sessionToken: string | null }) =>
-      params.sessionToken !== null && params.sessionToken !== '',
   },
 }).createMachine({
   id: 'session',
@@ -187,7 +185,7 @@ export const sessionMachine = setup({
                 actions: 'clearContext',
               },
               {
-                guard: { type: 'hasStoredToken', params: ({ event }) => ({ sessionToken: event.storedSessionToken }) },
+                guard: { type: 'hasStoredSessionToken', params: ({ event }) => ({ sessionToken: event.storedSessionToken }) },
                 target: 'refreshing',
               },
             ],
