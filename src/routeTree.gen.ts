@@ -10,9 +10,11 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as AccountRouteImport } from './routes/account'
 import { Route as CancelRouteImport } from './routes/cancel'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SigninRouteImport } from './routes/signin'
+import { Route as SubscribeRouteImport } from './routes/subscribe'
 import { Route as SuccessRouteImport } from './routes/success'
 import { Route as SupportRouteImport } from './routes/support'
 import { Route as TermsRouteImport } from './routes/terms'
@@ -20,6 +22,11 @@ import { Route as TermsRouteImport } from './routes/terms'
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const CancelRoute = CancelRouteImport.update({
@@ -35,6 +42,11 @@ const PrivacyRoute = PrivacyRouteImport.update({
 const SigninRoute = SigninRouteImport.update({
   id: '/signin',
   path: '/signin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SubscribeRoute = SubscribeRouteImport.update({
+  id: '/subscribe',
+  path: '/subscribe',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SuccessRoute = SuccessRouteImport.update({
@@ -55,18 +67,22 @@ const TermsRoute = TermsRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/cancel': typeof CancelRoute
   '/privacy': typeof PrivacyRoute
   '/signin': typeof SigninRoute
+  '/subscribe': typeof SubscribeRoute
   '/success': typeof SuccessRoute
   '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/cancel': typeof CancelRoute
   '/privacy': typeof PrivacyRoute
   '/signin': typeof SigninRoute
+  '/subscribe': typeof SubscribeRoute
   '/success': typeof SuccessRoute
   '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
@@ -74,9 +90,11 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/cancel': typeof CancelRoute
   '/privacy': typeof PrivacyRoute
   '/signin': typeof SigninRoute
+  '/subscribe': typeof SubscribeRoute
   '/success': typeof SuccessRoute
   '/support': typeof SupportRoute
   '/terms': typeof TermsRoute
@@ -85,27 +103,33 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/account'
     | '/cancel'
     | '/privacy'
     | '/signin'
+    | '/subscribe'
     | '/success'
     | '/support'
     | '/terms'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/account'
     | '/cancel'
     | '/privacy'
     | '/signin'
+    | '/subscribe'
     | '/success'
     | '/support'
     | '/terms'
   id:
     | '__root__'
     | '/'
+    | '/account'
     | '/cancel'
     | '/privacy'
     | '/signin'
+    | '/subscribe'
     | '/success'
     | '/support'
     | '/terms'
@@ -113,9 +137,11 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountRoute: typeof AccountRoute
   CancelRoute: typeof CancelRoute
   PrivacyRoute: typeof PrivacyRoute
   SigninRoute: typeof SigninRoute
+  SubscribeRoute: typeof SubscribeRoute
   SuccessRoute: typeof SuccessRoute
   SupportRoute: typeof SupportRoute
   TermsRoute: typeof TermsRoute
@@ -128,6 +154,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/cancel': {
@@ -149,6 +182,13 @@ declare module '@tanstack/react-router' {
       path: '/signin'
       fullPath: '/signin'
       preLoaderRoute: typeof SigninRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/subscribe': {
+      id: '/subscribe'
+      path: '/subscribe'
+      fullPath: '/subscribe'
+      preLoaderRoute: typeof SubscribeRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/success': {
@@ -177,9 +217,11 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountRoute: AccountRoute,
   CancelRoute: CancelRoute,
   PrivacyRoute: PrivacyRoute,
   SigninRoute: SigninRoute,
+  SubscribeRoute: SubscribeRoute,
   SuccessRoute: SuccessRoute,
   SupportRoute: SupportRoute,
   TermsRoute: TermsRoute,

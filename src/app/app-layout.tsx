@@ -1,15 +1,22 @@
 import type { ReactNode } from 'react';
-import { SiteHeader } from '../components/site-header';
+import { useSelector } from '@xstate/react';
+import { SiteHeader, type HeaderAccount } from '../components/site-header';
 import { SiteFooter } from '../components/site-footer';
+import { useAppActors } from './app-context';
 import classes from './app-layout.module.css';
 
 export function AppLayout({ children }: { children: ReactNode }) {
+  const { session } = useAppActors();
+  const email = useSelector(session, (state) => state.context.user?.email ?? null);
+  const status = useSelector(session, (state) => state.context.subscription?.status ?? null);
+  const account: HeaderAccount | null = email ? { email, subscriptionStatus: status } : null;
+
   return (
     <div className={classes.page}>
       <a href="#main" className={classes.skipLink}>
         Skip to content
       </a>
-      <SiteHeader account={null} onSignOut={() => {}} />
+      <SiteHeader account={account} onSignOut={() => session.send({ type: 'session.signOut' })} />
       <main id="main" className={classes.main}>
         {children}
       </main>

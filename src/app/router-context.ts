@@ -1,2 +1,6 @@
-/** What every route's guard can read (TanStack Router context). Filled by the app at start-up. */
-export interface RouterContext {}
+import type { AppActors } from './app-actors';
+
+/** What every route's guard can read (TanStack Router context): the app's long-lived actors. */
+export interface RouterContext {
+  actors: AppActors;
+}

@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useSignIn } from '../app/use-session';
 import { SignInPage } from '../screens/signin-page';
 
 export const Route = createFileRoute('/signin')({
-  component: SignInPage,
+  // `redirect`: where a guard sent the visitor from; honoured after sign-in (src/services/navigation.ts).
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  component: SignInRoute,
 });
+
+function SignInRoute() {
+  const { busy, start } = useSignIn();
+  return <SignInPage busy={busy} onGoogle={() => start('google')} onApple={() => start('apple')} />;
+}

@@ -33,11 +33,11 @@ export function SignInPage({ onGoogle, onApple, busy = false }: SignInPageProps)
         </Stack>
         <Text size="xs" c="dimmed" ta="center" mt="lg">
           By continuing you agree to our{' '}
-          <Anchor component={Link} to="/terms" size="xs">
+          <Anchor component={Link} to="/terms" size="xs" underline="always">
             Terms of Service
           </Anchor>{' '}
           and{' '}
-          <Anchor component={Link} to="/privacy" size="xs">
+          <Anchor component={Link} to="/privacy" size="xs" underline="always">
             Privacy Policy
           </Anchor>
           .

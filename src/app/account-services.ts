@@ -1,0 +1,105 @@
+/**
+ * The customer-journey machines (checkout, auto-renewal, account deletion) composed with their browser
+ * implementations. Each screen creates its actor from these; the screen itself only sends events.
+ */
+import { fromPromise, waitFor } from 'xstate';
+import type {
+  CancelSubscriptionResponse,
+  CreateCheckoutResponse,
+  SuccessResponse,
+} from '../../contract/api';
+import { accountDeletionMachine } from '../../machines/account-deletion';
+import { autoRenewalMachine } from '../../machines/auto-renewal';
+import { checkoutMachine } from '../../machines/checkout';
+import type { AccountUser, NavigateParams } from '../../machines/types';
+import { storage } from '../services/storage';
+import { showToast, type ToastParams } from '../services/toasts';
+import type { AppActors } from './app-actors';
+import { getClientConfig, signOutProvider } from './session-services';
+
+async function idToken(): Promise<string> {
+  const { currentIdToken } = await import('../services/firebase-auth');
+  const token = await currentIdToken(getClientConfig());
+  if (!token) throw new Error('Please sign in again.');
+  return token;
+}
+
+const toast = (_: unknown, params: ToastParams) => void showToast(params);
+
+export function provideCheckout(navigate: (params: NavigateParams) => void) {
+  return checkoutMachine.provide({
+    actors: {
+      createCheckout: fromPromise<CreateCheckoutResponse, { email: string }>(async ({ input }) => {
+        const { api } = await import('../services/api-client');
+        return { url: await api.createCheckout({ idToken: await idToken(), email: input.email }) };
+      }),
+    },
+    actions: {
+      showToast: toast,
+      navigate: (_, params: NavigateParams) => navigate(params),
+      redirectToCheckout: (_, params: { url: string }) => window.location.assign(params.url),
+    },
+  });
+}
+
+/** Asks the session to refresh its subscription and resolves once it has. */
+function refreshSubscription(actors: AppActors) {
+  return fromPromise<void>(async () => {
+    actors.session.send({ type: 'subscription.refresh' });
+    await waitFor(actors.session, (state) => !state.hasTag('refreshing'), { timeout: 30_000 });
+  });
+}
+
+export function provideAutoRenewal(actors: AppActors) {
+  return autoRenewalMachine.provide({
+    actors: {
+      refreshSubscription: refreshSubscription(actors),
+      cancelSubscription: fromPromise<CancelSubscriptionResponse, { user: AccountUser }>(async () => {
+        const { api } = await import('../services/api-client');
+        const answer = await api.cancelSubscription({ idToken: await idToken() });
+        if (answer.subscription !== undefined) {
+          actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
+        }
+        return answer;
+      }),
+    },
+    actions: { showToast: toast },
+  });
+}
+
+export function provideAccountDeletion(actors: AppActors, navigate: (params: NavigateParams) => void) {
+  return accountDeletionMachine.provide({
+    actors: {
+      deleteAccount: fromPromise<SuccessResponse, { user: AccountUser }>(async ({ input }) => {
+        const sessionToken = actors.session.getSnapshot().context.sessionToken;
+        if (!sessionToken) throw new Error('Please sign in again.');
+        const { api } = await import('../services/api-client');
+        await api.deleteAccount({ email: input.user.email, userId: input.user.uid, sessionToken });
+        return { success: true };
+      }),
+      refreshSubscription: refreshSubscription(actors),
+      signOut: fromPromise<void>(async () => {
+        storage.clearSession();
+        actors.session.send({ type: 'session.ended' });
+        await signOutProvider().catch(() => undefined);
+      }),
+    },
+    actions: { showToast: toast, navigate: (_, params: NavigateParams) => navigate(params) },
+  });
+}
+
+/** Open VPN App: a fresh one-time hand-off link each time (design §7). */
+export async function openVpnApp(actors: AppActors): Promise<void> {
+  const sessionToken = actors.session.getSnapshot().context.sessionToken;
+  if (!sessionToken) return;
+  const { openDesktopApp } = await import('../services/desktop-link');
+  try {
+    await openDesktopApp(sessionToken);
+  } catch (error) {
+    void showToast({
+      title: 'Could not open the VPN app',
+      message: error instanceof Error ? error.message : 'Please try again',
+      color: 'red',
+    });
+  }
+}

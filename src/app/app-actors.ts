@@ -1,0 +1,65 @@
+/**
+ * The composition root of the SPA's flows: the app-lifetime actors, created once outside React
+ * (StrictMode mounts components twice), with the browser implementations of their named actors and
+ * actions. The sign-in actor is created on demand, since its code pulls in Firebase.
+ */
+import { createActor, type InspectionEvent } from 'xstate';
+import { sessionMachine } from '../../machines/session';
+import type { NavigateParams } from '../../machines/types';
+import { STORAGE_KEYS, storage } from '../services/storage';
+import { sessionActions, sessionActors } from './session-services';
+import type { SignInActor } from './sign-in-services';
+
+export type SessionActor = ReturnType<typeof createSessionActor>;
+
+export interface AppActorsOptions {
+  navigate: (params: NavigateParams) => void;
+  inspect?: (event: InspectionEvent) => void;
+}
+
+function createSessionActor(inspect?: AppActorsOptions['inspect']) {
+  return createActor(sessionMachine.provide({ actors: sessionActors, actions: sessionActions }), {
+    systemId: 'session',
+    input: {},
+    inspect,
+  });
+}
+
+export function createAppActors({ navigate, inspect }: AppActorsOptions) {
+  const session = createSessionActor(inspect);
+  let signIn: Promise<SignInActor> | null = null;
+
+  /** The sign-in actor, created (and its code loaded) on first need. */
+  function getSignIn(): Promise<SignInActor> {
+    signIn ??= import('./sign-in-services').then(({ createSignInActor }) =>
+      createSignInActor({
+        navigate,
+        inspect,
+        handOffSession: (handedOff) => session.send({ type: 'session.signedIn', session: handedOff }),
+        endSession: () => session.send({ type: 'session.ended' }),
+      }).start(),
+    );
+    return signIn;
+  }
+
+  function signInWith(provider: 'google' | 'apple') {
+    const { pathname, search } = window.location;
+    void getSignIn().then((actor) =>
+      actor.send({ type: provider === 'google' ? 'signIn.google' : 'signIn.apple', pathname, search }),
+    );
+  }
+
+  // Another tab signed out (it removed the shared session token): end this tab's session too.
+  window.addEventListener('storage', (event) => {
+    if (event.key === STORAGE_KEYS.sessionToken && event.newValue === null) session.send({ type: 'session.ended' });
+    if (event.key === null) session.send({ type: 'session.ended' }); // localStorage.clear() elsewhere
+  });
+
+  session.start();
+  // A redirect sign-in brought the browser back: consume its result now (spec §4 step 3).
+  if (storage.isRedirectPending()) void getSignIn();
+
+  return { session, getSignIn, signInWith };
+}
+
+export type AppActors = ReturnType<typeof createAppActors>;

@@ -1,0 +1,66 @@
+/**
+ * What the session machine's named actors and actions do in the browser. Firebase is not loaded here
+ * unless a provider sign-out needs it, and the API client only when there is a session to check.
+ */
+import { fromPromise } from 'xstate';
+import type { Subscription } from '../../contract/api';
+import type { InitialiseOutput } from '../../machines/session';
+import type { Session, SessionUser } from '../../machines/types';
+import { readClientConfig, type ClientConfig } from '../services/client-config';
+import { storage } from '../services/storage';
+import { showToast } from '../services/toasts';
+
+let clientConfig: ClientConfig | null = null;
+
+/** The checked client configuration; only valid after `initialise` succeeded. */
+export function getClientConfig(): ClientConfig {
+  if (!clientConfig) clientConfig = readClientConfig();
+  return clientConfig;
+}
+
+export function toSessionUser(user: { id: string; email: string; name: string; provider?: 'google' | 'apple' }): SessionUser {
+  return { uid: user.id, email: user.email, displayName: user.name, provider: user.provider ?? 'google' };
+}
+
+export async function verifySession(sessionToken: string): Promise<Session> {
+  const { api } = await import('../services/api-client');
+  const { user, subscription } = await api.verify(sessionToken);
+  return { sessionToken, user: toSessionUser(user), subscription };
+}
+
+/** Signs out of Firebase only when it was ever loaded on this device, which a stored session implies. */
+export async function signOutProvider(): Promise<void> {
+  const { signOutProvider: firebaseSignOut } = await import('../services/firebase-auth');
+  await firebaseSignOut(getClientConfig());
+}
+
+export const sessionActors = {
+  /**
+   * Start-up: the Firebase configuration must be complete (spec §5), and the stored session token is read.
+   * Firebase itself is initialised on first use (a sign-in, a redirect result, an ID token, a sign-out),
+   * so the public pages never download it.
+   */
+  initialise: fromPromise<InitialiseOutput>(async () => {
+    clientConfig = readClientConfig();
+    return { storedSessionToken: storage.getSessionToken() };
+  }),
+  verifySession: fromPromise<Session, { sessionToken: string }>(({ input }) => verifySession(input.sessionToken)),
+  signOutProvider: fromPromise<void>(() => signOutProvider()),
+  fetchSubscription: fromPromise<Subscription | null, { sessionToken: string }>(
+    async ({ input }) => (await verifySession(input.sessionToken)).subscription,
+  ),
+  signOut: fromPromise<void, { sessionToken: string | null }>(async ({ input }) => {
+    if (input.sessionToken) {
+      const { api } = await import('../services/api-client');
+      // Best effort: the session is forgotten here even when the API cannot be reached to revoke it.
+      await api.signOut(input.sessionToken).catch(() => undefined);
+    }
+    await signOutProvider();
+    storage.clearSession();
+  }),
+};
+
+export const sessionActions = {
+  clearStoredSession: () => storage.clearSession(),
+  showToast: (_: unknown, params: Parameters<typeof showToast>[0]) => void showToast(params),
+};

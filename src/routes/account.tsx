@@ -1,0 +1,69 @@
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { openVpnApp, provideAccountDeletion, provideAutoRenewal } from '../app/account-services';
+import { useAppActors } from '../app/app-context';
+import { guardRoute } from '../app/guards';
+import { useSessionTag, useSessionUser, useSubscription } from '../app/use-session';
+import { PageSpinner } from '../components/page-spinner';
+import { AccountPage, SignInRequired } from '../screens/account-page';
+
+export const Route = createFileRoute('/account')({
+  beforeLoad: (options) => guardRoute(options),
+  pendingComponent: () => <PageSpinner />,
+  component: AccountRoute,
+});
+
+function AccountRoute() {
+  const user = useSessionUser();
+  const loading = useSessionTag('loading');
+  if (loading) return <PageSpinner />;
+  // The session ended while the page was open (e.g. another tab signed out): design §5.
+  if (!user) return <SignInRequired />;
+  return <SignedInAccount />;
+}
+
+function SignedInAccount() {
+  const actors = useAppActors();
+  const router = useRouter();
+  const user = useSessionUser()!;
+  const subscription = useSubscription();
+  const sessionRefreshing = useSessionTag('refreshing');
+  const signingOut = useSessionTag('signingOut');
+  const accountUser = { uid: user.uid, email: user.email };
+
+  const autoRenewalMachine = useMemo(() => provideAutoRenewal(actors), [actors]);
+  const deletionMachine = useMemo(
+    () => provideAccountDeletion(actors, ({ to }) => void router.navigate({ to })),
+    [actors, router],
+  );
+  const [renewal, sendRenewal] = useMachine(autoRenewalMachine, { input: { user: accountUser } });
+  const [deletion, sendDeletion] = useMachine(deletionMachine, { input: { user: accountUser } });
+
+  return (
+    <AccountPage
+      user={user}
+      subscription={subscription}
+      refreshing={sessionRefreshing || renewal.hasTag('refreshing')}
+      signingOut={signingOut}
+      onSignOut={() => actors.session.send({ type: 'session.signOut' })}
+      onRefresh={() => sendRenewal({ type: 'subscription.refresh' })}
+      onOpenVpnApp={() => void openVpnApp(actors)}
+      autoRenewal={{
+        dialogOpen: renewal.hasTag('dialogOpen'),
+        cancelling: renewal.hasTag('cancelling'),
+        onTurnOff: () => sendRenewal({ type: 'autoRenewal.turnOff' }),
+        onConfirm: () => sendRenewal({ type: 'autoRenewal.confirm' }),
+        onDismiss: () => sendRenewal({ type: 'autoRenewal.dismiss' }),
+        onReEnable: () => sendRenewal({ type: 'autoRenewal.reEnable' }),
+      }}
+      deletion={{
+        dialogOpen: deletion.hasTag('dialogOpen'),
+        deleting: deletion.hasTag('deleting'),
+        onDelete: () => sendDeletion({ type: 'account.delete' }),
+        onConfirm: () => sendDeletion({ type: 'account.confirmDelete' }),
+        onCancel: () => sendDeletion({ type: 'account.cancelDelete' }),
+      }}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useMachine } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { provideCheckout } from '../app/account-services';
+import { useAppActors } from '../app/app-context';
+import { useSessionTag, useSessionUser, useSignIn, useSubscription } from '../app/use-session';
+import { SubscribePage } from '../screens/subscribe-page';
+
+export const Route = createFileRoute('/subscribe')({
+  component: SubscribeRoute,
+});
+
+function SubscribeRoute() {
+  const router = useRouter();
+  const { session } = useAppActors();
+  const loading = useSessionTag('loading');
+  const user = useSessionUser();
+  const subscription = useSubscription();
+  const signIn = useSignIn();
+  const machine = useMemo(() => provideCheckout(({ to }) => void router.navigate({ to })), [router]);
+  const [state, send] = useMachine(machine, { input: {} });
+
+  // Back from the payment page through the back/forward cache: make the button usable again.
+  useEffect(() => {
+    const onPageShow = (event: PageTransitionEvent) => event.persisted && send({ type: 'checkout.reset' });
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [send]);
+
+  if (loading) return <SubscribePage view="loading" />;
+  if (!user) return <SubscribePage view="signedOut" onSignIn={() => signIn.start('google')} signingIn={signIn.busy} />;
+  return (
+    <SubscribePage
+      view="signedIn"
+      email={user.email}
+      redirecting={state.hasTag('busy')}
+      onSubscribe={() =>
+        send({
+          type: 'checkout.start',
+          user: { uid: user.uid, email: user.email },
+          subscription: session.getSnapshot().context.subscription ?? subscription,
+        })
+      }
+    />
+  );
+}

@@ -1,0 +1,291 @@
+import { Link } from '@tanstack/react-router';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Center,
+  Container,
+  Group,
+  List,
+  Loader,
+  Modal,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { Subscription } from '../../contract/api';
+import { autoRenewalText, endDateLabel, formatLongDate, isActive, statusBadge } from '../../machines/subscription-display';
+import { brand } from '../config/brand';
+
+export interface AccountPageProps {
+  user: { email: string; provider: 'google' | 'apple' };
+  subscription: Subscription | null;
+  refreshing: boolean;
+  signingOut: boolean;
+  onSignOut: () => void;
+  onRefresh: () => void;
+  onOpenVpnApp: () => void;
+  autoRenewal: {
+    dialogOpen: boolean;
+    cancelling: boolean;
+    onTurnOff: () => void;
+    onConfirm: () => void;
+    onDismiss: () => void;
+    onReEnable: () => void;
+  };
+  deletion: {
+    dialogOpen: boolean;
+    deleting: boolean;
+    onDelete: () => void;
+    onConfirm: () => void;
+    onCancel: () => void;
+  };
+  /** The desktop devices card, rendered by the route (it owns its own data). */
+  devices?: React.ReactNode;
+}
+
+const PROVIDER_NAMES = { google: 'Google', apple: 'Apple' } as const;
+
+export function AccountPage(props: AccountPageProps) {
+  const { user, subscription } = props;
+  return (
+    <Container size="md" py={{ base: 32, md: 56 }}>
+      <Stack gap={4} mb="xl">
+        <Title order={1}>My Account</Title>
+        <Text c="dimmed">Manage your {brand.productName} subscription and account settings</Text>
+      </Stack>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="account-info-title">
+          <Title order={2} size="h4" id="account-info-title">
+            Account Information
+          </Title>
+          <Stack gap="sm" mt="md">
+            <div>
+              <Text size="sm" c="dimmed">
+                Email
+              </Text>
+              <Text fw={600}>{user.email}</Text>
+            </div>
+            <div>
+              <Text size="sm" c="dimmed">
+                Sign-in provider
+              </Text>
+              <Text fw={600}>{PROVIDER_NAMES[user.provider]}</Text>
+            </div>
+            <Button variant="default" onClick={props.onSignOut} loading={props.signingOut} w="fit-content">
+              Sign Out
+            </Button>
+          </Stack>
+        </Card>
+
+        <SubscriptionCard {...props} />
+
+        {props.devices}
+
+        <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="help-title">
+          <Title order={2} size="h4" id="help-title">
+            Need Help?
+          </Title>
+          <Text c="dimmed" mt="sm">
+            Our support team is available 24/7 to help with setup, billing or anything else.
+          </Text>
+          <Button component={Link} to="/support" variant="light" mt="md">
+            Contact Support
+          </Button>
+        </Card>
+
+        <Card
+          withBorder
+          padding="lg"
+          radius="md"
+          component="section"
+          aria-labelledby="danger-title"
+          style={{ borderColor: 'var(--mantine-color-red-6)' }}
+        >
+          <Title order={2} size="h4" id="danger-title" c="red.8">
+            Danger Zone
+          </Title>
+          <Text c="dimmed" mt="sm">
+            Permanently delete your account and all of its data.
+          </Text>
+          <Button color="red" mt="md" onClick={props.deletion.onDelete}>
+            Delete Account
+          </Button>
+        </Card>
+      </SimpleGrid>
+
+      <DeleteAccountDialog {...props} />
+      <TurnOffAutoRenewalDialog {...props} />
+    </Container>
+  );
+}
+
+function SubscriptionCard({ subscription, refreshing, onRefresh, onOpenVpnApp, autoRenewal }: AccountPageProps) {
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="subscription-title" aria-busy={refreshing}>
+      <Group justify="space-between">
+        <Title order={2} size="h4" id="subscription-title">
+          Subscription Status
+        </Title>
+        {subscription && <StatusBadge status={subscription.status} />}
+      </Group>
+      {refreshing ? (
+        <Center py="xl" role="status">
+          <Loader aria-label="Refreshing subscription" />
+        </Center>
+      ) : subscription ? (
+        <Stack gap="sm" mt="md">
+          <div>
+            <Text size="sm" c="dimmed">
+              Plan
+            </Text>
+            <Text fw={600}>{subscription.plan || brand.premiumName}</Text>
+          </div>
+          <Card withBorder padding="sm" radius="sm">
+            <Group justify="space-between" wrap="nowrap">
+              <Text size="sm" fw={600}>
+                Auto-Renewal
+              </Text>
+              <Badge color={subscription.cancelAtPeriodEnd ? 'gray' : 'green'} variant="light">
+                {subscription.cancelAtPeriodEnd ? 'Off' : 'On'}
+              </Badge>
+            </Group>
+            <Text size="sm" c="dimmed" mt={4}>
+              {autoRenewalText(subscription)}
+            </Text>
+          </Card>
+          {subscription.endDate && (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed">
+                {endDateLabel(subscription)}
+              </Text>
+              <Text size="sm" fw={600}>
+                {formatLongDate(subscription.endDate)}
+              </Text>
+            </Group>
+          )}
+          {isActive(subscription) ? (
+            <Stack gap="sm">
+              <Button onClick={onOpenVpnApp}>Open VPN App</Button>
+              {subscription.cancelAtPeriodEnd ? (
+                <Alert color="yellow" variant="light" title="Auto-renewal is off">
+                  <Text size="sm">
+                    Your subscription stays active until {formatLongDate(subscription.endDate)} and will not renew.
+                  </Text>
+                  <Button size="xs" variant="default" mt="sm" onClick={autoRenewal.onReEnable}>
+                    Re-enable Auto-Renewal
+                  </Button>
+                </Alert>
+              ) : (
+                <Button variant="default" onClick={autoRenewal.onTurnOff}>
+                  Turn Off Auto-Renewal
+                </Button>
+              )}
+            </Stack>
+          ) : (
+            <Button component={Link} to="/subscribe">
+              Subscribe Now
+            </Button>
+          )}
+          <Button variant="subtle" onClick={onRefresh} w="fit-content">
+            Refresh Status
+          </Button>
+        </Stack>
+      ) : (
+        <Stack gap="sm" mt="md">
+          <Text>No active subscription found</Text>
+          <Button component={Link} to="/subscribe" w="fit-content">
+            Subscribe Now
+          </Button>
+          <Button variant="subtle" onClick={onRefresh} w="fit-content">
+            Refresh Status
+          </Button>
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function StatusBadge({ status }: { status: string }) {
+  const badge = statusBadge(status);
+  return (
+    <Badge color={badge.color} variant="filled" autoContrast>
+      {badge.label}
+    </Badge>
+  );
+}
+
+function TurnOffAutoRenewalDialog({ subscription, autoRenewal }: AccountPageProps) {
+  return (
+    <Modal
+      opened={autoRenewal.dialogOpen || autoRenewal.cancelling}
+      onClose={autoRenewal.onDismiss}
+      title="Turn off auto-renewal?"
+      centered
+    >
+      <Text size="sm">
+        Your subscription stays active until {formatLongDate(subscription?.endDate)}, and you will not be charged again.
+        Cancel at least 24 hours before renewal.
+      </Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={autoRenewal.onDismiss} disabled={autoRenewal.cancelling}>
+          Keep Auto-Renewal
+        </Button>
+        <Button color="red" onClick={autoRenewal.onConfirm} disabled={autoRenewal.cancelling}>
+          {autoRenewal.cancelling ? 'Processing...' : 'Turn Off Auto-Renewal'}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+function DeleteAccountDialog({ subscription, deletion }: AccountPageProps) {
+  return (
+    <Modal opened={deletion.dialogOpen} onClose={deletion.onCancel} title="Are you absolutely sure?" centered>
+      <Stack gap="sm">
+        <Text size="sm">This will permanently delete:</Text>
+        <List size="sm">
+          <List.Item>Your account and profile information</List.Item>
+          <List.Item>All subscription data</List.Item>
+          <List.Item>Your preferences and settings</List.Item>
+        </List>
+        <Text size="sm" fw={600}>
+          This action cannot be undone.
+        </Text>
+        {isActive(subscription) && (
+          <Alert color="yellow" variant="light" title="You have an active subscription">
+            <Text size="sm">Cancel your subscription first to avoid future charges.</Text>
+          </Alert>
+        )}
+      </Stack>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={deletion.onCancel} disabled={deletion.deleting}>
+          Cancel
+        </Button>
+        <Button color="red" onClick={deletion.onConfirm} disabled={deletion.deleting}>
+          {deletion.deleting ? 'Deleting Account...' : 'Delete Account Permanently'}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}
+
+export function SignInRequired() {
+  return (
+    <Container size={480} py={{ base: 48, md: 80 }}>
+      <Card withBorder padding="xl" radius="lg">
+        <Stack align="center" ta="center" gap="sm">
+          <Title order={1} size="h2">
+            Sign In Required
+          </Title>
+          <Text c="dimmed">You need to sign in to view your account</Text>
+          <Button component={Link} to="/subscribe" mt="sm">
+            Sign In
+          </Button>
+        </Stack>
+      </Card>
+    </Container>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * The one HTTP client of the SPA (ky), typed by the shared contract. Every answer is validated with the
+ * contract's zod schema; an answer without a usable error gets the spec's fallback text (§8), so the
+ * toasts always say something a customer can act on.
+ */
+import ky from 'ky';
+import type { z } from 'zod';
+import {
+  cancelSubscriptionResponseSchema,
+  createCheckoutResponseSchema,
+  handoffResponseSchema,
+  signInResponseSchema,
+  successResponseSchema,
+  verifyResponseSchema,
+  type Subscription,
+} from '../../contract/api';
+
+/** Fallback texts of spec §8, by call. `answered`: the API said no without a reason; `unreachable`: no answer. */
+export const FALLBACKS = {
+  signIn: { answered: 'Backend authentication failed', unreachable: 'Failed to authenticate with backend' },
+  verify: { answered: 'Session verification failed', unreachable: 'Failed to verify session' },
+  checkout: { answered: 'Failed to create checkout session', unreachable: 'Failed to create checkout session' },
+  cancel: { answered: 'Failed to cancel subscription', unreachable: 'Failed to cancel subscription' },
+  deleteAccount: { answered: 'Failed to delete account', unreachable: 'Failed to delete account' },
+  handoff: { answered: 'Could not prepare the desktop app link', unreachable: 'Could not prepare the desktop app link' },
+  signOut: { answered: 'Sign out failed', unreachable: 'Sign out failed' },
+} as const;
+
+type Fallback = (typeof FALLBACKS)[keyof typeof FALLBACKS];
+
+/** An error whose message is fit for a toast. `status` is the HTTP status when the API answered. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+const http = ky.create({ prefixUrl: '/api', timeout: 20_000, retry: 0, throwHttpErrors: false });
+
+async function call<S extends z.ZodType>(
+  method: 'post' | 'delete',
+  path: string,
+  body: unknown,
+  schema: S,
+  fallback: Fallback,
+): Promise<z.infer<S>> {
+  let response: Response;
+  try {
+    response = await http(path, { method, json: body });
+  } catch {
+    throw new ApiError(fallback.unreachable, null);
+  }
+  const json: unknown = await response.json().catch(() => null);
+  const parsed = schema.safeParse(json);
+  const serverError =
+    json && typeof json === 'object' && typeof (json as { error?: unknown }).error === 'string'
+      ? (json as { error: string }).error
+      : null;
+  if (!response.ok || !parsed.success) {
+    throw new ApiError(serverError || fallback.answered, response.status);
+  }
+  const data = parsed.data as { success?: boolean; error?: string };
+  if (data.success === false) throw new ApiError(data.error || fallback.answered, response.status);
+  return parsed.data;
+}
+
+export interface SessionAnswer {
+  sessionToken: string;
+  subscription: Subscription | null;
+  user: z.infer<typeof signInResponseSchema>['user'];
+}
+
+function requireSessionToken(answer: z.infer<typeof signInResponseSchema>): SessionAnswer {
+  if (!answer.sessionToken) throw new ApiError(FALLBACKS.signIn.answered, 200);
+  return { sessionToken: answer.sessionToken, subscription: answer.subscription ?? null, user: answer.user };
+}
+
+export const api = {
+  async googleSignIn(body: { idToken: string }): Promise<SessionAnswer> {
+    return requireSessionToken(await call('post', 'auth/google/signin', body, signInResponseSchema, FALLBACKS.signIn));
+  },
+  async appleSignIn(body: {
+    identityToken: string;
+    userIdentifier: string;
+    email: string | null;
+    fullName: string | null;
+  }): Promise<SessionAnswer> {
+    return requireSessionToken(await call('post', 'auth/apple/signin', body, signInResponseSchema, FALLBACKS.signIn));
+  },
+  async verify(sessionToken: string) {
+    const answer = await call('post', 'auth/verify', { sessionToken }, verifyResponseSchema, FALLBACKS.verify);
+    if (!answer.user) throw new ApiError(FALLBACKS.verify.answered, 200);
+    return { user: answer.user, subscription: answer.subscription ?? null };
+  },
+  async signOut(sessionToken: string): Promise<void> {
+    await call('post', 'auth/signout', { sessionToken }, successResponseSchema, FALLBACKS.signOut);
+  },
+  async createHandoff(sessionToken: string): Promise<string> {
+    const answer = await call('post', 'auth/handoff', { sessionToken }, handoffResponseSchema, FALLBACKS.handoff);
+    if (!answer.handoffToken) throw new ApiError(FALLBACKS.handoff.answered, 200);
+    return answer.handoffToken;
+  },
+  async createCheckout(body: { idToken: string; email: string }): Promise<string> {
+    const answer = await call('post', 'subscription/create-checkout', body, createCheckoutResponseSchema, FALLBACKS.checkout);
+    if (answer.error) throw new ApiError(answer.error, 200);
+    if (!answer.url) throw new ApiError('No checkout URL received', 200);
+    return answer.url;
+  },
+  async cancelSubscription(body: { idToken: string }) {
+    return call('post', 'subscription/cancel', body, cancelSubscriptionResponseSchema, FALLBACKS.cancel);
+  },
+  async deleteAccount(body: { email: string; userId: string; sessionToken: string }): Promise<void> {
+    await call('delete', 'auth/delete-account', body, successResponseSchema, FALLBACKS.deleteAccount);
+  },
+};

@@ -1,0 +1,57 @@
+/**
+ * Browser storage under the spec's key names (§3). Every access is guarded: storage can be disabled
+ * (private modes, blocked cookies), and a sign-in must not crash because of it.
+ */
+export const STORAGE_KEYS = {
+  /** Local: the API session token. */
+  sessionToken: 'sessionToken',
+  /** Local: the last desktop hand-off link built (spec: "token"). */
+  deepLink: 'token',
+  /** Local: never written (design §8), but cleared on sign-out for users of older versions. */
+  googleAccessToken: 'google_access_token',
+  /** Session: a full-page redirect sign-in is pending, and since when (ms since epoch). */
+  redirectPending: 'veil.signIn.redirectPending',
+  redirectStartedAt: 'veil.signIn.redirectStartedAt',
+} as const;
+
+function read(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(storage: () => Storage, key: string, value: string | null): void {
+  try {
+    if (value === null) storage().removeItem(key);
+    else storage().setItem(key, value);
+  } catch {
+    // Storage unavailable: the session then lasts as long as the page, which is the best we can do.
+  }
+}
+
+const local = () => window.localStorage;
+const session = () => window.sessionStorage;
+
+export const storage = {
+  getSessionToken: () => read(local, STORAGE_KEYS.sessionToken),
+  setSessionToken: (token: string) => write(local, STORAGE_KEYS.sessionToken, token),
+  setDeepLink: (link: string) => write(local, STORAGE_KEYS.deepLink, link),
+  getDeepLink: () => read(local, STORAGE_KEYS.deepLink),
+  /** Sign-out and a failed restore clear all three local keys the spec names. */
+  clearSession: () => {
+    write(local, STORAGE_KEYS.sessionToken, null);
+    write(local, STORAGE_KEYS.deepLink, null);
+    write(local, STORAGE_KEYS.googleAccessToken, null);
+  },
+  markRedirectPending: (now: number) => {
+    write(session, STORAGE_KEYS.redirectPending, 'true');
+    write(session, STORAGE_KEYS.redirectStartedAt, String(now));
+  },
+  isRedirectPending: () => read(session, STORAGE_KEYS.redirectPending) === 'true',
+  clearRedirectPending: () => {
+    write(session, STORAGE_KEYS.redirectPending, null);
+    write(session, STORAGE_KEYS.redirectStartedAt, null);
+  },
+};
