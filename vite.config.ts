@@ -1,14 +1,26 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import type { Plugin } from 'vite';
+import { clientConfigFromEnv, injectClientConfig } from './contract/client-config';
 
 const apiPort = process.env.API_PORT ?? process.env.PORT ?? '8080';
+
+/** `npm run dev`: Vite serves index.html, so it writes the runtime client config the API writes in production. */
+function devClientConfig(): Plugin {
+  return {
+    name: 'veil-dev-client-config',
+    apply: 'serve',
+    transformIndexHtml: (html) => injectClientConfig(html, clientConfigFromEnv(process.env)),
+  };
+}
 
 export default defineConfig({
   plugins: [
     // Must come before react(): it generates src/routeTree.gen.ts and splits every route into its own chunk.
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
+    devClientConfig(),
   ],
   server: {
     // `npm run dev`: Vite serves the SPA with hot reload and forwards /api to the API process.

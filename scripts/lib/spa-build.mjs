@@ -29,7 +29,8 @@ export function buildSpa(root, env = {}) {
     const child = spawn(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, ...env },
+      // NODE_ENV must be production: under a test runner it is 'test', which makes Vite build a dev bundle.
+      env: { ...process.env, NODE_ENV: 'production', ...env },
     });
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with ${code}`))));
   });

@@ -17,14 +17,19 @@ export function redactTokens(value: unknown): unknown {
   return value;
 }
 
+function inspectorWanted(): boolean {
+  return new URLSearchParams(window.location.search).has('inspect') || import.meta.env.VITE_INSPECT === 'true';
+}
+
 export async function startInspector(): Promise<((event: InspectionEvent) => void) | undefined> {
-  if (!import.meta.env.DEV) return undefined;
-  const wanted = new URLSearchParams(window.location.search).has('inspect') || import.meta.env.VITE_INSPECT === 'true';
-  if (!wanted) return undefined;
-  const { createBrowserInspector } = await import('@statelyai/inspect');
-  const inspector = createBrowserInspector({
-    sanitizeContext: (context) => redactTokens(context) as typeof context,
-    sanitizeEvent: (event) => redactTokens(event) as typeof event,
-  });
-  return inspector.inspect as (event: InspectionEvent) => void;
+  // The condition must guard the import itself for the bundler to drop the inspector from production.
+  if (import.meta.env.DEV && inspectorWanted()) {
+    const { createBrowserInspector } = await import('@statelyai/inspect');
+    const inspector = createBrowserInspector({
+      sanitizeContext: (context) => redactTokens(context) as typeof context,
+      sanitizeEvent: (event) => redactTokens(event) as typeof event,
+    });
+    return inspector.inspect as (event: InspectionEvent) => void;
+  }
+  return undefined;
 }

@@ -69,3 +69,26 @@ describe('inspector sanitising', () => {
     ).toEqual({ sessionToken: '[redacted]', user: { email: 'a@b.c' }, list: [{ idToken: '[redacted]', handoffToken: '[redacted]' }] });
   });
 });
+
+describe('client configuration handed over by the server', async () => {
+  const { clientConfigFromEnv, injectClientConfig } = await import('../../contract/client-config');
+
+  test('with the emulator, demo values fill the gaps', () => {
+    expect(clientConfigFromEnv({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toEqual({
+      firebase: { apiKey: 'demo-api-key', authDomain: 'demo-veil.firebaseapp.com', projectId: 'demo-veil', emulatorUrl: 'http://127.0.0.1:9099' },
+    });
+  });
+
+  test('without it nothing is invented, and an explicit empty value stays empty', () => {
+    expect(clientConfigFromEnv({ FIREBASE_PROJECT_ID: 'veil-prod' }).firebase).toEqual({ apiKey: '', authDomain: '', projectId: 'veil-prod' });
+    expect(clientConfigFromEnv({ FIREBASE_AUTH_EMULATOR_HOST: 'h:1', FIREBASE_API_KEY: '' }).firebase.apiKey).toBe('');
+  });
+
+  test('the injected element round-trips through the SPA reader and cannot break out of its tag', () => {
+    const config = { firebase: { apiKey: '</script><script>alert(1)</script>', authDomain: 'a', projectId: 'p' } };
+    const html = injectClientConfig('<html><head></head><body></body></html>', config);
+    expect(html).not.toContain('</script><script>');
+    const json = /<script id="client-config" type="application\/json">(.*)<\/script>/.exec(html)![1]!;
+    expect(readClientConfig(docWith(json))).toEqual(config);
+  });
+});
