@@ -49,7 +49,7 @@ export interface AccountPageProps {
 const PROVIDER_NAMES = { google: 'Google', apple: 'Apple' } as const;
 
 export function AccountPage(props: AccountPageProps) {
-  const { user, subscription } = props;
+  const { user } = props;
   return (
     <Container size="md" py={{ base: 32, md: 56 }}>
       <Stack gap={4} mb="xl">
