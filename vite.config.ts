@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import type { Plugin } from 'vite';
-import { clientConfigFromEnv, injectClientConfig } from './contract/client-config';
+import { clientConfigFromEnv, injectClientConfig } from './contract/client-config.ts';
 
 const apiPort = process.env.API_PORT ?? process.env.PORT ?? '8080';
 
