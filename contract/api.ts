@@ -83,6 +83,23 @@ export const handoffRedeemRequestSchema = z.object({
 });
 export const handoffRedeemResponseSchema = signInResponseSchema;
 
+// POST /auth/devices: the desktop sessions made by hand-offs
+export const devicesRequestSchema = z.object({ sessionToken: token });
+export const deviceSchema = z.object({
+  id: z.string(),
+  deviceName: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string(),
+});
+export type Device = z.infer<typeof deviceSchema>;
+export const devicesResponseSchema = z.object({
+  success: z.boolean(),
+  devices: z.array(deviceSchema).optional(),
+  error: z.string().optional(),
+});
+// POST /auth/devices/revoke
+export const revokeDeviceRequestSchema = z.object({ sessionToken: token, deviceId: z.string().min(1).max(128) });
+
 // DELETE /auth/delete-account
 export const deleteAccountRequestSchema = z.object({
   email: z.string().min(1).max(320),

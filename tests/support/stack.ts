@@ -57,6 +57,11 @@ export async function startStack(env: Record<string, string> = {}): Promise<Runn
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       DATA_DIR: dataDir,
       STATIC_DIR: join(process.cwd(), 'dist'),
+      LOG_LEVEL: 'warn',
+      // A complete client configuration; tests that sign in point it at their Auth emulator instead.
+      FIREBASE_PROJECT_ID: 'demo-veil',
+      FIREBASE_API_KEY: 'demo-api-key',
+      FIREBASE_AUTH_DOMAIN: 'demo-veil.firebaseapp.com',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,0 +1,111 @@
+/**
+ * The API's configuration: every variable, its default and its meaning, parsed once with zod. Every
+ * default is an embedded one, so `npm start` needs nothing set (design §7).
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { clientConfigFromEnv, type ClientConfigPayload } from '../contract/client-config.ts';
+
+const DAY_SECONDS = 86_400;
+
+/** "604800", "7d", "12h", "30m" or "45s" -> seconds. */
+export function parseDuration(value: string): number {
+  const match = /^(\d+)\s*([dhms]?)$/.exec(value.trim());
+  if (!match) throw new Error(`not a duration: "${value}" (use e.g. 7d, 12h, 30m, 45s or seconds)`);
+  const unit = { d: DAY_SECONDS, h: 3600, m: 60, s: 1, '': 1 }[match[2] as 'd' | 'h' | 'm' | 's' | ''];
+  return Number(match[1]) * unit;
+}
+
+const duration = z.string().transform((value, ctx) => {
+  try {
+    return parseDuration(value);
+  } catch (error) {
+    ctx.addIssue({ code: 'custom', message: (error as Error).message });
+    return z.NEVER;
+  }
+});
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  PUBLIC_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().optional(),
+  STATIC_DIR: z.string().default('./dist'),
+  FIREBASE_PROJECT_ID: z.string().default('demo-veil'),
+  FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PRICE_ID: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe API host override, for tests against a local stand-in ("http://127.0.0.1:12111"). */
+  STRIPE_API_BASE: z.string().url().optional(),
+  /** Signs the local checkout's events; the local provider is for development, so a default is fine. */
+  LOCAL_WEBHOOK_SECRET: z.string().default('whsec_local_development_only'),
+  DELETED_ACCOUNT_COOLDOWN: duration.default(7 * DAY_SECONDS),
+  SESSION_TTL: duration.default(30 * DAY_SECONDS),
+  HANDOFF_TTL: duration.default(120),
+  /** Requests per minute per client address on the sign-in and hand-off calls. */
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().positive().default(20),
+  REDIS_URL: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  staticDir: string;
+  firebaseProjectId: string;
+  firebaseEmulatorHost: string | undefined;
+  stripe: { secretKey: string; priceId: string; webhookSecret: string; apiBase: string | undefined } | null;
+  localWebhookSecret: string;
+  deletedAccountCooldownSeconds: number;
+  sessionTtlSeconds: number;
+  handoffTtlSeconds: number;
+  rateLimitSignInPerMinute: number;
+  redisUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** What the SPA is told at run time (contract/client-config.ts). */
+  client: ClientConfigPayload;
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PRICE_ID, e.STRIPE_WEBHOOK_SECRET];
+  if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
+    throw new Error('Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET go together');
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    staticDir: resolve(e.STATIC_DIR),
+    firebaseProjectId: e.FIREBASE_PROJECT_ID,
+    firebaseEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST || undefined,
+    stripe: e.STRIPE_SECRET_KEY
+      ? {
+          secretKey: e.STRIPE_SECRET_KEY,
+          priceId: e.STRIPE_PRICE_ID!,
+          webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          apiBase: e.STRIPE_API_BASE,
+        }
+      : null,
+    localWebhookSecret: e.LOCAL_WEBHOOK_SECRET,
+    deletedAccountCooldownSeconds: e.DELETED_ACCOUNT_COOLDOWN,
+    sessionTtlSeconds: e.SESSION_TTL,
+    handoffTtlSeconds: e.HANDOFF_TTL,
+    rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN,
+    redisUrl: e.REDIS_URL || undefined,
+    logLevel: e.LOG_LEVEL,
+    client: clientConfigFromEnv(env),
+  };
+}

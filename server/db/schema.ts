@@ -1,0 +1,75 @@
+/** The database schema for drizzle, mirroring server/db/migrations (the migrations are the truth). */
+import { bigint, boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const users = pgTable('users', {
+  id: text('id').primaryKey(),
+  identitySubject: text('identity_subject').notNull().unique(),
+  provider: text('provider').$type<'google' | 'apple'>().notNull(),
+  email: text('email').notNull(),
+  name: text('name').notNull().default(''),
+  paymentCustomerId: text('payment_customer_id').unique(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  kind: text('kind').$type<'web' | 'desktop'>().notNull(),
+  deviceName: text('device_name'),
+  createdAt: at('created_at').notNull().defaultNow(),
+  lastUsedAt: at('last_used_at').notNull().defaultNow(),
+  expiresAt: at('expires_at').notNull(),
+  revokedAt: at('revoked_at'),
+});
+
+export const handoffTokens = pgTable('handoff_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: at('created_at').notNull().defaultNow(),
+  expiresAt: at('expires_at').notNull(),
+  usedAt: at('used_at'),
+});
+
+export const subscriptions = pgTable('subscriptions', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').$type<'stripe' | 'local'>().notNull(),
+  providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
+  status: text('status').notNull(),
+  plan: text('plan'),
+  cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
+  currentPeriodEnd: at('current_period_end'),
+  providerUpdatedAt: bigint('provider_updated_at', { mode: 'number' }).notNull(),
+  updatedAt: at('updated_at').notNull().defaultNow(),
+});
+
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  providerCreated: bigint('provider_created', { mode: 'number' }).notNull(),
+  receivedAt: at('received_at').notNull().defaultNow(),
+});
+
+export const localCheckoutSessions = pgTable('local_checkout_sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status').$type<'open' | 'completed' | 'cancelled'>().notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+export const deletionTombstones = pgTable('deletion_tombstones', {
+  subjectHash: text('subject_hash').primaryKey(),
+  deletedAt: at('deleted_at').notNull().defaultNow(),
+});
+
+export const schema = { users, sessions, handoffTokens, subscriptions, paymentEvents, localCheckoutSessions, deletionTombstones };

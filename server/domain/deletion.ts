@@ -1,0 +1,42 @@
+/**
+ * Account deletion (design §7): only with a live session of that very account; the provider subscription
+ * is ended first (if that fails nothing is deleted), then the account and everything hanging off it go in
+ * one transaction, leaving only a tombstone: the hash of the identity subject, for the cool-down.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { deletionTombstones, users } from '../db/schema.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import { ApiFailure, failures } from './errors.ts';
+import { authenticate } from './sessions.ts';
+import { findSubscription } from './subscriptions.ts';
+import { sha256 } from './tokens.ts';
+
+export async function deleteAccount(
+  db: Db,
+  payments: PaymentProvider,
+  request: { email: string; userId: string; sessionToken: string },
+): Promise<void> {
+  const { user } = await authenticate(db, request.sessionToken);
+  if (user.id !== request.userId || user.email.toLowerCase() !== request.email.trim().toLowerCase()) {
+    throw failures.accountMismatch();
+  }
+
+  const subscription = await findSubscription(db, user.id);
+  if (subscription && subscription.status !== 'cancelled') {
+    try {
+      await payments.cancelImmediately(subscription.providerSubscriptionId);
+    } catch {
+      throw new ApiFailure(502, 'Your subscription could not be cancelled, so nothing was deleted. Please try again.');
+    }
+  }
+
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(deletionTombstones)
+      .values({ subjectHash: sha256(user.identitySubject) })
+      .onConflictDoUpdate({ target: deletionTombstones.subjectHash, set: { deletedAt: sql`now()` } });
+    // Sessions, hand-off tokens, the subscription and checkout sessions go with it (ON DELETE CASCADE).
+    await tx.delete(users).where(eq(users.id, user.id));
+  });
+}

@@ -1,0 +1,74 @@
+/** Sessions: bearer tokens whose SHA-256 alone is stored, with expiry and revocation (design §7). */
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { sessions, users } from '../db/schema.ts';
+import { failures } from './errors.ts';
+import type { UserRow } from './accounts.ts';
+import { newId, newToken, sha256 } from './tokens.ts';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  ttlSeconds: number,
+  device: { kind: 'web' } | { kind: 'desktop'; name: string } = { kind: 'web' },
+  now = new Date(),
+): Promise<{ token: string; session: SessionRow }> {
+  const token = newToken();
+  const [session] = await db
+    .insert(sessions)
+    .values({
+      id: newId('ses'),
+      userId,
+      tokenHash: sha256(token),
+      kind: device.kind,
+      deviceName: device.kind === 'desktop' ? device.name : null,
+      createdAt: now,
+      lastUsedAt: now,
+      expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
+    })
+    .returning();
+  return { token, session: session! };
+}
+
+/** The live session of a token and its user; a 401 failure otherwise. Marks the session as used. */
+export async function authenticate(db: Db, token: string, now = new Date()): Promise<{ session: SessionRow; user: UserRow }> {
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  if (!row) throw failures.invalidSession();
+  // Last use is for the device list; a minute's precision is plenty and saves a write per request.
+  if (now.getTime() - row.session.lastUsedAt.getTime() > 60_000) {
+    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.session.id));
+  }
+  return row;
+}
+
+export async function revokeSession(db: Db, token: string, now = new Date()): Promise<boolean> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length > 0;
+}
+
+export async function listDesktopSessions(db: Db, userId: string, now = new Date()) {
+  return db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.kind, 'desktop'), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .orderBy(sessions.createdAt);
+}
+
+export async function revokeDesktopSession(db: Db, userId: string, sessionId: string, now = new Date()): Promise<void> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), eq(sessions.kind, 'desktop'), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (revoked.length === 0) throw failures.notFound('Device');
+}

@@ -1,0 +1,15 @@
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
+import type { IdentityVerifier } from '../identity/verifier.ts';
+import type { LocalPaymentProvider } from '../payments/local-provider.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+
+/** Everything a route needs, handed in once by buildApp (no module-level state). */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  verifier: IdentityVerifier;
+  payments: PaymentProvider;
+  /** Present when the local checkout is the provider. */
+  localCheckout: LocalPaymentProvider | null;
+}

@@ -1,0 +1,75 @@
+/**
+ * The payment webhook (signature checked on the raw body) and the local checkout's hosted page.
+ */
+import type { FastifyInstance } from 'fastify';
+import { brandForServer } from '../brand.ts';
+import { ApiFailure } from '../domain/errors.ts';
+import { handlePaymentEvent, paymentEventSchema, type EventOutcome } from '../payments/events.ts';
+import { verifySignature } from '../payments/signature.ts';
+import type { AppDeps } from './context.ts';
+import { renderLocalCheckoutPage } from './local-checkout-page.ts';
+
+/** Verifies and applies one delivery; shared by the HTTP webhook and the local checkout. */
+export function createWebhookReceiver(deps: Pick<AppDeps, 'database'>, secret: string, provider: 'stripe' | 'local') {
+  return async (rawBody: string, signature: string | undefined): Promise<EventOutcome> => {
+    if (!verifySignature(rawBody, signature, secret)) throw new ApiFailure(400, 'Invalid webhook signature.');
+    let json: unknown;
+    try {
+      json = JSON.parse(rawBody);
+    } catch {
+      throw new ApiFailure(400, 'Invalid webhook payload: not JSON.');
+    }
+    const event = paymentEventSchema.safeParse(json);
+    if (!event.success) throw new ApiFailure(400, 'Invalid webhook payload: not a payment event.');
+    return handlePaymentEvent(deps.database.db, event.data, provider);
+  };
+}
+
+export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
+  const provider = deps.config.stripe ? 'stripe' : 'local';
+  const secret = deps.config.stripe?.webhookSecret ?? deps.config.localWebhookSecret;
+  const receive = createWebhookReceiver(deps, secret, provider);
+
+  await app.register(async (webhook) => {
+    // The signature covers the exact bytes sent, so this route keeps the body as a string.
+    webhook.removeAllContentTypeParsers();
+    webhook.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+    webhook.post('/webhooks/payments', async (request, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const signature = request.headers['stripe-signature'];
+      const outcome = await receive(raw, Array.isArray(signature) ? signature[0] : signature);
+      return reply.code(200).send({ received: true, outcome });
+    });
+  });
+
+  const local = deps.localCheckout;
+  if (!local) return;
+
+  await app.register(async (checkout) => {
+    checkout.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+
+    checkout.get<{ Params: { id: string } }>('/checkout/local/:id', async (request, reply) => {
+      const session = await local.openSession(request.params.id);
+      if (!session) throw new ApiFailure(404, 'This checkout does not exist.');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(renderLocalCheckoutPage({ ...session, brand: brandForServer }));
+    });
+
+    checkout.post<{ Params: { id: string } }>('/checkout/local/:id/pay', async (request, reply) => {
+      const session = await local.openSession(request.params.id);
+      if (!session) throw new ApiFailure(404, 'This checkout does not exist.');
+      if (session.status === 'open') await local.pay(session.id);
+      // Paying twice (a double submit, a back button) lands on the same success page, charged once.
+      return reply.redirect(session.status === 'cancelled' ? '/cancel' : '/success', 303);
+    });
+
+    checkout.post<{ Params: { id: string } }>('/checkout/local/:id/cancel', async (request, reply) => {
+      await local.cancelCheckout(request.params.id);
+      return reply.redirect('/cancel', 303);
+    });
+  });
+}

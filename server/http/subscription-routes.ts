@@ -1,0 +1,50 @@
+/** Checkout and auto-renewal calls under /api/subscription; both carry a Firebase ID token (spec §7). */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { cancelSubscriptionRequestSchema, createCheckoutRequestSchema } from '../../contract/api.ts';
+import { users } from '../db/schema.ts';
+import { ApiFailure, failures } from '../domain/errors.ts';
+import { findSubscription, toApiSubscription } from '../domain/subscriptions.ts';
+import type { AppDeps } from './context.ts';
+import { parseBody } from './validation.ts';
+
+export async function subscriptionRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { db } = deps.database;
+
+  async function userOfIdToken(idToken: string) {
+    const identity = await deps.verifier.verify(idToken);
+    const [user] = await db.select().from(users).where(eq(users.identitySubject, identity.subject));
+    if (!user) throw new ApiFailure(401, 'Please sign in again before continuing.');
+    return user;
+  }
+
+  app.post('/create-checkout', async (request) => {
+    const body = parseBody(createCheckoutRequestSchema, request.body);
+    const user = await userOfIdToken(body.idToken);
+    const subscription = await findSubscription(db, user.id);
+    if (subscription?.status === 'active') throw failures.alreadySubscribed();
+    try {
+      const url = await deps.payments.createCheckout({ userId: user.id, email: user.email, customerId: user.paymentCustomerId });
+      return { url };
+    } catch (error) {
+      request.log.error({ err: error }, 'checkout could not be created');
+      throw new ApiFailure(502, 'Failed to create checkout session');
+    }
+  });
+
+  app.post('/cancel', async (request) => {
+    const body = parseBody(cancelSubscriptionRequestSchema, request.body);
+    const user = await userOfIdToken(body.idToken);
+    const subscription = await findSubscription(db, user.id);
+    if (!subscription || subscription.status !== 'active') throw failures.noSubscription();
+    if (!subscription.cancelAtPeriodEnd) {
+      try {
+        await deps.payments.cancelAtPeriodEnd(subscription.providerSubscriptionId);
+      } catch (error) {
+        request.log.error({ err: error }, 'subscription could not be cancelled');
+        throw new ApiFailure(502, 'Failed to cancel subscription');
+      }
+    }
+    return { success: true, subscription: toApiSubscription(await findSubscription(db, user.id)) };
+  });
+}

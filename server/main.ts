@@ -1,0 +1,43 @@
+/**
+ * Starts the API: configuration from the environment, the database (PGlite in DATA_DIR, or PostgreSQL
+ * with DATABASE_URL) migrated, Firebase token verification, and the HTTP server. SIGINT/SIGTERM close the
+ * server first (in-flight requests finish), then the database.
+ */
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { createFirebaseVerifier } from './identity/verifier.ts';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const verifier = createFirebaseVerifier(config.firebaseProjectId, config.firebaseEmulatorHost);
+  const app = await buildApp({ config, database, verifier });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    const forced = setTimeout(() => process.exit(1), 10_000);
+    forced.unref();
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info(
+    `API ready on port ${config.port} (${database.driver}, payments: ${config.stripe ? 'Stripe' : 'local checkout'}` +
+      `${config.firebaseEmulatorHost ? `, Auth emulator at ${config.firebaseEmulatorHost}` : ''})`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,110 @@
+/**
+ * The local checkout (no Stripe key): the API hosts its own payment page. Paying emits Stripe-format
+ * events, signed with the local webhook secret, into the very handler Stripe's events reach, so the
+ * whole purchase runs offline through the production code path (design §7).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { localCheckoutSessions, subscriptions, users } from '../db/schema.ts';
+import { failures } from '../domain/errors.ts';
+import { newId } from '../domain/tokens.ts';
+import type { PaymentEvent } from './events.ts';
+import type { CheckoutRequest, PaymentProvider } from './provider.ts';
+
+/** Hands a signed event to the webhook handler, exactly as an HTTP delivery would. */
+export type EventSink = (event: PaymentEvent) => Promise<unknown>;
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+function oneYearAfter(date: Date): Date {
+  const end = new Date(date);
+  end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return end;
+}
+
+export class LocalPaymentProvider implements PaymentProvider {
+  readonly kind = 'local' as const;
+
+  constructor(
+    private readonly db: Db,
+    private readonly publicUrl: string,
+    private readonly emit: EventSink,
+  ) {}
+
+  async createCheckout({ userId }: CheckoutRequest): Promise<string> {
+    const id = newId('cs_local');
+    await this.db.insert(localCheckoutSessions).values({ id, userId, status: 'open' });
+    return `${this.publicUrl}/api/checkout/local/${id}`;
+  }
+
+  async openSession(id: string) {
+    const [session] = await this.db
+      .select({ id: localCheckoutSessions.id, status: localCheckoutSessions.status, email: users.email })
+      .from(localCheckoutSessions)
+      .innerJoin(users, eq(users.id, localCheckoutSessions.userId))
+      .where(eq(localCheckoutSessions.id, id));
+    return session ?? null;
+  }
+
+  /** The Pay button: a year of subscription from now. */
+  async pay(checkoutId: string, now = new Date()): Promise<void> {
+    const [session] = await this.db
+      .update(localCheckoutSessions)
+      .set({ status: 'completed' })
+      .where(and(eq(localCheckoutSessions.id, checkoutId), eq(localCheckoutSessions.status, 'open')))
+      .returning();
+    if (!session) throw failures.notFound('Open checkout');
+    const [user] = await this.db.select().from(users).where(eq(users.id, session.userId));
+    if (!user) throw failures.notFound('Account');
+    const customer = user.paymentCustomerId ?? newId('cus_local');
+    const subscriptionId = newId('sub_local');
+    const created = Math.floor(now.getTime() / 1000);
+    await this.emit(event('checkout.session.completed', created, {
+      id: checkoutId,
+      mode: 'subscription',
+      client_reference_id: user.id,
+      customer,
+      subscription: subscriptionId,
+    }));
+    await this.emit(event('customer.subscription.created', created, {
+      id: subscriptionId,
+      customer,
+      status: 'active',
+      cancel_at_period_end: false,
+      current_period_end: Math.floor(oneYearAfter(now).getTime() / 1000),
+      metadata: { userId: user.id },
+    }));
+  }
+
+  async cancelCheckout(checkoutId: string): Promise<void> {
+    await this.db
+      .update(localCheckoutSessions)
+      .set({ status: 'cancelled' })
+      .where(and(eq(localCheckoutSessions.id, checkoutId), eq(localCheckoutSessions.status, 'open')));
+  }
+
+  async cancelAtPeriodEnd(subscriptionId: string): Promise<void> {
+    await this.emitSubscriptionChange(subscriptionId, 'customer.subscription.updated', { cancel_at_period_end: true });
+  }
+
+  async cancelImmediately(subscriptionId: string): Promise<void> {
+    await this.emitSubscriptionChange(subscriptionId, 'customer.subscription.deleted', { status: 'canceled' });
+  }
+
+  private async emitSubscriptionChange(subscriptionId: string, type: string, change: Record<string, unknown>) {
+    const [row] = await this.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subscriptionId));
+    if (!row) throw failures.noSubscription();
+    await this.emit(event(type, Math.max(nowSeconds(), row.providerUpdatedAt), {
+      id: subscriptionId,
+      status: row.status === 'past_due' ? 'past_due' : row.status === 'cancelled' ? 'canceled' : 'active',
+      cancel_at_period_end: row.cancelAtPeriodEnd,
+      current_period_end: row.currentPeriodEnd ? Math.floor(row.currentPeriodEnd.getTime() / 1000) : null,
+      metadata: { userId: row.userId },
+      ...change,
+    }));
+  }
+}
+
+function event(type: string, created: number, object: Record<string, unknown>): PaymentEvent {
+  return { id: newId('evt_local'), type, created, data: { object } };
+}
