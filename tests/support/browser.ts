@@ -46,6 +46,7 @@ export interface PageProblems {
 export async function newIsolatedContext(
   browser: Browser,
   options: Parameters<Browser['newContext']>[0] = {},
+  watch: WatchOptions = {},
 ): Promise<{ context: BrowserContext; problems: PageProblems }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   const problems: PageProblems = { consoleErrors: [], failedRequests: [] };
@@ -59,20 +60,27 @@ export async function newIsolatedContext(
       return route.abort('blockedbyclient');
     },
   );
-  context.on('page', (page) => watchPage(page, problems));
+  context.on('page', (page) => watchPage(page, problems, watch.ownOrigins));
   return { context, problems };
 }
 
-function watchPage(page: Page, problems: PageProblems) {
+export interface WatchOptions {
+  /** Origins whose console counts (the site under test); defaults to every local origin. */
+  ownOrigins?: string[];
+}
+
+function watchPage(page: Page, problems: PageProblems, ownOrigins: string[] | undefined) {
+  const isOurs = (url: string) => (ownOrigins ? ownOrigins.some((origin) => url.startsWith(origin)) : isLocal(url));
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.consoleErrors.push(`${page.url()}: ${message.text()}`);
+    // Pages of other origins (the Auth emulator's sign-in page) are not ours to judge.
+    if (message.type() === 'error' && isOurs(page.url())) problems.consoleErrors.push(`${page.url()}: ${message.text()}`);
   });
-  page.on('pageerror', (error) => problems.consoleErrors.push(`${page.url()}: ${error.message}`));
+  page.on('pageerror', (error) => isOurs(page.url()) && problems.consoleErrors.push(`${page.url()}: ${error.message}${process.env.E2E_DEBUG ? `\n${error.stack}` : ''}`));
   page.on('requestfailed', (request) => {
-    if (isLocal(request.url())) problems.failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`);
+    if (isOurs(request.url())) problems.failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`);
   });
   page.on('response', (response) => {
-    if (isLocal(response.url()) && response.status() >= 400) {
+    if (isOurs(response.url()) && response.status() >= 400) {
       problems.failedRequests.push(`${response.request().method()} ${response.url()}: HTTP ${response.status()}`);
     }
   });

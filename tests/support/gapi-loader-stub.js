@@ -45,7 +45,13 @@
     } else if (message.kind === 'response' && callbacksById[message.id]) {
       var callback = callbacksById[message.id];
       delete callbacksById[message.id];
-      callback(message.results);
+      // Like the real loader, a throwing callback is contained: Firebase's web-storage probe calls back
+      // and then deliberately throws, which would otherwise surface as an uncaught page error.
+      try {
+        callback(message.results);
+      } catch (error) {
+        void error;
+      }
     }
   });
 
