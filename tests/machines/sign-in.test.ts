@@ -237,7 +237,21 @@ describe('popup sign-in (spec §4 steps 1, 2, 4, 5)', () => {
     });
   });
 
-  it.each(['auth/popup-blocked', 'auth/popup-closed-by-user', 'auth/cancelled-popup-request'])(
+  it('auth/popup-closed-by-user: no redirect, the catalogue toast, and a retry is possible', async () => {
+    const { actor, rec, spies } = start({}, { popup: () => Promise.reject(firebaseError('auth/popup-closed-by-user')) });
+    await flush();
+    actor.send({ type: 'signIn.google', pathname: '/', search: '' });
+    await flush();
+    expect(spies.startRedirect).not.toHaveBeenCalled();
+    expect(rec.of('storeRedirectPending')).toEqual([]);
+    expect(rec.of('showToast')).toEqual([
+      { title: 'Sign-In Failed', message: 'Sign-in window was closed. Please try again.', color: 'red' },
+    ]);
+    expect(actor.getSnapshot().context.lastError).toMatchObject({ retry: true });
+    expect(actor.getSnapshot().matches({ attempt: 'idle' })).toBe(true);
+  });
+
+  it.each(['auth/popup-blocked', 'auth/cancelled-popup-request'])(
     '%s: stores the redirect flag and falls back to a full-page redirect',
     async (code) => {
       const { actor, rec, spies } = start({}, { popup: () => Promise.reject(firebaseError(code)) });
