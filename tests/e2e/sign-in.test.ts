@@ -153,7 +153,9 @@ describe('sign-in and session', () => {
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page.waitForURL((url) => url.origin === emulatorUrl);
     await completeEmulatorSignIn(page, 'redirected@example.com');
-    await page.waitForURL(`${stack.url}/subscribe`, { timeout: 30_000 });
+    // Back on our origin the SPA moves to /subscribe by history.pushState, which waitForURL can miss
+    // after a cross-origin round trip; polling the URL is exact.
+    await expect.poll(() => page.url(), { timeout: 30_000 }).toBe(`${stack.url}/subscribe`);
     await accountMenu(page, 'redirected@example.com').waitFor();
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('veil.signIn')))).toEqual([]);
     await saveScreenshot(page, 'signin-5-redirect-fallback');
