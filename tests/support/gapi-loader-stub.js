@@ -11,6 +11,9 @@
 
   var TAG = 'veil-gapi-stub';
   var handlersByType = {};
+  // Requests that arrive before their handler is registered wait for it, as with the real loader: the
+  // emulator's iframe can post the redirect result before Firebase has registered its 'authEvent' handler.
+  var waitingByType = {};
   var callbacksById = {};
   var nextId = 0;
 
@@ -18,6 +21,11 @@
     return {
       register: function (type, handler) {
         handlersByType[type] = handler;
+        var waiting = waitingByType[type] || [];
+        delete waitingByType[type];
+        waiting.forEach(function (answer) {
+          answer(handler);
+        });
       },
       send: function (type, data, callback) {
         nextId += 1;
@@ -35,13 +43,14 @@
     var message = event.data;
     if (!message || typeof message !== 'object' || message.tag !== TAG) return;
     if (message.kind === 'request') {
-      var handler = handlersByType[message.type];
-      Promise.resolve(handler ? handler(message.data) : undefined).then(function (reply) {
-        event.source.postMessage(
-          { tag: TAG, kind: 'response', id: message.id, results: reply === undefined ? [] : [reply] },
-          '*',
-        );
-      });
+      var source = event.source;
+      var answer = function (handler) {
+        Promise.resolve(handler(message.data)).then(function (reply) {
+          source.postMessage({ tag: TAG, kind: 'response', id: message.id, results: reply === undefined ? [] : [reply] }, '*');
+        });
+      };
+      if (handlersByType[message.type]) answer(handlersByType[message.type]);
+      else (waitingByType[message.type] = waitingByType[message.type] || []).push(answer);
     } else if (message.kind === 'response' && callbacksById[message.id]) {
       var callback = callbacksById[message.id];
       delete callbacksById[message.id];
