@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { accountDeletionMachine } from '../machines/account-deletion';
+import { activationMachine } from '../machines/activation';
 import { autoRenewalMachine } from '../machines/auto-renewal';
 import { checkoutMachine } from '../machines/checkout';
 import { deepLinkMachine } from '../machines/deep-link';
@@ -29,6 +30,7 @@ export const FLOW_MACHINES: FlowMachine[] = [
   { name: 'checkout', title: 'Checkout', machine: checkoutMachine },
   { name: 'auto-renewal', title: 'Subscription / auto-renewal', machine: autoRenewalMachine },
   { name: 'account-deletion', title: 'Account deletion', machine: accountDeletionMachine },
+  { name: 'activation', title: 'Payment activation', machine: activationMachine },
 ];
 
 export const FLOWS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'flows');

@@ -9,6 +9,7 @@ import type {
   SuccessResponse,
 } from '../../contract/api';
 import { accountDeletionMachine } from '../../machines/account-deletion';
+import { activationMachine } from '../../machines/activation';
 import { autoRenewalMachine } from '../../machines/auto-renewal';
 import { checkoutMachine } from '../../machines/checkout';
 import type { AccountUser, NavigateParams } from '../../machines/types';
@@ -47,6 +48,19 @@ function refreshSubscription(actors: AppActors) {
   return fromPromise<void>(async () => {
     actors.session.send({ type: 'subscription.refresh' });
     await waitFor(actors.session, (state) => !state.hasTag('refreshing'), { timeout: 30_000 });
+  });
+}
+
+/** /success: re-reads the session's subscription until the payment webhook has made it active. */
+export function provideActivation(actors: AppActors) {
+  return activationMachine.provide({
+    actors: {
+      checkSubscription: fromPromise(async () => {
+        actors.session.send({ type: 'subscription.refresh' });
+        const state = await waitFor(actors.session, (snapshot) => !snapshot.hasTag('refreshing'), { timeout: 15_000 });
+        return state.context.subscription;
+      }),
+    },
   });
 }
 

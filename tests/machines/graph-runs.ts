@@ -6,6 +6,7 @@
  */
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { accountDeletionMachine } from '../../machines/account-deletion';
+import { activationMachine } from '../../machines/activation';
 import { autoRenewalMachine } from '../../machines/auto-renewal';
 import { checkoutMachine } from '../../machines/checkout';
 import { deepLinkMachine } from '../../machines/deep-link';
@@ -115,6 +116,13 @@ const deletionEvents: EventObject[] = [
   failed('signOut', new Error('offline')),
 ];
 
+const activationEvents: EventObject[] = [
+  done('checkSubscription', activeSubscription),
+  done('checkSubscription', inactiveSubscription),
+  failed('checkSubscription', new Error('offline')),
+  { type: 'activation.retry' },
+];
+
 export interface MachineWalk {
   name: string;
   machine: AnyStateMachine;
@@ -150,6 +158,7 @@ export const walks: MachineWalk[] = [
       { name: 'no user', input: { user: null }, events: autoRenewalEvents },
     ],
   },
+  { name: 'activation', machine: activationMachine, runs: [{ name: 'after payment', events: activationEvents }] },
   {
     name: 'account-deletion',
     machine: accountDeletionMachine,

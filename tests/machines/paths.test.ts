@@ -3,6 +3,7 @@
  * actor (invoked actors never settle; their results are the path's own done/error events). At each step
  * the actor must agree with the walk, and the machine's invariants must hold.
  */
+import { ACTIVATION_MAX_CHECKS } from '../../machines/activation';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
 import { decideDeepLink } from '../../machines/deep-link-decision';
@@ -89,6 +90,10 @@ const invariants: Record<string, Invariant> = {
     expect(snapshot.hasTag('refreshing')).toBe(snapshot.matches('refreshing'));
     expect(snapshot.hasTag('cancelling')).toBe(snapshot.matches('cancelling'));
     if ((run.input as { user: unknown }).user === null) expect(snapshot.matches('cancelling')).toBe(false);
+  },
+  activation: (snapshot) => {
+    expect(snapshot.hasTag('activating')).toBe(snapshot.matches('checking') || snapshot.matches('waiting'));
+    expect(snapshot.context.checks).toBeLessThanOrEqual(ACTIVATION_MAX_CHECKS);
   },
   'account-deletion': (snapshot, actions, run) => {
     const user = (run.input as { user: { email: string; uid: string } }).user;
