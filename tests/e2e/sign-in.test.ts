@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newIsolatedContext, saveScreenshot, type PageProblems } from '../support/browser';
+import { launchBrowser, newIsolatedContext, saveScreenshot } from '../support/browser';
 import { startStack, type RunningStack } from '../support/stack';
 import { wipeEmulatorUsers } from '../support/auth-emulator';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
