@@ -12,6 +12,7 @@ import { accountDeletionMachine } from '../../machines/account-deletion';
 import { activationMachine } from '../../machines/activation';
 import { autoRenewalMachine } from '../../machines/auto-renewal';
 import { checkoutMachine } from '../../machines/checkout';
+import { devicesMachine } from '../../machines/devices';
 import type { AccountUser, NavigateParams } from '../../machines/types';
 import { storage } from '../services/storage';
 import { showToast, type ToastParams } from '../services/toasts';
@@ -85,8 +86,7 @@ export function provideAccountDeletion(actors: AppActors, navigate: (params: Nav
   return accountDeletionMachine.provide({
     actors: {
       deleteAccount: fromPromise<SuccessResponse, { user: AccountUser }>(async ({ input }) => {
-        const sessionToken = actors.session.getSnapshot().context.sessionToken;
-        if (!sessionToken) throw new Error('Please sign in again.');
+        const sessionToken = currentSessionToken(actors);
         const { api } = await import('../services/api-client');
         await api.deleteAccount({ email: input.user.email, userId: input.user.uid, sessionToken });
         return { success: true };
@@ -99,6 +99,29 @@ export function provideAccountDeletion(actors: AppActors, navigate: (params: Nav
       }),
     },
     actions: { showToast: toast, navigate: (_, params: NavigateParams) => navigate(params) },
+  });
+}
+
+function currentSessionToken(actors: AppActors): string {
+  const sessionToken = actors.session.getSnapshot().context.sessionToken;
+  if (!sessionToken) throw new Error('Please sign in again.');
+  return sessionToken;
+}
+
+/** The account page's desktop devices: the sessions the desktop app obtained through hand-offs. */
+export function provideDevices(actors: AppActors) {
+  return devicesMachine.provide({
+    actors: {
+      listDevices: fromPromise(async () => {
+        const { api } = await import('../services/api-client');
+        return api.listDevices(currentSessionToken(actors));
+      }),
+      revokeDevice: fromPromise<void, { deviceId: string }>(async ({ input }) => {
+        const { api } = await import('../services/api-client');
+        await api.revokeDevice(currentSessionToken(actors), input.deviceId);
+      }),
+    },
+    actions: { showToast: toast },
   });
 }
 

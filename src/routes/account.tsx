@@ -1,12 +1,13 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
-import { openVpnApp, provideAccountDeletion, provideAutoRenewal } from '../app/account-services';
+import { openVpnApp, provideAccountDeletion, provideAutoRenewal, provideDevices } from '../app/account-services';
 import { useAppActors } from '../app/app-context';
 import { guardRoute } from '../app/guards';
 import { useSessionTag, useSessionUser, useSubscription } from '../app/use-session';
 import { PageSpinner } from '../components/page-spinner';
 import { AccountPage, SignInRequired } from '../screens/account-page';
+import { DevicesCard } from '../screens/devices-card';
 
 export const Route = createFileRoute('/account')({
   beforeLoad: (options) => guardRoute(options),
@@ -39,6 +40,8 @@ function SignedInAccount() {
   );
   const [renewal, sendRenewal] = useMachine(autoRenewalMachine, { input: { user: accountUser } });
   const [deletion, sendDeletion] = useMachine(deletionMachine, { input: { user: accountUser } });
+  const devicesMachine = useMemo(() => provideDevices(actors), [actors]);
+  const [devices, sendDevices] = useMachine(devicesMachine, { input: {} });
 
   return (
     <AccountPage
@@ -49,6 +52,16 @@ function SignedInAccount() {
       onSignOut={() => actors.session.send({ type: 'session.signOut' })}
       onRefresh={() => sendRenewal({ type: 'subscription.refresh' })}
       onOpenVpnApp={() => void openVpnApp(actors)}
+      devices={
+        <DevicesCard
+          devices={devices.context.devices}
+          loading={devices.hasTag('loading')}
+          error={devices.matches('failed') ? devices.context.error : null}
+          revokingId={devices.context.revoking}
+          onRevoke={(deviceId) => sendDevices({ type: 'devices.revoke', deviceId })}
+          onReload={() => sendDevices({ type: 'devices.reload' })}
+        />
+      }
       autoRenewal={{
         dialogOpen: renewal.hasTag('dialogOpen'),
         cancelling: renewal.hasTag('cancelling'),

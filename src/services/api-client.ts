@@ -8,6 +8,8 @@ import type { z } from 'zod';
 import {
   cancelSubscriptionResponseSchema,
   createCheckoutResponseSchema,
+  devicesResponseSchema,
+  type Device,
   handoffResponseSchema,
   signInResponseSchema,
   successResponseSchema,
@@ -24,6 +26,7 @@ export const FALLBACKS = {
   deleteAccount: { answered: 'Failed to delete account', unreachable: 'Failed to delete account' },
   handoff: { answered: 'Could not prepare the desktop app link', unreachable: 'Could not prepare the desktop app link' },
   signOut: { answered: 'Sign out failed', unreachable: 'Sign out failed' },
+  devices: { answered: 'Could not load your devices', unreachable: 'Could not load your devices' },
 } as const;
 
 type Fallback = (typeof FALLBACKS)[keyof typeof FALLBACKS];
@@ -112,6 +115,13 @@ export const api = {
   },
   async cancelSubscription(body: { idToken: string }) {
     return call('post', 'subscription/cancel', body, cancelSubscriptionResponseSchema, FALLBACKS.cancel);
+  },
+  async listDevices(sessionToken: string): Promise<Device[]> {
+    const answer = await call('post', 'auth/devices', { sessionToken }, devicesResponseSchema, FALLBACKS.devices);
+    return answer.devices ?? [];
+  },
+  async revokeDevice(sessionToken: string, deviceId: string): Promise<void> {
+    await call('post', 'auth/devices/revoke', { sessionToken, deviceId }, successResponseSchema, FALLBACKS.devices);
   },
   async deleteAccount(body: { email: string; userId: string; sessionToken: string }): Promise<void> {
     await call('delete', 'auth/delete-account', body, successResponseSchema, FALLBACKS.deleteAccount);

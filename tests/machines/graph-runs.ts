@@ -10,6 +10,7 @@ import { activationMachine } from '../../machines/activation';
 import { autoRenewalMachine } from '../../machines/auto-renewal';
 import { checkoutMachine } from '../../machines/checkout';
 import { deepLinkMachine } from '../../machines/deep-link';
+import { devicesMachine } from '../../machines/devices';
 import { sessionMachine } from '../../machines/session';
 import { signInMachine } from '../../machines/sign-in';
 import {
@@ -123,6 +124,16 @@ const activationEvents: EventObject[] = [
   { type: 'activation.retry' },
 ];
 
+const device = { id: 'ses_1', deviceName: 'MacBook', createdAt: '2026-11-01T10:00:00Z', lastUsedAt: '2026-11-20T10:00:00Z' };
+const devicesEvents: EventObject[] = [
+  done('listDevices', [device]),
+  failed('listDevices', new Error('offline')),
+  { type: 'devices.reload' },
+  { type: 'devices.revoke', deviceId: 'ses_1' } as EventObject,
+  done('revokeDevice'),
+  failed('revokeDevice', new Error('Device not found.')),
+];
+
 export interface MachineWalk {
   name: string;
   machine: AnyStateMachine;
@@ -158,6 +169,7 @@ export const walks: MachineWalk[] = [
       { name: 'no user', input: { user: null }, events: autoRenewalEvents },
     ],
   },
+  { name: 'devices', machine: devicesMachine, runs: [{ name: 'account page', events: devicesEvents }] },
   { name: 'activation', machine: activationMachine, runs: [{ name: 'after payment', events: activationEvents }] },
   {
     name: 'account-deletion',

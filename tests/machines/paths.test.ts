@@ -29,6 +29,8 @@ const KNOWN_TOAST_TITLES = new Set([
   'Auto-Renewal',
   'Account Deleted',
   'Deletion Failed',
+  'Device signed out',
+  'Could not sign out the device',
 ]);
 
 const toastsAreKnown: Invariant = (_snapshot, actions) => {
@@ -90,6 +92,10 @@ const invariants: Record<string, Invariant> = {
     expect(snapshot.hasTag('refreshing')).toBe(snapshot.matches('refreshing'));
     expect(snapshot.hasTag('cancelling')).toBe(snapshot.matches('cancelling'));
     if ((run.input as { user: unknown }).user === null) expect(snapshot.matches('cancelling')).toBe(false);
+  },
+  devices: (snapshot) => {
+    expect(snapshot.hasTag('revoking')).toBe(snapshot.matches('revoking'));
+    expect(snapshot.context.revoking !== null).toBe(snapshot.matches('revoking'));
   },
   activation: (snapshot) => {
     expect(snapshot.hasTag('activating')).toBe(snapshot.matches('checking') || snapshot.matches('waiting'));

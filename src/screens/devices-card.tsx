@@ -1,0 +1,63 @@
+import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import type { Device } from '../../contract/api';
+import { formatLongDate } from '../../machines/subscription-display';
+
+export interface DevicesCardProps {
+  devices: Device[];
+  loading: boolean;
+  error: string | null;
+  revokingId: string | null;
+  onRevoke: (deviceId: string) => void;
+  onReload: () => void;
+}
+
+/** Desktop apps signed in through "Open VPN App", each of which can be signed out from here. */
+export function DevicesCard({ devices, loading, error, revokingId, onRevoke, onReload }: DevicesCardProps) {
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="devices-title" aria-busy={loading}>
+      <Title order={2} size="h4" id="devices-title">
+        Desktop Devices
+      </Title>
+      {loading ? (
+        <Group mt="md" gap="sm" role="status">
+          <Loader size="sm" aria-hidden="true" />
+          <Text size="sm">Loading your devices…</Text>
+        </Group>
+      ) : error ? (
+        <Stack mt="md" gap="xs">
+          <Text size="sm">{error}</Text>
+          <Button size="xs" variant="default" w="fit-content" onClick={onReload}>
+            Try again
+          </Button>
+        </Stack>
+      ) : devices.length === 0 ? (
+        <Text size="sm" c="dimmed" mt="md">
+          No desktop app is signed in. Use Open VPN App on a computer to sign one in.
+        </Text>
+      ) : (
+        <Stack mt="md" gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {devices.map((device) => (
+            <Group key={device.id} justify="space-between" wrap="nowrap" component="li" align="flex-start">
+              <div>
+                <Text fw={600}>{device.deviceName}</Text>
+                <Text size="sm" c="dimmed">
+                  Signed in {formatLongDate(device.createdAt)} · last used {formatLongDate(device.lastUsedAt)}
+                </Text>
+              </div>
+              <Button
+                size="xs"
+                variant="default"
+                loading={revokingId === device.id}
+                disabled={revokingId !== null}
+                onClick={() => onRevoke(device.id)}
+                aria-label={`Sign out ${device.deviceName}`}
+              >
+                Sign out
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}

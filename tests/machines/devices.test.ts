@@ -1,0 +1,72 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { Device } from '../../contract/api';
+import { DEVICE_SIGNED_OUT_TOAST, devicesMachine } from '../../machines/devices';
+
+const macbook: Device = { id: 'ses_1', deviceName: 'MacBook', createdAt: '2026-11-01T10:00:00Z', lastUsedAt: '2026-11-20T10:00:00Z' };
+
+function start(list: () => Promise<Device[]>, revoke: (deviceId: string) => Promise<void> = async () => {}) {
+  const showToast = vi.fn();
+  const revokeSpy = vi.fn(revoke);
+  const actor = createActor(
+    devicesMachine.provide({
+      actors: {
+        listDevices: fromPromise(list),
+        revokeDevice: fromPromise(({ input }: { input: { deviceId: string } }) => revokeSpy(input.deviceId)),
+      },
+      actions: { showToast: (_, params) => showToast(params) },
+    }),
+    { input: {} },
+  ).start();
+  return { actor, showToast, revokeSpy };
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('devices', () => {
+  it('lists the desktop sessions', async () => {
+    const { actor } = start(async () => [macbook]);
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await flush();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.devices).toEqual([macbook]);
+  });
+
+  it('signs one out, toasts, and reloads the list', async () => {
+    const lists = [[macbook], []];
+    const { actor, showToast, revokeSpy } = start(async () => lists.shift() ?? []);
+    await flush();
+    actor.send({ type: 'devices.revoke', deviceId: 'ses_1' });
+    expect(actor.getSnapshot().hasTag('revoking')).toBe(true);
+    await flush();
+    await flush();
+    expect(revokeSpy).toHaveBeenCalledWith('ses_1');
+    expect(showToast).toHaveBeenCalledWith(DEVICE_SIGNED_OUT_TOAST);
+    expect(actor.getSnapshot().context.devices).toEqual([]);
+  });
+
+  it('a failed revoke keeps the list and says why', async () => {
+    const { actor, showToast } = start(
+      async () => [macbook],
+      async () => {
+        throw new Error('Device not found.');
+      },
+    );
+    await flush();
+    actor.send({ type: 'devices.revoke', deviceId: 'ses_1' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(showToast).toHaveBeenCalledWith({ title: 'Could not sign out the device', message: 'Device not found.', color: 'red' });
+  });
+
+  it('a failed load can be retried', async () => {
+    const answers: Array<() => Promise<Device[]>> = [() => Promise.reject(new Error('offline')), async () => [macbook]];
+    const { actor } = start(() => answers.shift()!());
+    await flush();
+    expect(actor.getSnapshot().value).toBe('failed');
+    expect(actor.getSnapshot().context.error).toBe('offline');
+    actor.send({ type: 'devices.reload' });
+    await flush();
+    expect(actor.getSnapshot().context.devices).toEqual([macbook]);
+  });
+});
