@@ -1,0 +1,251 @@
+/**
+ * The customer journey after sign-in (issue 6), in real Chromium against the whole stack: subscribe through
+ * the local checkout, activation on /success, auto-renewal, desktop hand-off and devices, a webhook
+ * seen through Refresh Status, and account deletion with its cool-down. The subscribe-and-cancel journey
+ * runs by keyboard alone; axe-core checks the account and subscribe pages and both dialogs in both schemes.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { axeViolations, launchBrowser, newIsolatedContext, saveScreenshot } from '../support/browser';
+import { startStack, type RunningStack } from '../support/stack';
+import { sendSubscriptionEvent, userIdOf } from '../support/payments';
+
+const emulatorHost = inject('e2eAuthEmulatorHost');
+
+let stack: RunningStack;
+let browser: Browser;
+let contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [stack, browser] = await Promise.all([startStack({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+beforeEach(async () => {
+  await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+  contexts = [];
+});
+
+async function completeEmulatorSignIn(authPage: Page, email: string) {
+  await authPage.waitForLoadState();
+  await authPage.locator('#add-account-button button').waitFor();
+  const existing = authPage.locator('li.js-reuse-account', { hasText: email });
+  if (await existing.count()) return existing.first().click();
+  await authPage.locator('#add-account-button button').click();
+  await authPage.locator('#email-input').fill(email);
+  await authPage.locator('#display-name-input').fill('Grace Hopper');
+  await authPage.locator('#sign-in').click();
+}
+
+async function signIn(email: string) {
+  const { context, problems } = await newIsolatedContext(browser, {}, { ownOrigins: [stack.url] });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto(`${stack.url}/signin`);
+  const popup = context.waitForEvent('page');
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+  await completeEmulatorSignIn(await popup, email);
+  await accountMenu(page, email).waitFor();
+  return { context, page, problems };
+}
+
+const accountMenu = (page: Page, email: string) => page.getByRole('button', { name: `Account menu for ${email}` }).first();
+const storageKey = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+const longDate = (date: Date) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);
+
+/** Presses Tab until the focused element is the one named, as a keyboard user would. */
+async function tabTo(page: Page, name: string, maxPresses = 60) {
+  for (let i = 0; i < maxPresses; i += 1) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      return (element?.getAttribute('aria-label') ?? element?.innerText ?? '').trim();
+    });
+    if (focused === name) return;
+  }
+  throw new Error(`Tab never reached "${name}"`);
+}
+
+/** axe-core in light and dark: 0 violations for what is on screen now. */
+async function expectAccessible(page: Page, what: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await expect.poll(() => page.getAttribute('html', 'data-mantine-color-scheme')).toBe(colorScheme);
+    expect(await axeViolations(page), `${what} (${colorScheme})`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+}
+
+describe('customer journey', () => {
+  test('subscribe, pay, activate and turn off auto-renewal, by keyboard alone', async () => {
+    const { page, problems } = await signIn('buyer@example.com');
+    await expect.poll(() => pathOf(page)).toBe('/subscribe');
+    await page.getByRole('button', { name: 'Subscribe Now' }).waitFor();
+    await expectAccessible(page, 'subscribe page');
+    await saveScreenshot(page, 'journey-1-subscribe');
+
+    await tabTo(page, 'Subscribe Now');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/api\/checkout\/local\//);
+    await page.getByRole('button', { name: 'Pay $100' }).waitFor();
+    await saveScreenshot(page, 'journey-2-local-checkout');
+    await tabTo(page, 'Pay $100');
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL(`${stack.url}/success`);
+    await page.getByText('Welcome to Veil VPN Premium!').waitFor();
+    await page.getByText('Your subscription is active').waitFor({ timeout: 30_000 });
+    await saveScreenshot(page, 'journey-3-success-active');
+
+    // The header now shows Premium, and no longer offers Subscribe.
+    await accountMenu(page, 'buyer@example.com').getByText('Premium').waitFor();
+    await accountMenu(page, 'buyer@example.com').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menuitem', { name: 'My Account' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Subscribe' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await page.goto(`${stack.url}/account`);
+    const card = page.getByRole('region', { name: 'Subscription Status' });
+    await card.getByText('Active', { exact: true }).waitFor();
+    await card.getByText('Veil VPN Premium').waitFor();
+    await card.getByText('Active - automatically renews each period').waitFor();
+    const nextYear = new Date();
+    nextYear.setUTCFullYear(nextYear.getUTCFullYear() + 1);
+    await card.getByText('Next Billing').waitFor();
+    await card.getByText(longDate(nextYear)).waitFor();
+    await expectAccessible(page, 'account page');
+    await saveScreenshot(page, 'journey-4-account-active');
+
+    await tabTo(page, 'Turn Off Auto-Renewal');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Turn off auto-renewal?' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'turn-off dialog');
+    await saveScreenshot(page, 'journey-5-turn-off-dialog');
+    await tabTo(page, 'Turn Off Auto-Renewal');
+    await page.keyboard.press('Enter');
+    await page.getByText('Subscription Cancelled').waitFor();
+    await page.getByText('Your subscription will remain active until the end of your billing period.').waitFor();
+    await card.getByText('Cancelled - subscription ends on billing date').waitFor();
+    await card.getByText('Subscription Ends').waitFor();
+    await card.getByText('Auto-renewal is off').waitFor();
+    await card.getByText('Off', { exact: true }).waitFor();
+    await saveScreenshot(page, 'journey-6-renewal-off');
+
+    await tabTo(page, 'Re-enable Auto-Renewal');
+    await page.keyboard.press('Enter');
+    await page.getByText('Auto-renewal cannot be turned back on here.', { exact: false }).waitFor();
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
+  test('Cancel on the checkout page lands on /cancel with no charge', async () => {
+    const { page } = await signIn('undecided@example.com');
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+    await page.waitForURL(/\/api\/checkout\/local\//);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(`${stack.url}/cancel`);
+    await page.getByText('Payment Cancelled').waitFor();
+    await page.getByText('No charges have been made to your account').waitFor();
+    await saveScreenshot(page, 'journey-7-cancelled-checkout');
+    await page.goto(`${stack.url}/account`);
+    await page.getByText('No active subscription found').waitFor();
+    await page.getByRole('region', { name: 'Subscription Status' }).getByRole('link', { name: 'Subscribe Now' }).waitFor();
+  });
+
+  test('Refresh Status picks up a webhook: past_due shows the yellow badge and Subscribe Now', async () => {
+    const { page } = await signIn('late.payer@example.com');
+    const userId = await userIdOf(stack.url, (await storageKey(page, 'sessionToken'))!);
+    expect((await sendSubscriptionEvent(stack.url, { userId, status: 'active' })).status).toBe(200);
+    await page.goto(`${stack.url}/account`);
+    const card = page.getByRole('region', { name: 'Subscription Status' });
+    await card.getByText('Active', { exact: true }).waitFor();
+
+    expect((await sendSubscriptionEvent(stack.url, { userId, status: 'past_due' })).status).toBe(200);
+    await card.getByRole('button', { name: 'Refresh Status' }).click();
+    const badge = card.getByText('Past Due', { exact: true });
+    await badge.waitFor();
+    expect(await badge.evaluate((element) => element.closest('[class*="Badge"]')?.getAttribute('style') ?? '')).toContain('yellow');
+    await card.getByRole('link', { name: 'Subscribe Now' }).waitFor();
+    expect(await card.getByRole('button', { name: 'Open VPN App' }).count()).toBe(0);
+    await saveScreenshot(page, 'journey-8-past-due');
+  });
+
+  test('Open VPN App gives a one-time link; the device is listed and can be signed out', async () => {
+    const { page } = await signIn('laptop.owner@example.com');
+    const sessionToken = (await storageKey(page, 'sessionToken'))!;
+    const userId = await userIdOf(stack.url, sessionToken);
+    await sendSubscriptionEvent(stack.url, { userId, status: 'active' });
+    await page.goto(`${stack.url}/account`);
+    await page.getByRole('button', { name: 'Open VPN App' }).click();
+    await expect.poll(() => storageKey(page, 'token')).toMatch(/^veilvpn:\/\/auth\?token=[A-Za-z0-9_-]{43}$/);
+    const handoffToken = new URL((await storageKey(page, 'token'))!).searchParams.get('token')!;
+    const redeem = await fetch(`${stack.url}/api/auth/handoff/redeem`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ handoffToken, deviceName: 'Grace’s ThinkPad' }),
+    });
+    expect(redeem.status).toBe(200);
+    const desktopSession = ((await redeem.json()) as { sessionToken: string }).sessionToken;
+
+    await page.reload();
+    const devices = page.getByRole('region', { name: 'Desktop Devices' });
+    await devices.getByText('Grace’s ThinkPad').waitFor();
+    await saveScreenshot(page, 'journey-9-device-listed');
+    await devices.getByRole('button', { name: 'Sign out Grace’s ThinkPad' }).click();
+    await page.getByText('Device signed out').waitFor();
+    await devices.getByText('No desktop app is signed in', { exact: false }).waitFor();
+    const verify = await fetch(`${stack.url}/api/auth/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionToken: desktopSession }),
+    });
+    expect(verify.status).toBe(401);
+  });
+
+  test('deleting an account with an active subscription warns, deletes, signs out, and blocks a quick re-sign-up', async () => {
+    const email = 'leaving@example.com';
+    const { context, page } = await signIn(email);
+    const userId = await userIdOf(stack.url, (await storageKey(page, 'sessionToken'))!);
+    await sendSubscriptionEvent(stack.url, { userId, status: 'active' });
+    await page.goto(`${stack.url}/account`);
+    await page.getByRole('region', { name: 'Subscription Status' }).getByText('Active', { exact: true }).waitFor();
+
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Are you absolutely sure?' });
+    await dialog.waitFor();
+    for (const text of [
+      'Your account and profile information',
+      'All subscription data',
+      'Your preferences and settings',
+      'This action cannot be undone.',
+      'Cancel your subscription first to avoid future charges.',
+    ]) {
+      await dialog.getByText(text).waitFor();
+    }
+    await expectAccessible(page, 'delete dialog');
+    await saveScreenshot(page, 'journey-10-delete-dialog');
+    await dialog.getByRole('button', { name: 'Delete Account Permanently' }).click();
+    await page.getByText('Account Deleted').waitFor();
+    await page.getByText('Your account and all associated data have been permanently deleted.').waitFor();
+    await expect.poll(() => pathOf(page)).toBe('/');
+    await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+    expect(await storageKey(page, 'sessionToken')).toBeNull();
+    await saveScreenshot(page, 'journey-11-deleted-home');
+
+    await page.goto(`${stack.url}/signin`);
+    const popup = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await completeEmulatorSignIn(await popup, email);
+    await page.getByText('Account Recently Deleted').waitFor();
+    await page.getByText('recently deleted', { exact: false }).first().waitFor();
+    await saveScreenshot(page, 'journey-12-recently-deleted');
+    expect(await storageKey(page, 'sessionToken')).toBeNull();
+  });
+});
