@@ -94,8 +94,10 @@ export function provideAccountDeletion(actors: AppActors, navigate: (params: Nav
       refreshSubscription: refreshSubscription(actors),
       signOut: fromPromise<void>(async () => {
         storage.clearSession();
-        actors.session.send({ type: 'session.ended' });
         await signOutProvider().catch(() => undefined);
+        // Ended on the next tick: the deletion machine first reaches `deleted` and navigates to `/`;
+        // ending the session now would unmount the account page, and the machine with it, before that.
+        setTimeout(() => actors.session.send({ type: 'session.ended' }), 0);
       }),
     },
     actions: { showToast: toast, navigate: (_, params: NavigateParams) => navigate(params) },

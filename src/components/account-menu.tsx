@@ -9,7 +9,7 @@ export function AccountMenu({ account, onSignOut }: { account: HeaderAccount; on
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <UnstyledButton className={classes.accountButton} aria-label={`Account menu for ${account.email}`}>
+        <UnstyledButton className={classes.accountButton}>
           <Text size="sm" fw={600} truncate="end" maw={220}>
             {account.email}
           </Text>

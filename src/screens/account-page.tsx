@@ -9,7 +9,6 @@ import {
   Group,
   List,
   Loader,
-  Modal,
   SimpleGrid,
   Stack,
   Text,
@@ -18,6 +17,7 @@ import {
 import type { Subscription } from '../../contract/api';
 import { autoRenewalText, endDateLabel, formatLongDate, isActive, statusBadge } from '../../machines/subscription-display';
 import { brand } from '../config/brand';
+import { ConfirmDialog } from '../components/confirm-dialog';
 
 export interface AccountPageProps {
   user: { email: string; provider: 'google' | 'apple' };
@@ -104,13 +104,13 @@ export function AccountPage(props: AccountPageProps) {
           aria-labelledby="danger-title"
           style={{ borderColor: 'var(--mantine-color-red-6)' }}
         >
-          <Title order={2} size="h4" id="danger-title" c="red.8">
+          <Title order={2} size="h4" id="danger-title" c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))">
             Danger Zone
           </Title>
           <Text c="dimmed" mt="sm">
             Permanently delete your account and all of its data.
           </Text>
-          <Button color="red" mt="md" onClick={props.deletion.onDelete}>
+          <Button color="red.9" mt="md" onClick={props.deletion.onDelete}>
             Delete Account
           </Button>
         </Card>
@@ -148,7 +148,7 @@ function SubscriptionCard({ subscription, refreshing, onRefresh, onOpenVpnApp, a
               <Text size="sm" fw={600}>
                 Auto-Renewal
               </Text>
-              <Badge color={subscription.cancelAtPeriodEnd ? 'gray' : 'green'} variant="light">
+              <Badge color={subscription.cancelAtPeriodEnd ? 'gray' : 'green'} variant="filled">
                 {subscription.cancelAtPeriodEnd ? 'Off' : 'On'}
               </Badge>
             </Group>
@@ -219,11 +219,10 @@ function StatusBadge({ status }: { status: string }) {
 
 function TurnOffAutoRenewalDialog({ subscription, autoRenewal }: AccountPageProps) {
   return (
-    <Modal
+    <ConfirmDialog
       opened={autoRenewal.dialogOpen || autoRenewal.cancelling}
       onClose={autoRenewal.onDismiss}
       title="Turn off auto-renewal?"
-      centered
     >
       <Text size="sm">
         Your subscription stays active until {formatLongDate(subscription?.endDate)}, and you will not be charged again.
@@ -233,17 +232,17 @@ function TurnOffAutoRenewalDialog({ subscription, autoRenewal }: AccountPageProp
         <Button variant="default" onClick={autoRenewal.onDismiss} disabled={autoRenewal.cancelling}>
           Keep Auto-Renewal
         </Button>
-        <Button color="red" onClick={autoRenewal.onConfirm} disabled={autoRenewal.cancelling}>
+        <Button color="red.9" onClick={autoRenewal.onConfirm} disabled={autoRenewal.cancelling}>
           {autoRenewal.cancelling ? 'Processing...' : 'Turn Off Auto-Renewal'}
         </Button>
       </Group>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 
 function DeleteAccountDialog({ subscription, deletion }: AccountPageProps) {
   return (
-    <Modal opened={deletion.dialogOpen} onClose={deletion.onCancel} title="Are you absolutely sure?" centered>
+    <ConfirmDialog opened={deletion.dialogOpen} onClose={deletion.onCancel} title="Are you absolutely sure?">
       <Stack gap="sm">
         <Text size="sm">This will permanently delete:</Text>
         <List size="sm">
@@ -264,11 +263,11 @@ function DeleteAccountDialog({ subscription, deletion }: AccountPageProps) {
         <Button variant="default" onClick={deletion.onCancel} disabled={deletion.deleting}>
           Cancel
         </Button>
-        <Button color="red" onClick={deletion.onConfirm} disabled={deletion.deleting}>
+        <Button color="red.9" onClick={deletion.onConfirm} disabled={deletion.deleting}>
           {deletion.deleting ? 'Deleting Account...' : 'Delete Account Permanently'}
         </Button>
       </Group>
-    </Modal>
+    </ConfirmDialog>
   );
 }
 

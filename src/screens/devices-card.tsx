@@ -38,7 +38,7 @@ export function DevicesCard({ devices, loading, error, revokingId, onRevoke, onR
         <Stack mt="md" gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {devices.map((device) => (
             <Group key={device.id} justify="space-between" wrap="nowrap" component="li" align="flex-start">
-              <div>
+              <div style={{ flex: 1, minWidth: 0 }}>
                 <Text fw={600}>{device.deviceName}</Text>
                 <Text size="sm" c="dimmed">
                   Signed in {formatLongDate(device.createdAt)} · last used {formatLongDate(device.lastUsedAt)}
@@ -51,6 +51,7 @@ export function DevicesCard({ devices, loading, error, revokingId, onRevoke, onR
                 disabled={revokingId !== null}
                 onClick={() => onRevoke(device.id)}
                 aria-label={`Sign out ${device.deviceName}`}
+                style={{ flexShrink: 0 }}
               >
                 Sign out
               </Button>

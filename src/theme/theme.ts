@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { Alert, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * One theme for the whole site. The brand colour is a deep violet; its darker shades (7+) keep white text
@@ -26,6 +26,10 @@ export const theme = createTheme({
   headings: { fontWeight: '750' },
   defaultRadius: 'md',
   autoContrast: true,
+  components: {
+    // Light alerts draw their title in the alert colour, which for yellow is 2.7:1 on its own background.
+    Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
+  },
 });
 
 /**

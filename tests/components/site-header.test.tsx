@@ -20,7 +20,7 @@ describe('site header', () => {
     await renderAtPath('/', <SiteHeader account={null} onSignOut={noop} />);
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
     expect(screen.getByRole('link', { name: 'Download App' })).toHaveAttribute('href', 'https://example.com/download');
-    expect(screen.queryByRole('button', { name: /Account menu/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: /@/ })).toBeNull();
   });
 
   test('the mobile menu toggles open and closed', async () => {
@@ -38,7 +38,7 @@ describe('site header', () => {
   async function openAccountMenu(account: HeaderAccount, onSignOut = noop) {
     const user = userEvent.setup();
     await renderAtPath('/', <SiteHeader account={account} onSignOut={onSignOut} />);
-    const [trigger] = await screen.findAllByRole('button', { name: `Account menu for ${account.email}` });
+    const [trigger] = await screen.findAllByRole('button', { name: new RegExp(`^${account.email}`) });
     await user.click(trigger!);
     await screen.findByRole('menu');
     return user;

@@ -70,7 +70,8 @@ async function signedInPage(email: string, options: Parameters<Browser['newConte
   return { context, page, problems };
 }
 
-const accountMenu = (page: Page, email: string) => page.getByRole('button', { name: `Account menu for ${email}` }).first();
+/** The header's account button, named by the e-mail it shows (and "Premium" when active). */
+const accountMenu = (page: Page, email: string) => page.getByRole('button', { name: email }).first();
 const storageKey = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
 
 describe('sign-in and session', () => {

@@ -1,0 +1,32 @@
+import type { ReactNode } from 'react';
+import { Modal } from '@mantine/core';
+
+/**
+ * A modal confirmation built from Mantine's parts so that it stays accessible: the header is a plain
+ * element (a <header> inside role="dialog" would count as a second page banner) and the close button has
+ * a name.
+ */
+export function ConfirmDialog({
+  opened,
+  onClose,
+  title,
+  children,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <Modal.Root opened={opened} onClose={onClose} centered>
+      <Modal.Overlay />
+      <Modal.Content>
+        <Modal.Header component="div">
+          <Modal.Title fw={700}>{title}</Modal.Title>
+          <Modal.CloseButton aria-label="Close dialog" />
+        </Modal.Header>
+        <Modal.Body>{children}</Modal.Body>
+      </Modal.Content>
+    </Modal.Root>
+  );
+}
