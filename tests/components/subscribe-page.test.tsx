@@ -1,0 +1,36 @@
+import { describe, expect, test, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SubscribePage } from '../../src/screens/subscribe-page';
+import { renderAtPath } from './render-with-router';
+
+describe('subscribe page', () => {
+  test('while auth loads: a spinner', async () => {
+    await renderAtPath('/subscribe', <SubscribePage view="loading" />);
+    expect(await screen.findByRole('status')).toBeInTheDocument();
+  });
+
+  test('signed out: "Sign In to Continue" with "Sign in with Google"', async () => {
+    const onSignIn = vi.fn();
+    await renderAtPath('/subscribe', <SubscribePage view="signedOut" onSignIn={onSignIn} />);
+    expect(await screen.findByRole('heading', { name: 'Sign In to Continue' })).toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in with Google' }));
+    expect(onSignIn).toHaveBeenCalledOnce();
+  });
+
+  test('signed in: plan, e-mail, features, Subscribe Now and Manage Account', async () => {
+    const onSubscribe = vi.fn();
+    await renderAtPath('/subscribe', <SubscribePage view="signedIn" email="ada@example.com" onSubscribe={onSubscribe} redirecting={false} />);
+    expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
+    expect(screen.getByText('$100 per year, less than $8.33 per month')).toBeInTheDocument();
+    expect(screen.getByText('Up to 10 devices at once')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Manage Account' })).toHaveAttribute('href', '/account');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Subscribe Now' }));
+    expect(onSubscribe).toHaveBeenCalledOnce();
+  });
+
+  test('while redirecting: "Redirecting to checkout..." and no second click', async () => {
+    await renderAtPath('/subscribe', <SubscribePage view="signedIn" email="ada@example.com" onSubscribe={() => {}} redirecting />);
+    expect(await screen.findByRole('button', { name: 'Redirecting to checkout...' })).toBeDisabled();
+  });
+});
