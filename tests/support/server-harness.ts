@@ -1,0 +1,116 @@
+/**
+ * The API under test: `buildApp` on a real database (in-memory PGlite, or a throw-away schema of the
+ * local PostgreSQL when one answers) with the real Firebase verifier pointed at the test Auth emulator.
+ */
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/app';
+import { loadConfig, type Config } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/database';
+import { createFirebaseVerifier, type IdentityVerifier } from '../../server/identity/verifier';
+import type { PaymentProvider } from '../../server/payments/provider';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+let postgresAnswer: Promise<boolean> | null = null;
+
+/** Whether the test PostgreSQL answers; asked once per process, with a short timeout. */
+export function postgresAvailable(): Promise<boolean> {
+  postgresAnswer ??= (async () => {
+    const client = new pg.Client({ connectionString: TEST_DATABASE_URL, connectionTimeoutMillis: 1500 });
+    try {
+      await client.connect();
+      await client.query('select 1');
+      return true;
+    } catch {
+      console.log(`[server tests] no PostgreSQL at ${TEST_DATABASE_URL}: PostgreSQL runs skipped, PGlite only`);
+      return false;
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  })();
+  return postgresAnswer;
+}
+
+export type Driver = 'pglite' | 'postgres';
+
+export interface TestApi {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Empties every table, keeping the schema. */
+  reset: () => Promise<void>;
+  close: () => Promise<void>;
+}
+
+const TABLES = [
+  'deletion_tombstones',
+  'payment_events',
+  'local_checkout_sessions',
+  'handoff_tokens',
+  'subscriptions',
+  'sessions',
+  'users',
+];
+
+export async function createTestApi({
+  driver,
+  emulatorHost,
+  env = {},
+  verifier,
+  payments,
+  dataDir = null,
+  logger = false,
+}: {
+  driver: Driver;
+  emulatorHost?: string;
+  env?: Record<string, string>;
+  verifier?: IdentityVerifier;
+  payments?: PaymentProvider;
+  dataDir?: string | null;
+  logger?: boolean;
+}): Promise<TestApi> {
+  const schema = `veil_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const database = await openDatabase(
+    driver === 'pglite' ? { kind: 'pglite', dataDir } : { kind: 'postgres', url: TEST_DATABASE_URL, schema },
+  );
+  const config = loadConfig({
+    STATIC_DIR: '/nonexistent-static-dir',
+    PUBLIC_URL: 'http://veil.test',
+    LOG_LEVEL: 'warn',
+    ...(emulatorHost ? { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost } : {}),
+    ...env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    verifier: verifier ?? createFirebaseVerifier(config.firebaseProjectId, emulatorHost),
+    payments,
+    logger,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    reset: () => database.exec(`TRUNCATE ${TABLES.join(', ')} CASCADE`),
+    close: async () => {
+      await app.close();
+      if (driver === 'postgres') await database.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
+      await database.close();
+    },
+  };
+}
+
+/** POSTs JSON through `inject` and returns status and parsed body. */
+export async function call(app: FastifyInstance, method: 'POST' | 'DELETE' | 'GET', url: string, payload?: unknown) {
+  const response = await app.inject({ method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
+  let body: Record<string, unknown> = {};
+  try {
+    body = response.json();
+  } catch {
+    body = { raw: response.body };
+  }
+  return { status: response.statusCode, body, headers: response.headers };
+}
