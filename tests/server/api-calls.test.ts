@@ -54,8 +54,8 @@ describe.each(drivers)('API on %s', (driver) => {
       const second = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken });
       expect((second.body.user as { id: string }).id).toBe((first.body.user as { id: string }).id);
       expect(second.body.sessionToken).not.toBe(first.body.sessionToken);
-      const [{ value }] = await api.database.db.select({ value: count() }).from(users);
-      expect(value).toBe(1);
+      const [row] = await api.database.db.select({ value: count() }).from(users);
+      expect(row?.value).toBe(1);
       // Only the hash of a session token is stored.
       const stored = await api.database.db.select().from(sessions);
       expect(stored.map((row) => row.tokenHash).sort()).toEqual(
