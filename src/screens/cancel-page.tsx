@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { Button, Card, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { brand } from '../config/brand';
+import { CheckList } from '../components/check-list';
 import { Icon } from '../components/icons';
 
 const REASONS = [
@@ -25,19 +26,7 @@ export function CancelPage() {
         <Title order={2} size="h4" mt="xl">
           Why subscribe to {brand.premiumName}?
         </Title>
-        <List
-          mt="sm"
-          spacing="xs"
-          icon={
-            <ThemeIcon size={20} radius="xl">
-              <Icon name="check" size={14} />
-            </ThemeIcon>
-          }
-        >
-          {REASONS.map((reason) => (
-            <List.Item key={reason}>{reason}</List.Item>
-          ))}
-        </List>
+        <CheckList items={REASONS} color="veil" />
         <Text fw={600} mt="lg">
           {brand.price.summary}
         </Text>

@@ -6,7 +6,6 @@ import {
   Card,
   Container,
   Group,
-  List,
   SimpleGrid,
   Stack,
   Text,
@@ -14,6 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { brand } from '../config/brand';
+import { CheckList } from '../components/check-list';
 import { Icon, type IconName } from '../components/icons';
 import classes from './home-page.module.css';
 
@@ -153,19 +153,7 @@ export function HomePage() {
           <Text c="dimmed" size="sm" mt={4}>
             Just ${brand.price.perMonthUsd} per month
           </Text>
-          <List
-            mt="lg"
-            spacing="xs"
-            icon={
-              <ThemeIcon size={20} radius="xl" color="green">
-                <Icon name="check" size={14} />
-              </ThemeIcon>
-            }
-          >
-            {PLAN_FEATURES.map((feature) => (
-              <List.Item key={feature}>{feature}</List.Item>
-            ))}
-          </List>
+          <CheckList items={PLAN_FEATURES} />
           <Button component={Link} to="/subscribe" size="md" fullWidth mt="xl">
             Get {brand.price.tierName}
           </Button>

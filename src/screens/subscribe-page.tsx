@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { Badge, Button, Card, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { brand } from '../config/brand';
-import { Icon } from '../components/icons';
+import { CheckList } from '../components/check-list';
 import { PageSpinner } from '../components/page-spinner';
 
 const FEATURES = [
@@ -70,19 +70,7 @@ export function SubscribePage(props: SubscribePageProps) {
           <Text c="dimmed" size="sm">
             {brand.price.summary}
           </Text>
-          <List
-            mt="lg"
-            spacing="xs"
-            icon={
-              <ThemeIcon size={20} radius="xl" color="green">
-                <Icon name="check" size={14} />
-              </ThemeIcon>
-            }
-          >
-            {FEATURES.map((feature) => (
-              <List.Item key={feature}>{feature}</List.Item>
-            ))}
-          </List>
+          <CheckList items={FEATURES} />
           <Stack mt="xl" gap="sm">
             <Button size="md" onClick={props.onSubscribe} disabled={props.redirecting}>
               {props.redirecting ? 'Redirecting to checkout...' : 'Subscribe Now'}

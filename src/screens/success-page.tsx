@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { Button, Card, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { brand } from '../config/brand';
+import { CheckList } from '../components/check-list';
 import { Icon } from '../components/icons';
 
 const NEXT_STEPS = [
@@ -29,19 +30,7 @@ export function SuccessPage({ status }: { status?: ReactNode }) {
         <Title order={2} size="h4" mt="xl">
           What&apos;s Next
         </Title>
-        <List
-          mt="sm"
-          spacing="xs"
-          icon={
-            <ThemeIcon size={20} radius="xl" color="green">
-              <Icon name="check" size={14} />
-            </ThemeIcon>
-          }
-        >
-          {NEXT_STEPS.map((step) => (
-            <List.Item key={step}>{step}</List.Item>
-          ))}
-        </List>
+        <CheckList items={NEXT_STEPS} />
         <Group mt="xl" grow preventGrowOverflow={false} wrap="wrap">
           <Button component="a" href={brand.deepLinks.success}>
             Open Desktop App

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeViolations, launchBrowser, newIsolatedContext, saveScreenshot } from '../support/browser';
 import { startStack, type RunningStack } from '../support/stack';
+import { accountMenu, completeEmulatorSignIn, signInWithPopup, storageKey } from '../support/emulator-ui';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
 
 const emulatorHost = inject('e2eAuthEmulatorHost');
@@ -30,32 +31,17 @@ beforeEach(async () => {
   contexts = [];
 });
 
-async function completeEmulatorSignIn(authPage: Page, email: string) {
-  await authPage.waitForLoadState();
-  await authPage.locator('#add-account-button button').waitFor();
-  const existing = authPage.locator('li.js-reuse-account', { hasText: email });
-  if (await existing.count()) return existing.first().click();
-  await authPage.locator('#add-account-button button').click();
-  await authPage.locator('#email-input').fill(email);
-  await authPage.locator('#display-name-input').fill('Grace Hopper');
-  await authPage.locator('#sign-in').click();
-}
 
 async function signIn(email: string) {
   const { context, problems } = await newIsolatedContext(browser, {}, { ownOrigins: [stack.url] });
   contexts.push(context);
   const page = await context.newPage();
   await page.goto(`${stack.url}/signin`);
-  const popup = context.waitForEvent('page');
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await completeEmulatorSignIn(await popup, email);
+  await signInWithPopup(context, page, email);
   await accountMenu(page, email).waitFor();
   return { context, page, problems };
 }
 
-/** The header's account button, named by the e-mail it shows (and "Premium" when active). */
-const accountMenu = (page: Page, email: string) => page.getByRole('button', { name: email }).first();
-const storageKey = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const longDate = (date: Date) =>
   new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(date);

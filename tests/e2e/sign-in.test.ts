@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser, newIsolatedContext, saveScreenshot } from '../support/browser';
 import { startStack, type RunningStack } from '../support/stack';
+import { accountMenu, completeEmulatorSignIn, signInWithPopup, storageKey } from '../support/emulator-ui';
 import { wipeEmulatorUsers } from '../support/auth-emulator';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
 
@@ -39,26 +40,7 @@ async function newContext(options: Parameters<Browser['newContext']>[0] = {}) {
   return created;
 }
 
-/** Completes the emulator's sign-in page (popup or full-page redirect) with a new or an existing account. */
-async function completeEmulatorSignIn(authPage: Page, email: string) {
-  await authPage.waitForLoadState();
-  const existing = authPage.locator('li.js-reuse-account', { hasText: email });
-  await authPage.locator('#add-account-button button').waitFor();
-  if (await existing.count()) {
-    await existing.first().click();
-    return;
-  }
-  await authPage.locator('#add-account-button button').click();
-  await authPage.locator('#email-input').fill(email);
-  await authPage.locator('#display-name-input').fill('Ada Lovelace');
-  await authPage.locator('#sign-in').click();
-}
 
-async function signInWithPopup(context: BrowserContext, page: Page, email: string, provider: 'Google' | 'Apple' = 'Google') {
-  const popupPromise = context.waitForEvent('page');
-  await page.getByRole('button', { name: `Continue with ${provider}` }).click();
-  await completeEmulatorSignIn(await popupPromise, email);
-}
 
 async function signedInPage(email: string, options: Parameters<Browser['newContext']>[0] = {}) {
   const { context, problems } = await newContext(options);
@@ -70,9 +52,6 @@ async function signedInPage(email: string, options: Parameters<Browser['newConte
   return { context, page, problems };
 }
 
-/** The header's account button, named by the e-mail it shows (and "Premium" when active). */
-const accountMenu = (page: Page, email: string) => page.getByRole('button', { name: email }).first();
-const storageKey = (page: Page, key: string) => page.evaluate((name) => localStorage.getItem(name), key);
 
 describe('sign-in and session', () => {
   test('a new Google user signs in through the popup, lands on /subscribe, and reload keeps the session', async () => {
