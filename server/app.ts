@@ -48,7 +48,8 @@ export async function buildApp({ config, database, verifier, payments, logger = 
         }
       : false,
     bodyLimit: 32 * 1024,
-    trustProxy: true,
+    // Rate limits key on the client address: trust X-Forwarded-For only when told a proxy sets it.
+    trustProxy: config.trustProxy,
   });
 
   const localCheckout = config.stripe

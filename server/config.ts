@@ -47,6 +47,8 @@ const envSchema = z.object({
   /** Requests per minute per client address on the sign-in and hand-off calls. */
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().positive().default(20),
   REDIS_URL: z.string().optional(),
+  /** "true" behind a load balancer that sets X-Forwarded-For; otherwise a client could pick its own address. */
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -66,6 +68,7 @@ export interface Config {
   handoffTtlSeconds: number;
   rateLimitSignInPerMinute: number;
   redisUrl: string | undefined;
+  trustProxy: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** What the SPA is told at run time (contract/client-config.ts). */
   client: ClientConfigPayload;
@@ -105,6 +108,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     handoffTtlSeconds: e.HANDOFF_TTL,
     rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN,
     redisUrl: e.REDIS_URL || undefined,
+    trustProxy: e.TRUST_PROXY === 'true',
     logLevel: e.LOG_LEVEL,
     client: clientConfigFromEnv(env),
   };
