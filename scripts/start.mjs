@@ -128,7 +128,10 @@ async function main() {
   await waitFor(`http://127.0.0.1:${apiPort}/api/health`, 'The API');
 
   if (dev) {
+    // The dev server writes the same runtime client configuration the API writes in production.
+    const { PORT: _apiPort, ...clientEnv } = serverEnv;
     run('vite', process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), '--port', String(port), '--strictPort'], {
+      ...clientEnv,
       API_PORT: String(apiPort),
     });
     await waitFor(`http://127.0.0.1:${port}/`, 'Vite');
