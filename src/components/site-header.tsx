@@ -98,7 +98,8 @@ function SignedOutActions() {
 
 function SignedInActions({ account, onSignOut }: SiteHeaderProps & { account: HeaderAccount }) {
   return (
-    <Suspense fallback={null}>
+    // Until the menu's code arrives, the same box shows the e-mail, so the header does not jump.
+    <Suspense fallback={<div className={classes.accountButton}>{account.email}</div>}>
       <AccountMenu account={account} onSignOut={onSignOut} />
     </Suspense>
   );

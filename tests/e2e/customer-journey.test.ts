@@ -127,6 +127,9 @@ describe('customer journey', () => {
     await card.getByText('Auto-renewal is off').waitFor();
     await card.getByText('Off', { exact: true }).waitFor();
     await saveScreenshot(page, 'journey-6-renewal-off');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot(page, 'journey-6-renewal-off-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     await tabTo(page, 'Re-enable Auto-Renewal');
     await page.keyboard.press('Enter');
