@@ -72,7 +72,7 @@ async function main() {
     console.log(`Firebase code on the home page: ${firebaseOnHome.length ? firebaseOnHome.join(', ') : 'none'}`);
   }
   const overBudget = homeTotal > HOME_BUDGET_KB;
-  if (overBudget) console.log(`OVER BUDGET by ${(homeTotal - HOME_BUDGET_KB).toFixed(1)} KB`);
+  if (overBudget && !args.has("--json")) console.log(`OVER BUDGET by ${(homeTotal - HOME_BUDGET_KB).toFixed(1)} KB`);
   if ((overBudget || firebaseOnHome.length) && !args.has('--report')) process.exitCode = 1;
 }
 

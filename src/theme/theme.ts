@@ -1,4 +1,4 @@
-import { Alert, createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 /**
  * One theme for the whole site. The brand colour is a deep violet; its darker shades (7+) keep white text
@@ -28,7 +28,8 @@ export const theme = createTheme({
   autoContrast: true,
   components: {
     // Light alerts draw their title in the alert colour, which for yellow is 2.7:1 on its own background.
-    Alert: Alert.extend({ styles: { title: { color: 'var(--mantine-color-text)' } } }),
+    // (A plain object, not Alert.extend: that would pull the Alert component into every first load.)
+    Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
   },
 });
 
