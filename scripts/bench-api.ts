@@ -1,6 +1,6 @@
 /**
  * `npm run bench:api`: throughput of POST /api/auth/verify (hashed-token lookup joined to its user, plus
- * the subscription) beside GET /api/health (the barest route of the same server: one SELECT 1), on PGlite and, when one
+ * the subscription) beside GET /api/live (a bare route of the same server: no database), on PGlite and, when one
  * answers, on PostgreSQL. autocannon, no pipelining, 10 connections, 5 s per run, loopback only.
  */
 import autocannon from 'autocannon';
@@ -36,7 +36,7 @@ async function bench(label: string, target: DatabaseTarget) {
       body: JSON.stringify({ idToken: `bench-${Date.now()}` }),
     });
     const { sessionToken } = (await signIn.json()) as { sessionToken: string };
-    const bare = await measure(`${base}/api/health`, { method: 'GET' });
+    const bare = await measure(`${base}/api/live`, { method: 'GET' });
     const verify = await measure(`${base}/api/auth/verify`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -70,7 +70,7 @@ console.log(`\n${DURATION_SECONDS} s per run, 10 connections, no pipelining\n`);
 console.log('database             route                     req/s     p99 ms   non-2xx');
 for (const run of runs) {
   for (const [route, result] of [
-    ['GET /api/health (select 1)', run.bare],
+    ['GET /api/live (bare)', run.bare],
     ['POST /api/auth/verify', run.verify],
   ] as const) {
     console.log(

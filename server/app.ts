@@ -103,6 +103,8 @@ export async function buildApp({ config, database, verifier, payments, logger = 
 
   await app.register(
     async (api) => {
+      // Liveness: the process answers (no dependency touched). Readiness with the database: /health.
+      api.get('/live', async () => ({ ok: true }));
       api.get('/health', async (_request, reply) => {
         const databaseUp = await database.ping().catch(() => false);
         return reply.code(databaseUp ? 200 : 503).send({ ok: databaseUp, database: databaseUp });

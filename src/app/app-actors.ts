@@ -59,7 +59,8 @@ export function createAppActors({ navigate, inspect }: AppActorsOptions) {
   // A redirect sign-in brought the browser back: consume its result now (spec §4 step 3).
   if (storage.isRedirectPending()) void getSignIn();
 
-  return { session, getSignIn, signInWith };
+  /** Every screen's actor reports to the same inspector (development only; undefined otherwise). */
+  return { session, getSignIn, signInWith, inspect };
 }
 
 export type AppActors = ReturnType<typeof createAppActors>;

@@ -38,10 +38,10 @@ function SignedInAccount() {
     () => provideAccountDeletion(actors, ({ to }) => void router.navigate({ to })),
     [actors, router],
   );
-  const [renewal, sendRenewal] = useMachine(autoRenewalMachine, { input: { user: accountUser } });
-  const [deletion, sendDeletion] = useMachine(deletionMachine, { input: { user: accountUser } });
+  const [renewal, sendRenewal] = useMachine(autoRenewalMachine, { input: { user: accountUser }, inspect: actors.inspect });
+  const [deletion, sendDeletion] = useMachine(deletionMachine, { input: { user: accountUser }, inspect: actors.inspect });
   const devicesMachine = useMemo(() => provideDevices(actors), [actors]);
-  const [devices, sendDevices] = useMachine(devicesMachine, { input: {} });
+  const [devices, sendDevices] = useMachine(devicesMachine, { input: {}, inspect: actors.inspect });
 
   return (
     <AccountPage

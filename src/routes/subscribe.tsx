@@ -12,13 +12,14 @@ export const Route = createFileRoute('/subscribe')({
 
 function SubscribeRoute() {
   const router = useRouter();
-  const { session } = useAppActors();
+  const actors = useAppActors();
+  const { session } = actors;
   const loading = useSessionTag('loading');
   const user = useSessionUser();
   const subscription = useSubscription();
   const signIn = useSignIn();
   const machine = useMemo(() => provideCheckout(({ to }) => void router.navigate({ to })), [router]);
-  const [state, send] = useMachine(machine, { input: {} });
+  const [state, send] = useMachine(machine, { input: {}, inspect: actors.inspect });
 
   // Back from the payment page through the back/forward cache: make the button usable again.
   useEffect(() => {

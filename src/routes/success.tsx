@@ -20,7 +20,7 @@ function SuccessRoute() {
 function ActivationStatus() {
   const actors = useAppActors();
   const machine = useMemo(() => provideActivation(actors), [actors]);
-  const [state, send] = useMachine(machine, { input: {} });
+  const [state, send] = useMachine(machine, { input: {}, inspect: actors.inspect });
 
   if (state.hasTag('activating')) {
     return (

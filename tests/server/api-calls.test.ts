@@ -6,7 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 
 import { count, eq } from 'drizzle-orm';
 import { mintProviderUser } from '../support/auth-emulator';
 import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
-import { deletionTombstones, handoffTokens, sessions, subscriptions, users } from '../../server/db/schema';
+import { deletionTombstones, handoffTokens, paymentEvents, sessions, subscriptions, users } from '../../server/db/schema';
 import { sha256 } from '../../server/domain/tokens';
 
 const emulatorHost = inject('authEmulatorHost');
@@ -36,8 +36,9 @@ describe.each(drivers)('API on %s', (driver) => {
     return { minted, sessionToken: body.sessionToken as string, user: body.user as { id: string; email: string; name: string } };
   }
 
-  test('GET /api/health answers ok with the database reachable', async () => {
+  test('GET /api/health answers ok with the database reachable; /api/live touches nothing', async () => {
     expect(await call(api.app, 'GET', '/api/health')).toMatchObject({ status: 200, body: { ok: true, database: true } });
+    expect(await call(api.app, 'GET', '/api/live')).toMatchObject({ status: 200, body: { ok: true } });
   });
 
   describe('sign-in', () => {
@@ -244,6 +245,9 @@ describe.each(drivers)('API on %s', (driver) => {
       for (const table of [users, sessions, handoffTokens, subscriptions]) expect(await db.select().from(table)).toHaveLength(0);
       const [tombstone] = await db.select().from(deletionTombstones).where(eq(deletionTombstones.subjectHash, sha256(minted.uid)));
       expect(tombstone).toBeDefined();
+      // The local provider ended the subscription at once, through the same signed-event path as Stripe.
+      const ledger = await db.select().from(paymentEvents);
+      expect(ledger.map((event) => event.type)).toContain('customer.subscription.deleted');
 
       const again = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken });
       expect(again.status).toBe(403);
