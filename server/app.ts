@@ -21,7 +21,10 @@ import type { PaymentProvider } from './payments/provider.ts';
 import { signPayload } from './payments/signature.ts';
 import { StripePaymentProvider } from './payments/stripe-provider.ts';
 
-/** Body fields and query parameters that carry credentials: never written to the logs. */
+/**
+ * Headers that carry credentials. Bodies (where the tokens travel) are never logged, and URLs are logged
+ * without their query string, so no token reaches the logs (tests/server/api-calls.test.ts checks).
+ */
 const REDACTED = [
   'req.headers.authorization',
   'req.headers["stripe-signature"]',
