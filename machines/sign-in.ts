@@ -74,6 +74,17 @@ export interface RedirectCheckOutput {
   hasStoredSession: boolean;
 }
 
+/** Spec §8: a provider error is remembered with its catalogue retry flag and shown as "Sign-In Failed". */
+const providerErrorState = ({ event }: { event: { error: unknown } }): SignInErrorState => ({
+  title: 'Sign-In Failed',
+  ...describeSignInError(event.error),
+});
+const providerErrorToast = ({ event }: { event: { error: unknown } }): ToastParams => ({
+  title: 'Sign-In Failed',
+  message: describeSignInError(event.error).message,
+  color: 'red',
+});
+
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
 
 const attemptFromClick = (event: SignInClickEvent) => ({
@@ -213,18 +224,8 @@ export const signInMachine = setup({
               target: 'idle',
               actions: [
                 'clearRedirectPending',
-                {
-                  type: 'assignError',
-                  params: ({ event }) => ({ title: 'Sign-In Failed', ...describeSignInError(event.error) }),
-                },
-                {
-                  type: 'showToast',
-                  params: ({ event }) => ({
-                    title: 'Sign-In Failed',
-                    message: describeSignInError(event.error).message,
-                    color: 'red' as const,
-                  }),
-                },
+                { type: 'assignError', params: providerErrorState },
+                { type: 'showToast', params: providerErrorToast },
               ],
             },
           },
@@ -278,18 +279,8 @@ export const signInMachine = setup({
               {
                 target: 'idle',
                 actions: [
-                  {
-                    type: 'assignError',
-                    params: ({ event }) => ({ title: 'Sign-In Failed', ...describeSignInError(event.error) }),
-                  },
-                  {
-                    type: 'showToast',
-                    params: ({ event }) => ({
-                      title: 'Sign-In Failed',
-                      message: describeSignInError(event.error).message,
-                      color: 'red' as const,
-                    }),
-                  },
+                  { type: 'assignError', params: providerErrorState },
+                  { type: 'showToast', params: providerErrorToast },
                 ],
               },
             ],
@@ -307,18 +298,8 @@ export const signInMachine = setup({
               target: 'idle',
               actions: [
                 'clearRedirectPending',
-                {
-                  type: 'assignError',
-                  params: ({ event }) => ({ title: 'Sign-In Failed', ...describeSignInError(event.error) }),
-                },
-                {
-                  type: 'showToast',
-                  params: ({ event }) => ({
-                    title: 'Sign-In Failed',
-                    message: describeSignInError(event.error).message,
-                    color: 'red' as const,
-                  }),
-                },
+                { type: 'assignError', params: providerErrorState },
+                { type: 'showToast', params: providerErrorToast },
               ],
             },
           },
