@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { brand } from '../config/brand';
 import { CheckList } from '../components/check-list';
+import { PlanPrice } from '../components/plan-price';
 import { Icon, type IconName } from '../components/icons';
 import classes from './home-page.module.css';
 
@@ -135,24 +136,7 @@ export function HomePage() {
           Simple pricing
         </Title>
         <Card withBorder shadow="md" padding="xl" radius="lg" className={classes.priceCard}>
-          <Group justify="space-between" align="flex-start">
-            <div>
-              <Title order={3}>{brand.price.tierName}</Title>
-              <Text c="dimmed" size="sm">
-                {brand.price.planName}
-              </Text>
-            </div>
-            <Badge variant="light">Best value</Badge>
-          </Group>
-          <Group align="baseline" gap={6} mt="lg">
-            <Text fz={44} fw={800} lh={1}>
-              ${brand.price.amountUsd}
-            </Text>
-            <Text c="dimmed">per year</Text>
-          </Group>
-          <Text c="dimmed" size="sm" mt={4}>
-            Just ${brand.price.perMonthUsd} per month
-          </Text>
+          <PlanPrice headingOrder={3} badge="Best value" note={`Just $${brand.price.perMonthUsd} per month`} />
           <CheckList items={PLAN_FEATURES} />
           <Button component={Link} to="/subscribe" size="md" fullWidth mt="xl">
             Get {brand.price.tierName}

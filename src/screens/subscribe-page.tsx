@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
-import { Badge, Button, Card, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { brand } from '../config/brand';
 import { CheckList } from '../components/check-list';
+import { PlanPrice } from '../components/plan-price';
 import { PageSpinner } from '../components/page-spinner';
 
 const FEATURES = [
@@ -50,26 +51,7 @@ export function SubscribePage(props: SubscribePageProps) {
           </Text>
         </div>
         <Card withBorder shadow="md" padding="xl" radius="lg">
-          <Group justify="space-between" align="flex-start">
-            <div>
-              <Title order={2} size="h3">
-                {brand.price.tierName}
-              </Title>
-              <Text c="dimmed" size="sm">
-                {brand.price.planName}
-              </Text>
-            </div>
-            <Badge variant="light">Annual</Badge>
-          </Group>
-          <Group align="baseline" gap={6} mt="lg">
-            <Text fz={44} fw={800} lh={1}>
-              ${brand.price.amountUsd}
-            </Text>
-            <Text c="dimmed">per year</Text>
-          </Group>
-          <Text c="dimmed" size="sm">
-            {brand.price.summary}
-          </Text>
+          <PlanPrice headingOrder={2} badge="Annual" note={brand.price.summary} />
           <CheckList items={FEATURES} />
           <Stack mt="xl" gap="sm">
             <Button size="md" onClick={props.onSubscribe} disabled={props.redirecting}>
