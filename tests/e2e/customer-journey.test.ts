@@ -4,39 +4,21 @@
  * seen through Refresh Status, and account deletion with its cool-down. The subscribe-and-cancel journey
  * runs by keyboard alone; axe-core checks the account and subscribe pages and both dialogs in both schemes.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { axeViolations, launchBrowser, newIsolatedContext, saveScreenshot } from '../support/browser';
-import { startStack, type RunningStack } from '../support/stack';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations, saveScreenshot } from '../support/browser';
+import { useWholeStack } from '../support/e2e-suite';
 import { accountMenu, completeEmulatorSignIn, signInWithPopup, storageKey } from '../support/emulator-ui';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
 
-const emulatorHost = inject('e2eAuthEmulatorHost');
 
-let stack: RunningStack;
-let browser: Browser;
-let contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-beforeEach(async () => {
-  await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-  contexts = [];
-});
+const e2e = useWholeStack();
 
 
 async function signIn(email: string) {
-  const { context, problems } = await newIsolatedContext(browser, {}, { ownOrigins: [stack.url] });
-  contexts.push(context);
+  const { context, problems } = await e2e.newContext();
   const page = await context.newPage();
-  await page.goto(`${stack.url}/signin`);
+  await page.goto(`${e2e.stack.url}/signin`);
   await signInWithPopup(context, page, email);
   await accountMenu(page, email).waitFor();
   return { context, page, problems };
@@ -87,7 +69,7 @@ describe('customer journey', () => {
     await tabTo(page, 'Pay $100');
     await page.keyboard.press('Enter');
 
-    await page.waitForURL(`${stack.url}/success`);
+    await page.waitForURL(`${e2e.stack.url}/success`);
     await page.getByText('Welcome to Veil VPN Premium!').waitFor();
     await page.getByText('Your subscription is active').waitFor({ timeout: 30_000 });
     await saveScreenshot(page, 'journey-3-success-active');
@@ -100,7 +82,7 @@ describe('customer journey', () => {
     expect(await page.getByRole('menuitem', { name: 'Subscribe' }).count()).toBe(0);
     await page.keyboard.press('Escape');
 
-    await page.goto(`${stack.url}/account`);
+    await page.goto(`${e2e.stack.url}/account`);
     const card = page.getByRole('region', { name: 'Subscription Status' });
     await card.getByText('Active', { exact: true }).waitFor();
     await card.getByText('Veil VPN Premium').waitFor();
@@ -142,24 +124,24 @@ describe('customer journey', () => {
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await page.waitForURL(/\/api\/checkout\/local\//);
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.waitForURL(`${stack.url}/cancel`);
+    await page.waitForURL(`${e2e.stack.url}/cancel`);
     await page.getByText('Payment Cancelled').waitFor();
     await page.getByText('No charges have been made to your account').waitFor();
     await saveScreenshot(page, 'journey-7-cancelled-checkout');
-    await page.goto(`${stack.url}/account`);
+    await page.goto(`${e2e.stack.url}/account`);
     await page.getByText('No active subscription found').waitFor();
     await page.getByRole('region', { name: 'Subscription Status' }).getByRole('link', { name: 'Subscribe Now' }).waitFor();
   });
 
   test('Refresh Status picks up a webhook: past_due shows the yellow badge and Subscribe Now', async () => {
     const { page } = await signIn('late.payer@example.com');
-    const userId = await userIdOf(stack.url, (await storageKey(page, 'sessionToken'))!);
-    expect((await sendSubscriptionEvent(stack.url, { userId, status: 'active' })).status).toBe(200);
-    await page.goto(`${stack.url}/account`);
+    const userId = await userIdOf(e2e.stack.url, (await storageKey(page, 'sessionToken'))!);
+    expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' })).status).toBe(200);
+    await page.goto(`${e2e.stack.url}/account`);
     const card = page.getByRole('region', { name: 'Subscription Status' });
     await card.getByText('Active', { exact: true }).waitFor();
 
-    expect((await sendSubscriptionEvent(stack.url, { userId, status: 'past_due' })).status).toBe(200);
+    expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'past_due' })).status).toBe(200);
     await card.getByRole('button', { name: 'Refresh Status' }).click();
     const badge = card.getByText('Past Due', { exact: true });
     await badge.waitFor();
@@ -175,13 +157,13 @@ describe('customer journey', () => {
   test('Open VPN App gives a one-time link; the device is listed and can be signed out', async () => {
     const { context, page } = await signIn('laptop.owner@example.com');
     const sessionToken = (await storageKey(page, 'sessionToken'))!;
-    const userId = await userIdOf(stack.url, sessionToken);
-    await sendSubscriptionEvent(stack.url, { userId, status: 'active' });
-    await page.goto(`${stack.url}/account`);
+    const userId = await userIdOf(e2e.stack.url, sessionToken);
+    await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' });
+    await page.goto(`${e2e.stack.url}/account`);
     await page.getByRole('button', { name: 'Open VPN App' }).click();
     await expect.poll(() => storageKey(page, 'token')).toMatch(/^veilvpn:\/\/auth\?token=[A-Za-z0-9_-]{43}$/);
     const handoffToken = new URL((await storageKey(page, 'token'))!).searchParams.get('token')!;
-    const redeem = await fetch(`${stack.url}/api/auth/handoff/redeem`, {
+    const redeem = await fetch(`${e2e.stack.url}/api/auth/handoff/redeem`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ handoffToken, deviceName: 'Grace’s ThinkPad' }),
@@ -192,7 +174,7 @@ describe('customer journey', () => {
     // A fresh tab: Chromium keeps the tab that tried the unregistered veilvpn: scheme in a pending
     // external-protocol state in which Playwright's pointer input no longer reaches the page.
     const later = await context.newPage();
-    await later.goto(`${stack.url}/account`);
+    await later.goto(`${e2e.stack.url}/account`);
     const devices = later.getByRole('region', { name: 'Desktop Devices' });
     await devices.getByText('Grace’s ThinkPad').waitFor();
     await saveScreenshot(later, 'journey-9-device-listed');
@@ -200,7 +182,7 @@ describe('customer journey', () => {
     await signOutDevice.click();
     await later.getByText('Device signed out').waitFor();
     await devices.getByText('No desktop app is signed in', { exact: false }).waitFor();
-    const verify = await fetch(`${stack.url}/api/auth/verify`, {
+    const verify = await fetch(`${e2e.stack.url}/api/auth/verify`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ sessionToken: desktopSession }),
@@ -211,9 +193,9 @@ describe('customer journey', () => {
   test('deleting an account with an active subscription warns, deletes, signs out, and blocks a quick re-sign-up', async () => {
     const email = 'leaving@example.com';
     const { context, page } = await signIn(email);
-    const userId = await userIdOf(stack.url, (await storageKey(page, 'sessionToken'))!);
-    await sendSubscriptionEvent(stack.url, { userId, status: 'active' });
-    await page.goto(`${stack.url}/account`);
+    const userId = await userIdOf(e2e.stack.url, (await storageKey(page, 'sessionToken'))!);
+    await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' });
+    await page.goto(`${e2e.stack.url}/account`);
     await page.getByRole('region', { name: 'Subscription Status' }).getByText('Active', { exact: true }).waitFor();
 
     await page.getByRole('button', { name: 'Delete Account' }).click();
@@ -238,7 +220,7 @@ describe('customer journey', () => {
     expect(await storageKey(page, 'sessionToken')).toBeNull();
     await saveScreenshot(page, 'journey-11-deleted-home');
 
-    await page.goto(`${stack.url}/signin`);
+    await page.goto(`${e2e.stack.url}/signin`);
     const popup = context.waitForEvent('page');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await completeEmulatorSignIn(await popup, email);

@@ -3,49 +3,27 @@
  * real Auth emulator, the real API on PGlite. Only Google's api.js loader is answered by the harness;
  * every other request leaving the machine is blocked.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newIsolatedContext, saveScreenshot } from '../support/browser';
-import { startStack, type RunningStack } from '../support/stack';
+import { describe, expect, test } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { saveScreenshot } from '../support/browser';
+import { startStack } from '../support/stack';
+import { useWholeStack } from '../support/e2e-suite';
 import { accountMenu, completeEmulatorSignIn, signInWithPopup, storageKey } from '../support/emulator-ui';
 import { wipeEmulatorUsers } from '../support/auth-emulator';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
 
-const emulatorHost = inject('e2eAuthEmulatorHost');
-const emulatorUrl = `http://${emulatorHost}`;
+const e2e = useWholeStack();
+const emulatorUrl = `http://${e2e.emulatorHost}`;
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
-let stack: RunningStack;
-let browser: Browser;
-let contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
-
-beforeEach(async () => {
-  await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-  contexts = [];
-});
-
-async function newContext(options: Parameters<Browser['newContext']>[0] = {}) {
-  const created = await newIsolatedContext(browser, options, { ownOrigins: [stack.url] });
-  contexts.push(created.context);
-  return created;
-}
 
 
 
 async function signedInPage(email: string, options: Parameters<Browser['newContext']>[0] = {}) {
-  const { context, problems } = await newContext(options);
+  const { context, problems } = await e2e.newContext(options);
   const page = await context.newPage();
-  await page.goto(`${stack.url}/signin`);
+  await page.goto(`${e2e.stack.url}/signin`);
   await signInWithPopup(context, page, email);
   await page.waitForURL((url) => url.pathname === '/subscribe' || url.pathname === '/account');
   await accountMenu(page, email).waitFor();
@@ -62,7 +40,7 @@ describe('sign-in and session', () => {
     expect(await storageKey(page, 'sessionToken')).toMatch(/^[A-Za-z0-9_-]{43}$/);
     await saveScreenshot(page, 'signin-1-google-new-user-subscribe');
 
-    await page.goto(`${stack.url}/account`);
+    await page.goto(`${e2e.stack.url}/account`);
     await page.reload();
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
     await page.getByText('new.user@example.com').first().waitFor();
@@ -71,12 +49,12 @@ describe('sign-in and session', () => {
   });
 
   test('Apple sign-in creates an account shown with its provider', async () => {
-    const { context, problems } = await newContext();
+    const { context, problems } = await e2e.newContext();
     const page = await context.newPage();
-    await page.goto(`${stack.url}/signin`);
+    await page.goto(`${e2e.stack.url}/signin`);
     await signInWithPopup(context, page, 'apple.user@example.com', 'Apple');
-    await page.waitForURL(`${stack.url}/subscribe`);
-    await page.goto(`${stack.url}/account`);
+    await page.waitForURL(`${e2e.stack.url}/subscribe`);
+    await page.goto(`${e2e.stack.url}/account`);
     await page.getByText('Sign-in provider').waitFor();
     await expect.poll(() => page.getByText('Apple', { exact: true }).count()).toBeGreaterThan(0);
     await saveScreenshot(page, 'signin-3-apple-account');
@@ -84,20 +62,20 @@ describe('sign-in and session', () => {
   });
 
   test('/account sends a signed-out visitor to /signin and back to /account after sign-in', async () => {
-    const { context } = await newContext();
+    const { context } = await e2e.newContext();
     const page = await context.newPage();
-    await page.goto(`${stack.url}/account`);
+    await page.goto(`${e2e.stack.url}/account`);
     await page.waitForURL((url) => url.pathname === '/signin');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/account');
     await signInWithPopup(context, page, 'returning@example.com');
-    await page.waitForURL(`${stack.url}/account`);
+    await page.waitForURL(`${e2e.stack.url}/account`);
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
   });
 
   test('a forged stored session token is cleared and the visitor is signed out cleanly', async () => {
-    const { context, problems } = await newContext();
+    const { context, problems } = await e2e.newContext();
     const page = await context.newPage();
-    await page.goto(`${stack.url}/`);
+    await page.goto(`${e2e.stack.url}/`);
     await page.evaluate(() => localStorage.setItem('sessionToken', 'forged-token-that-the-api-never-issued'));
     await page.reload();
     await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
@@ -108,9 +86,9 @@ describe('sign-in and session', () => {
   });
 
   test('closing the popup shows "Sign-in window was closed. Please try again."', async () => {
-    const { context } = await newContext();
+    const { context } = await e2e.newContext();
     const page = await context.newPage();
-    await page.goto(`${stack.url}/signin`);
+    await page.goto(`${e2e.stack.url}/signin`);
     const popupPromise = context.waitForEvent('page');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     const popup = await popupPromise;
@@ -123,19 +101,19 @@ describe('sign-in and session', () => {
   });
 
   test('a blocked popup falls back to the full-page redirect, which completes the sign-in', async () => {
-    const { context, problems } = await newContext();
+    const { context, problems } = await e2e.newContext();
     // What a popup blocker does: window.open returns null.
     await context.addInitScript(() => {
       window.open = () => null;
     });
     const page = await context.newPage();
-    await page.goto(`${stack.url}/signin`);
+    await page.goto(`${e2e.stack.url}/signin`);
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await page.waitForURL((url) => url.origin === emulatorUrl);
     await completeEmulatorSignIn(page, 'redirected@example.com');
     // Back on our origin the SPA moves to /subscribe by history.pushState, which waitForURL can miss
     // after a cross-origin round trip; polling the URL is exact.
-    await expect.poll(() => page.url(), { timeout: 30_000 }).toBe(`${stack.url}/subscribe`);
+    await expect.poll(() => page.url(), { timeout: 30_000 }).toBe(`${e2e.stack.url}/subscribe`);
     await accountMenu(page, 'redirected@example.com').waitFor();
     expect(await page.evaluate(() => Object.keys(sessionStorage).filter((key) => key.startsWith('veil.signIn')))).toEqual([]);
     await saveScreenshot(page, 'signin-5-redirect-fallback');
@@ -143,9 +121,9 @@ describe('sign-in and session', () => {
   });
 
   test('a second click during a sign-in starts nothing', async () => {
-    const { context } = await newContext();
+    const { context } = await e2e.newContext();
     const page = await context.newPage();
-    await page.goto(`${stack.url}/signin`);
+    await page.goto(`${e2e.stack.url}/signin`);
     const popups: Page[] = [];
     context.on('page', (opened) => popups.push(opened));
     const button = page.getByRole('button', { name: 'Continue with Google' });
@@ -155,13 +133,13 @@ describe('sign-in and session', () => {
     await page.waitForTimeout(1500);
     expect(popups).toHaveLength(1);
     await completeEmulatorSignIn(popups[0]!, 'single.flight@example.com');
-    await page.waitForURL(`${stack.url}/subscribe`);
+    await page.waitForURL(`${e2e.stack.url}/subscribe`);
   });
 
   test('with the API down, sign-in shows the spec toast and the page stays usable', async () => {
-    const { context } = await newContext();
+    const { context } = await e2e.newContext();
     const page = await context.newPage();
-    await page.goto(`${stack.url}/signin`);
+    await page.goto(`${e2e.stack.url}/signin`);
     await page.route('**/api/auth/**', (route) => route.abort('connectionrefused'));
     await signInWithPopup(context, page, 'api.down@example.com');
     await page.getByText('Failed to authenticate with backend').waitFor({ timeout: 20_000 });
@@ -188,7 +166,7 @@ describe('sign-in and session', () => {
   test('signing out in one tab signs out the other', async () => {
     const { context, page } = await signedInPage('two.tabs@example.com');
     const other = await context.newPage();
-    await other.goto(`${stack.url}/account`);
+    await other.goto(`${e2e.stack.url}/account`);
     await other.getByRole('heading', { name: 'My Account' }).waitFor();
     await accountMenu(page, 'two.tabs@example.com').click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
@@ -201,12 +179,12 @@ describe('sign-in and session', () => {
   test('a desktop with an active subscription is handed a one-time veilvpn:// link, then lands on /account', async () => {
     // Make the account active first (a mobile sign-in is never handed to the desktop app).
     const first = await signedInPage('desktop.user@example.com', { userAgent: IPHONE });
-    const userId = await userIdOf(stack.url, (await storageKey(first.page, 'sessionToken'))!);
-    expect((await sendSubscriptionEvent(stack.url, { userId, status: 'active' })).status).toBe(200);
+    const userId = await userIdOf(e2e.stack.url, (await storageKey(first.page, 'sessionToken'))!);
+    expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' })).status).toBe(200);
 
-    const { context, problems } = await newContext({ userAgent: MAC });
+    const { context, problems } = await e2e.newContext({ userAgent: MAC });
     const page = await context.newPage();
-    await page.goto(`${stack.url}/signin`);
+    await page.goto(`${e2e.stack.url}/signin`);
     const openedLinks: string[] = [];
     page.on('request', (request) => {
       if (request.url().startsWith('veilvpn:')) openedLinks.push(request.url());
@@ -218,13 +196,13 @@ describe('sign-in and session', () => {
     expect(handoffToken).not.toBe(await storageKey(page, 'sessionToken'));
 
     const started = Date.now();
-    await page.waitForURL(`${stack.url}/account`, { timeout: 10_000 });
+    await page.waitForURL(`${e2e.stack.url}/account`, { timeout: 10_000 });
     expect(Date.now() - started).toBeGreaterThan(1000);
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
     await saveScreenshot(page, 'signin-9-desktop-handoff-account');
 
     const redeem = () =>
-      fetch(`${stack.url}/api/auth/handoff/redeem`, {
+      fetch(`${e2e.stack.url}/api/auth/handoff/redeem`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ handoffToken, deviceName: 'Ada’s MacBook' }),
@@ -244,7 +222,7 @@ describe('start-up', () => {
   test('missing Firebase configuration shows the Authentication Error page with Reload Page', async () => {
     const broken = await startStack({ FIREBASE_API_KEY: '', FIREBASE_AUTH_DOMAIN: '' });
     try {
-      const { context } = await newContext();
+      const { context } = await e2e.newContext();
       const page = await context.newPage();
       await page.goto(`${broken.url}/`);
       await page.getByRole('heading', { name: 'Authentication Error' }).waitFor();

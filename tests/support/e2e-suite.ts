@@ -1,0 +1,47 @@
+/**
+ * The whole stack for an end-to-end test file: the API (serving the built SPA) pointed at the suite's
+ * Auth emulator, one Chromium, and fresh isolated browser contexts that are closed between tests.
+ */
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchBrowser, newIsolatedContext } from './browser';
+import { startStack, type RunningStack } from './stack';
+
+export function useWholeStack() {
+  const emulatorHost = inject('e2eAuthEmulatorHost');
+  let stack: RunningStack | undefined;
+  let browser: Browser | undefined;
+  let contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    [stack, browser] = await Promise.all([startStack({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }), launchBrowser()]);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await stack?.stop();
+  });
+
+  beforeEach(async () => {
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+    contexts = [];
+  });
+
+  return {
+    emulatorHost,
+    get stack(): RunningStack {
+      if (!stack) throw new Error('the stack is not started yet');
+      return stack;
+    },
+    get browser(): Browser {
+      if (!browser) throw new Error('the browser is not started yet');
+      return browser;
+    },
+    /** An isolated context (outside requests blocked) whose console is judged for our origin only. */
+    async newContext(options: Parameters<Browser['newContext']>[0] = {}) {
+      const created = await newIsolatedContext(this.browser, options, { ownOrigins: [this.stack.url] });
+      contexts.push(created.context);
+      return created;
+    },
+  };
+}
