@@ -6,7 +6,7 @@
  */
 import { fromPromise, setup } from 'xstate';
 import type { SuccessResponse } from '../contract/api';
-import { errorMessage } from './sign-in-errors';
+import { errorMessage } from './error-message';
 import type { AccountUser, NavigateParams, ToastParams } from './types';
 
 export interface AccountDeletionInput {

@@ -5,7 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { CreateCheckoutResponse, Subscription } from '../contract/api';
-import { errorMessage } from './sign-in-errors';
+import { errorMessage } from './error-message';
 import { isActive } from './subscription-display';
 import type { AccountUser, NavigateParams, ToastParams } from './types';
 

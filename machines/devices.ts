@@ -4,7 +4,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Device } from '../contract/api';
-import { errorMessage } from './sign-in-errors';
+import { errorMessage } from './error-message';
 import type { ToastParams } from './types';
 
 export interface DevicesContext {

@@ -5,7 +5,7 @@
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { Subscription } from '../contract/api';
-import { errorMessage } from './sign-in-errors';
+import { errorMessage } from './error-message';
 import type { Session, SessionUser, ToastParams } from './types';
 
 export interface SessionContext {

@@ -1,5 +1,5 @@
 /**
- * Sign-in error catalogue (spec §8) and error helpers used by the machines.
+ * Sign-in error catalogue (spec §8) and the helpers that read provider errors.
  * Pure functions; no side effects.
  */
 
@@ -52,13 +52,6 @@ export function errorCode(error: unknown): string | undefined {
     if (typeof code === 'string') return code;
   }
   return undefined;
-}
-
-/** The message of an Error (or a plain string), else `fallback`. Empty messages count as missing. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof Error && error.message.trim() !== '') return error.message;
-  if (typeof error === 'string' && error.trim() !== '') return error;
-  return fallback;
 }
 
 /** Maps a provider (Firebase) error to the catalogue entry. */

@@ -8,7 +8,8 @@ import { assign, fromPromise, setup, stateIn } from 'xstate';
 import { deepLinkMachine } from './deep-link';
 import type { DeepLinkMachineInput } from './deep-link';
 import { NO_ACCESS_TOKEN_MESSAGE, toExchangeRequest } from './exchange-request';
-import { describeSignInError, errorMessage, isPopupFallbackError, isRecentlyDeletedError } from './sign-in-errors';
+import { errorMessage } from './error-message';
+import { describeSignInError, isPopupFallbackError, isRecentlyDeletedError } from './sign-in-errors';
 import { isActive } from './subscription-display';
 import type {
   BrowserLocation,

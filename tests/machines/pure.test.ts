@@ -7,12 +7,8 @@ import {
   NO_ACCESS_TOKEN_MESSAGE,
   toExchangeRequest,
 } from '../../machines/exchange-request';
-import {
-  describeSignInError,
-  errorMessage,
-  isPopupFallbackError,
-  isRecentlyDeletedError,
-} from '../../machines/sign-in-errors';
+import { errorMessage } from '../../machines/error-message';
+import { describeSignInError, isPopupFallbackError, isRecentlyDeletedError } from '../../machines/sign-in-errors';
 import {
   autoRenewalText,
   endDateLabel,
