@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import type { Plugin } from 'vite';
 import { clientConfigFromEnv, injectClientConfig } from './contract/client-config.ts';
+import { themeVariablesCss } from './src/theme/theme-variables.ts';
 
 const apiPort = process.env.API_PORT ?? process.env.PORT ?? '8080';
 
@@ -15,11 +16,26 @@ function devClientConfig(): Plugin {
   };
 }
 
+/**
+ * `import 'virtual:theme-variables.css'`: the theme's CSS variables, computed from src/theme/theme.ts when
+ * the site is built, so pages render in the theme before any Mantine code runs.
+ */
+function themeVariables(): Plugin {
+  const id = 'virtual:theme-variables.css';
+  const resolvedId = `\0${id}`;
+  return {
+    name: 'veil-theme-variables',
+    resolveId: (source) => (source === id ? resolvedId : undefined),
+    load: (loadedId) => (loadedId === resolvedId ? themeVariablesCss() : undefined),
+  };
+}
+
 export default defineConfig({
   plugins: [
     // Must come before react(): it generates src/routeTree.gen.ts and splits every route into its own chunk.
     tanstackRouter({ target: 'react', autoCodeSplitting: true, routesDirectory: 'src/routes', generatedRouteTree: 'src/routeTree.gen.ts' }),
     react(),
+    themeVariables(),
     devClientConfig(),
   ],
   server: {

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
 import { render } from '@testing-library/react';
 import {
   Outlet,
@@ -9,7 +8,7 @@ import {
   createRoute,
   createRouter,
 } from '@tanstack/react-router';
-import { theme } from '../../src/theme/theme';
+import { MantineRoot } from '../../src/theme/mantine-root';
 
 /**
  * Renders `ui` as the layout of a small in-memory router whose every path resolves, so components that
@@ -33,9 +32,9 @@ export async function renderAtPath(path: string, ui: ReactNode, notFound?: () =>
     history: createMemoryHistory({ initialEntries: [path] }),
   });
   const result = render(
-    <MantineProvider theme={theme} env="test">
+    <MantineRoot>
       <RouterProvider router={router} />
-    </MantineProvider>,
+    </MantineRoot>,
   );
   await router.load();
   return { ...result, router };

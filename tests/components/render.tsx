@@ -1,13 +1,8 @@
 import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { MantineProvider } from '@mantine/core';
-import { theme } from '../../src/theme/theme';
+import { MantineRoot } from '../../src/theme/mantine-root';
 
-/** Renders inside Mantine's test environment: no portals' transitions, no animations. */
+/** Renders inside the site's MantineProvider, which under Vitest is Mantine's test environment. */
 export function renderWithMantine(ui: ReactNode) {
-  return render(
-    <MantineProvider theme={theme} env="test">
-      {ui}
-    </MantineProvider>,
-  );
+  return render(<MantineRoot>{ui}</MantineRoot>);
 }
