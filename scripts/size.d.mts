@@ -1,2 +1,19 @@
 export const HOME_BUDGET_KB: number;
-export function homePageChunks(manifest: Record<string, { file: string; imports?: string[] }>): string[];
+
+export interface HomePageReport {
+  homePageGzipKb: number;
+  homeBudgetKb: number;
+  overBudget: boolean;
+  homeChunks: { file: string; gzipKb: number }[];
+  homeCssGzipKb: number;
+  allJavaScriptGzipKb: number;
+  allJavaScriptFiles: number;
+  firebaseOnHomePage: string[];
+  mantineOnHomePage: string[];
+}
+
+export function homePageFiles(manifest: Record<string, { file: string; imports?: string[]; css?: string[] }>): {
+  js: string[];
+  css: string[];
+};
+export function measureHomePage(dist?: string): HomePageReport;

@@ -2,8 +2,9 @@
 /**
  * `npm run size`: what the home page costs a visitor. Builds the SPA when stale, then follows Vite's
  * manifest from index.html through every static import, plus the home route's own chunk (TanStack's
- * code splitting loads it before the page can render), and prints their gzip sizes, the total JavaScript
- * of the build, and whether any first-load chunk contains Firebase code. Exits 1 over budget.
+ * code splitting loads it before the page can render), and prints the gzip size of that JavaScript and
+ * of the stylesheets the page waits for, the total JavaScript of the build, and whether any first-load
+ * chunk contains Firebase or Mantine code. Exits 1 over budget or with either of those on the first load.
  *
  * Usage: node scripts/size.mjs [--json] [--no-build] [--report]   (--report: print, never fail)
  */
@@ -14,66 +15,86 @@ import { gzipSync } from 'node:zlib';
 import { ensureSpaBuilt } from './lib/spa-build.mjs';
 
 export const HOME_BUDGET_KB = 120;
-const FIREBASE_MARKERS = ['@firebase/', 'identitytoolkit.googleapis.com', 'FirebaseError'];
+
+/** Text that only the named library's code contains (Mantine sets displayName "@mantine/core/Button", …). */
+const LIBRARY_MARKERS = {
+  Firebase: ['@firebase/', 'identitytoolkit.googleapis.com', 'FirebaseError'],
+  Mantine: ['@mantine/core/', '@mantine/notifications/'],
+};
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = join(root, 'dist');
 
-const gzipKb = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
-
-export function homePageChunks(manifest) {
+/** The files the home page loads before it can render: JavaScript and the stylesheets those chunks carry. */
+export function homePageFiles(manifest) {
   const seen = new Set();
+  const css = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
     if (!chunk || seen.has(chunk.file)) return;
     seen.add(chunk.file);
+    for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   visit('index.html');
-  const homeRoute = Object.keys(manifest).find((key) => key.startsWith('src/routes/index.tsx'));
-  if (homeRoute) {
-    visit(homeRoute);
-    for (const key of Object.keys(manifest)) {
-      // The split component chunk of the home route, e.g. "src/routes/index.tsx?tsr-split=component".
-      if (key.startsWith('src/routes/index.tsx?')) visit(key);
-    }
+  for (const key of Object.keys(manifest)) {
+    // The home route and its split component chunk, e.g. "src/routes/index.tsx?tsr-split=component".
+    if (key === 'src/routes/index.tsx' || key.startsWith('src/routes/index.tsx?')) visit(key);
   }
-  return [...seen].filter((file) => file.endsWith('.js'));
+  return { js: [...seen].filter((file) => file.endsWith('.js')), css: [...css] };
+}
+
+/** Measures a build in `dist`: the home page's first load against its budget, and the whole build. */
+export function measureHomePage(dist = join(root, 'dist')) {
+  const gzipKb = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
+  const round = (kb) => Number(kb.toFixed(1));
+  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+  const files = homePageFiles(manifest);
+  const chunks = files.js.map((file) => ({ file, gzipKb: gzipKb(file) }));
+  const homeTotal = chunks.reduce((sum, chunk) => sum + chunk.gzipKb, 0);
+  const cssTotal = files.css.reduce((sum, file) => sum + gzipKb(file), 0);
+  const allJs = readdirSync(join(dist, 'assets')).filter((file) => file.endsWith('.js'));
+  const allTotal = allJs.reduce((sum, file) => sum + gzipKb(join('assets', file)), 0);
+  const librariesOnHome = Object.fromEntries(
+    Object.entries(LIBRARY_MARKERS).map(([library, markers]) => [
+      library,
+      files.js.filter((file) => {
+        const text = readFileSync(join(dist, file), 'utf8');
+        return markers.some((marker) => text.includes(marker));
+      }),
+    ]),
+  );
+  return {
+    homePageGzipKb: round(homeTotal),
+    homeBudgetKb: HOME_BUDGET_KB,
+    overBudget: homeTotal > HOME_BUDGET_KB,
+    homeChunks: chunks.map((chunk) => ({ file: chunk.file, gzipKb: round(chunk.gzipKb) })),
+    homeCssGzipKb: round(cssTotal),
+    allJavaScriptGzipKb: round(allTotal),
+    allJavaScriptFiles: allJs.length,
+    firebaseOnHomePage: librariesOnHome.Firebase,
+    mantineOnHomePage: librariesOnHome.Mantine,
+  };
 }
 
 async function main() {
   const args = new Set(process.argv.slice(2));
   if (!args.has('--no-build')) await ensureSpaBuilt(root, (message) => console.error(`[size] ${message}`));
-  const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
-  const homeFiles = homePageChunks(manifest);
-  const home = homeFiles.map((file) => ({ file, gzipKb: gzipKb(file) }));
-  const homeTotal = home.reduce((sum, chunk) => sum + chunk.gzipKb, 0);
-  const allJs = readdirSync(join(dist, 'assets')).filter((file) => file.endsWith('.js'));
-  const allTotal = allJs.reduce((sum, file) => sum + gzipKb(join('assets', file)), 0);
-  const firebaseOnHome = homeFiles.filter((file) => {
-    const text = readFileSync(join(dist, file), 'utf8');
-    return FIREBASE_MARKERS.some((marker) => text.includes(marker));
-  });
-
-  const report = {
-    homePageGzipKb: Number(homeTotal.toFixed(1)),
-    homeBudgetKb: HOME_BUDGET_KB,
-    allJavaScriptGzipKb: Number(allTotal.toFixed(1)),
-    homeChunks: home.map((chunk) => ({ file: chunk.file, gzipKb: Number(chunk.gzipKb.toFixed(1)) })),
-    firebaseOnHomePage: firebaseOnHome,
-  };
+  const report = measureHomePage();
   if (args.has('--json')) {
     console.log(JSON.stringify(report, null, 2));
   } else {
+    const none = (files) => (files.length ? files.join(', ') : 'none');
     console.log('Home page, JavaScript loaded before it is interactive (gzip):');
     for (const chunk of report.homeChunks) console.log(`  ${chunk.gzipKb.toFixed(1).padStart(7)} KB  ${chunk.file}`);
     console.log(`  ${report.homePageGzipKb.toFixed(1).padStart(7)} KB  total (budget ${HOME_BUDGET_KB} KB)`);
-    console.log(`All JavaScript in the build (gzip): ${report.allJavaScriptGzipKb.toFixed(1)} KB in ${allJs.length} files`);
-    console.log(`Firebase code on the home page: ${firebaseOnHome.length ? firebaseOnHome.join(', ') : 'none'}`);
+    console.log(`Home page, stylesheets it waits for (gzip): ${report.homeCssGzipKb.toFixed(1)} KB`);
+    console.log(`All JavaScript in the build (gzip): ${report.allJavaScriptGzipKb.toFixed(1)} KB in ${report.allJavaScriptFiles} files`);
+    console.log(`Firebase code on the home page: ${none(report.firebaseOnHomePage)}`);
+    console.log(`Mantine code on the home page: ${none(report.mantineOnHomePage)}`);
+    if (report.overBudget) console.log(`OVER BUDGET by ${(report.homePageGzipKb - HOME_BUDGET_KB).toFixed(1)} KB`);
   }
-  const overBudget = homeTotal > HOME_BUDGET_KB;
-  if (overBudget && !args.has("--json")) console.log(`OVER BUDGET by ${(homeTotal - HOME_BUDGET_KB).toFixed(1)} KB`);
-  if ((overBudget || firebaseOnHome.length) && !args.has('--report')) process.exitCode = 1;
+  const failed = report.overBudget || report.firebaseOnHomePage.length > 0 || report.mantineOnHomePage.length > 0;
+  if (failed && !args.has('--report')) process.exitCode = 1;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await main();

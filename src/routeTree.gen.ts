@@ -10,94 +10,100 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
-import { Route as AccountRouteImport } from './routes/account'
-import { Route as CancelRouteImport } from './routes/cancel'
-import { Route as PrivacyRouteImport } from './routes/privacy'
-import { Route as SigninRouteImport } from './routes/signin'
-import { Route as SubscribeRouteImport } from './routes/subscribe'
-import { Route as SuccessRouteImport } from './routes/success'
-import { Route as SupportRouteImport } from './routes/support'
-import { Route as TermsRouteImport } from './routes/terms'
+import { Route as MantineRouteImport } from './routes/_mantine'
+import { Route as MantineAccountRouteImport } from './routes/_mantine/account'
+import { Route as MantineCancelRouteImport } from './routes/_mantine/cancel'
+import { Route as MantinePrivacyRouteImport } from './routes/_mantine/privacy'
+import { Route as MantineSigninRouteImport } from './routes/_mantine/signin'
+import { Route as MantineSubscribeRouteImport } from './routes/_mantine/subscribe'
+import { Route as MantineSuccessRouteImport } from './routes/_mantine/success'
+import { Route as MantineSupportRouteImport } from './routes/_mantine/support'
+import { Route as MantineTermsRouteImport } from './routes/_mantine/terms'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
-const AccountRoute = AccountRouteImport.update({
+const MantineRoute = MantineRouteImport.update({
+  id: '/_mantine',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MantineAccountRoute = MantineAccountRouteImport.update({
   id: '/account',
   path: '/account',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => MantineRoute,
 } as any)
-const CancelRoute = CancelRouteImport.update({
+const MantineCancelRoute = MantineCancelRouteImport.update({
   id: '/cancel',
   path: '/cancel',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => MantineRoute,
 } as any)
-const PrivacyRoute = PrivacyRouteImport.update({
+const MantinePrivacyRoute = MantinePrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => MantineRoute,
 } as any)
-const SigninRoute = SigninRouteImport.update({
+const MantineSigninRoute = MantineSigninRouteImport.update({
   id: '/signin',
   path: '/signin',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => MantineRoute,
 } as any)
-const SubscribeRoute = SubscribeRouteImport.update({
+const MantineSubscribeRoute = MantineSubscribeRouteImport.update({
   id: '/subscribe',
   path: '/subscribe',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => MantineRoute,
 } as any)
-const SuccessRoute = SuccessRouteImport.update({
+const MantineSuccessRoute = MantineSuccessRouteImport.update({
   id: '/success',
   path: '/success',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => MantineRoute,
 } as any)
-const SupportRoute = SupportRouteImport.update({
+const MantineSupportRoute = MantineSupportRouteImport.update({
   id: '/support',
   path: '/support',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => MantineRoute,
 } as any)
-const TermsRoute = TermsRouteImport.update({
+const MantineTermsRoute = MantineTermsRouteImport.update({
   id: '/terms',
   path: '/terms',
-  getParentRoute: () => rootRouteImport,
+  getParentRoute: () => MantineRoute,
 } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
-  '/account': typeof AccountRoute
-  '/cancel': typeof CancelRoute
-  '/privacy': typeof PrivacyRoute
-  '/signin': typeof SigninRoute
-  '/subscribe': typeof SubscribeRoute
-  '/success': typeof SuccessRoute
-  '/support': typeof SupportRoute
-  '/terms': typeof TermsRoute
+  '/account': typeof MantineAccountRoute
+  '/cancel': typeof MantineCancelRoute
+  '/privacy': typeof MantinePrivacyRoute
+  '/signin': typeof MantineSigninRoute
+  '/subscribe': typeof MantineSubscribeRoute
+  '/success': typeof MantineSuccessRoute
+  '/support': typeof MantineSupportRoute
+  '/terms': typeof MantineTermsRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
-  '/account': typeof AccountRoute
-  '/cancel': typeof CancelRoute
-  '/privacy': typeof PrivacyRoute
-  '/signin': typeof SigninRoute
-  '/subscribe': typeof SubscribeRoute
-  '/success': typeof SuccessRoute
-  '/support': typeof SupportRoute
-  '/terms': typeof TermsRoute
+  '/account': typeof MantineAccountRoute
+  '/cancel': typeof MantineCancelRoute
+  '/privacy': typeof MantinePrivacyRoute
+  '/signin': typeof MantineSigninRoute
+  '/subscribe': typeof MantineSubscribeRoute
+  '/success': typeof MantineSuccessRoute
+  '/support': typeof MantineSupportRoute
+  '/terms': typeof MantineTermsRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
-  '/account': typeof AccountRoute
-  '/cancel': typeof CancelRoute
-  '/privacy': typeof PrivacyRoute
-  '/signin': typeof SigninRoute
-  '/subscribe': typeof SubscribeRoute
-  '/success': typeof SuccessRoute
-  '/support': typeof SupportRoute
-  '/terms': typeof TermsRoute
+  '/_mantine': typeof MantineRouteWithChildren
+  '/_mantine/account': typeof MantineAccountRoute
+  '/_mantine/cancel': typeof MantineCancelRoute
+  '/_mantine/privacy': typeof MantinePrivacyRoute
+  '/_mantine/signin': typeof MantineSigninRoute
+  '/_mantine/subscribe': typeof MantineSubscribeRoute
+  '/_mantine/success': typeof MantineSuccessRoute
+  '/_mantine/support': typeof MantineSupportRoute
+  '/_mantine/terms': typeof MantineTermsRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -125,26 +131,20 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
-    | '/account'
-    | '/cancel'
-    | '/privacy'
-    | '/signin'
-    | '/subscribe'
-    | '/success'
-    | '/support'
-    | '/terms'
+    | '/_mantine'
+    | '/_mantine/account'
+    | '/_mantine/cancel'
+    | '/_mantine/privacy'
+    | '/_mantine/signin'
+    | '/_mantine/subscribe'
+    | '/_mantine/success'
+    | '/_mantine/support'
+    | '/_mantine/terms'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
-  AccountRoute: typeof AccountRoute
-  CancelRoute: typeof CancelRoute
-  PrivacyRoute: typeof PrivacyRoute
-  SigninRoute: typeof SigninRoute
-  SubscribeRoute: typeof SubscribeRoute
-  SuccessRoute: typeof SuccessRoute
-  SupportRoute: typeof SupportRoute
-  TermsRoute: typeof TermsRoute
+  MantineRoute: typeof MantineRouteWithChildren
 }
 
 declare module '@tanstack/react-router' {
@@ -156,75 +156,100 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
-    '/account': {
-      id: '/account'
+    '/_mantine': {
+      id: '/_mantine'
+      path: ''
+      fullPath: '/'
+      preLoaderRoute: typeof MantineRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/_mantine/account': {
+      id: '/_mantine/account'
       path: '/account'
       fullPath: '/account'
-      preLoaderRoute: typeof AccountRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof MantineAccountRouteImport
+      parentRoute: typeof MantineRoute
     }
-    '/cancel': {
-      id: '/cancel'
+    '/_mantine/cancel': {
+      id: '/_mantine/cancel'
       path: '/cancel'
       fullPath: '/cancel'
-      preLoaderRoute: typeof CancelRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof MantineCancelRouteImport
+      parentRoute: typeof MantineRoute
     }
-    '/privacy': {
-      id: '/privacy'
+    '/_mantine/privacy': {
+      id: '/_mantine/privacy'
       path: '/privacy'
       fullPath: '/privacy'
-      preLoaderRoute: typeof PrivacyRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof MantinePrivacyRouteImport
+      parentRoute: typeof MantineRoute
     }
-    '/signin': {
-      id: '/signin'
+    '/_mantine/signin': {
+      id: '/_mantine/signin'
       path: '/signin'
       fullPath: '/signin'
-      preLoaderRoute: typeof SigninRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof MantineSigninRouteImport
+      parentRoute: typeof MantineRoute
     }
-    '/subscribe': {
-      id: '/subscribe'
+    '/_mantine/subscribe': {
+      id: '/_mantine/subscribe'
       path: '/subscribe'
       fullPath: '/subscribe'
-      preLoaderRoute: typeof SubscribeRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof MantineSubscribeRouteImport
+      parentRoute: typeof MantineRoute
     }
-    '/success': {
-      id: '/success'
+    '/_mantine/success': {
+      id: '/_mantine/success'
       path: '/success'
       fullPath: '/success'
-      preLoaderRoute: typeof SuccessRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof MantineSuccessRouteImport
+      parentRoute: typeof MantineRoute
     }
-    '/support': {
-      id: '/support'
+    '/_mantine/support': {
+      id: '/_mantine/support'
       path: '/support'
       fullPath: '/support'
-      preLoaderRoute: typeof SupportRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof MantineSupportRouteImport
+      parentRoute: typeof MantineRoute
     }
-    '/terms': {
-      id: '/terms'
+    '/_mantine/terms': {
+      id: '/_mantine/terms'
       path: '/terms'
       fullPath: '/terms'
-      preLoaderRoute: typeof TermsRouteImport
-      parentRoute: typeof rootRouteImport
+      preLoaderRoute: typeof MantineTermsRouteImport
+      parentRoute: typeof MantineRoute
     }
   }
 }
 
+interface MantineRouteChildren {
+  MantineAccountRoute: typeof MantineAccountRoute
+  MantineCancelRoute: typeof MantineCancelRoute
+  MantinePrivacyRoute: typeof MantinePrivacyRoute
+  MantineSigninRoute: typeof MantineSigninRoute
+  MantineSubscribeRoute: typeof MantineSubscribeRoute
+  MantineSuccessRoute: typeof MantineSuccessRoute
+  MantineSupportRoute: typeof MantineSupportRoute
+  MantineTermsRoute: typeof MantineTermsRoute
+}
+
+const MantineRouteChildren: MantineRouteChildren = {
+  MantineAccountRoute: MantineAccountRoute,
+  MantineCancelRoute: MantineCancelRoute,
+  MantinePrivacyRoute: MantinePrivacyRoute,
+  MantineSigninRoute: MantineSigninRoute,
+  MantineSubscribeRoute: MantineSubscribeRoute,
+  MantineSuccessRoute: MantineSuccessRoute,
+  MantineSupportRoute: MantineSupportRoute,
+  MantineTermsRoute: MantineTermsRoute,
+}
+
+const MantineRouteWithChildren =
+  MantineRoute._addFileChildren(MantineRouteChildren)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
-  AccountRoute: AccountRoute,
-  CancelRoute: CancelRoute,
-  PrivacyRoute: PrivacyRoute,
-  SigninRoute: SigninRoute,
-  SubscribeRoute: SubscribeRoute,
-  SuccessRoute: SuccessRoute,
-  SupportRoute: SupportRoute,
-  TermsRoute: TermsRoute,
+  MantineRoute: MantineRouteWithChildren,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,21 +1,21 @@
-import { List, ThemeIcon, type MantineColor } from '@mantine/core';
 import { Icon } from './icons';
+import classes from './check-list.module.css';
 
-/** A list whose items each carry a check mark: plan features, next steps, reasons to subscribe. */
-export function CheckList({ items, color = 'green' }: { items: readonly string[]; color?: MantineColor }) {
+/**
+ * A list whose items each carry a tick: plan features, next steps, reasons to subscribe. Plain markup, as
+ * the home page's pricing card uses it before Mantine has loaded.
+ */
+export function CheckList({ items, color = 'green' }: { items: readonly string[]; color?: 'green' | 'veil' }) {
   return (
-    <List
-      mt="lg"
-      spacing="xs"
-      icon={
-        <ThemeIcon size={20} radius="xl" color={color}>
-          <Icon name="check" size={14} />
-        </ThemeIcon>
-      }
-    >
+    <ul className={classes.list}>
       {items.map((item) => (
-        <List.Item key={item}>{item}</List.Item>
+        <li key={item} className={classes.item}>
+          <span className={classes.tick} data-color={color}>
+            <Icon name="check" size={14} />
+          </span>
+          <span>{item}</span>
+        </li>
       ))}
-    </List>
+    </ul>
   );
 }

@@ -1,18 +1,15 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useSyncExternalStore } from 'react';
+import { onToastContainerNeeded, toastContainerNeeded } from '../services/toasts';
 
-const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
+const ToastContainer = lazy(() => import('./toast-container').then((module) => ({ default: module.ToastContainer })));
 
-/** Mounts Mantine's toast container once the page is idle, so it never delays the first paint. */
+/** Mounts the toast container with the first toast, so neither it nor Mantine loads for visits without one. */
 export function LazyNotifications() {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    const schedule = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 200));
-    schedule(() => setReady(true));
-  }, []);
-  if (!ready) return null;
+  const needed = useSyncExternalStore(onToastContainerNeeded, toastContainerNeeded, () => false);
+  if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications position="top-right" />
+      <ToastContainer />
     </Suspense>
   );
 }

@@ -1,30 +1,24 @@
-import { Badge, Group, Text, Title } from '@mantine/core';
 import { brand } from '../config/brand';
+import plain from './plain.module.css';
+import classes from './plan-price.module.css';
 
-/** The plan's name, a badge and its price: the top of every pricing card. */
+/** The plan's name, a badge and its price: the top of every pricing card (plain markup, see plain.module.css). */
 export function PlanPrice({ headingOrder, badge, note }: { headingOrder: 2 | 3; badge: string; note: string }) {
+  const Heading = headingOrder === 2 ? 'h2' : 'h3';
   return (
     <>
-      <Group justify="space-between" align="flex-start">
+      <div className={classes.top}>
         <div>
-          <Title order={headingOrder} size="h3">
-            {brand.price.tierName}
-          </Title>
-          <Text c="dimmed" size="sm">
-            {brand.price.planName}
-          </Text>
+          <Heading className={`${plain.title} ${classes.planName}`}>{brand.price.tierName}</Heading>
+          <p className={`${classes.small} ${plain.dimmed}`}>{brand.price.planName}</p>
         </div>
-        <Badge variant="light">{badge}</Badge>
-      </Group>
-      <Group align="baseline" gap={6} mt="lg">
-        <Text fz={44} fw={800} lh={1}>
-          ${brand.price.amountUsd}
-        </Text>
-        <Text c="dimmed">per year</Text>
-      </Group>
-      <Text c="dimmed" size="sm" mt={4}>
-        {note}
-      </Text>
+        <span className={plain.badge}>{badge}</span>
+      </div>
+      <p className={classes.price}>
+        <span className={classes.amount}>${brand.price.amountUsd}</span>
+        <span className={plain.dimmed}>per year</span>
+      </p>
+      <p className={`${classes.note} ${plain.dimmed}`}>{note}</p>
     </>
   );
 }

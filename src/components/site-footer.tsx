@@ -1,29 +1,29 @@
 import { Link } from '@tanstack/react-router';
-import { Anchor, Group, Text } from '@mantine/core';
 import { brand } from '../config/brand';
 import classes from './site-footer.module.css';
 
+/** The footer of every page, naming the operator. Plain markup: it is on the home page's first load. */
 export function SiteFooter() {
   return (
     <footer className={classes.footer}>
       <div className={classes.inner}>
-        <Text size="sm" c="dimmed">
+        <p className={classes.text}>
           © {new Date().getFullYear()} {brand.productName} is operated by {brand.operator}, {brand.operatorDescription}.
-        </Text>
-        <Group gap="md" component="nav" aria-label="Footer">
-          <Anchor component={Link} to="/support" size="sm" c="dimmed">
+        </p>
+        <nav aria-label="Footer" className={classes.links}>
+          <Link to="/support" className={classes.link}>
             Support
-          </Anchor>
-          <Anchor component={Link} to="/privacy" size="sm" c="dimmed">
+          </Link>
+          <Link to="/privacy" className={classes.link}>
             Privacy
-          </Anchor>
-          <Anchor component={Link} to="/terms" size="sm" c="dimmed">
+          </Link>
+          <Link to="/terms" className={classes.link}>
             Terms
-          </Anchor>
-          <Anchor href={`mailto:${brand.supportEmail}`} size="sm" c="dimmed">
+          </Link>
+          <a href={`mailto:${brand.supportEmail}`} className={classes.link}>
             {brand.supportEmail}
-          </Anchor>
-        </Group>
+          </a>
+        </nav>
       </div>
     </footer>
   );

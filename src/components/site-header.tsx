@@ -1,11 +1,11 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Burger, Button, Group, Stack } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { brand } from '../config/brand';
 import { BrandMark } from './brand-mark';
+import plain from './plain.module.css';
 import classes from './site-header.module.css';
 
+// Signed-out visitors never download the menu, nor the Mantine code it is built with.
 const AccountMenu = lazy(() => import('./account-menu').then((module) => ({ default: module.AccountMenu })));
 
 const NAV_LINKS = [
@@ -26,8 +26,13 @@ export interface SiteHeaderProps {
   onSignOut: () => void;
 }
 
+/**
+ * The header of every page. Plain markup (components/plain.module.css), since it is on the home page's
+ * first load; only the signed-in account menu is drawn with Mantine, and loads on its own.
+ */
 export function SiteHeader({ account, onSignOut }: SiteHeaderProps) {
-  const [menuOpen, { toggle, close }] = useDisclosure(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const closeMenu = () => setMenuOpen(false);
 
   const navLinks = NAV_LINKS.map((link) => (
     <Link
@@ -36,11 +41,12 @@ export function SiteHeader({ account, onSignOut }: SiteHeaderProps) {
       className={classes.link}
       activeOptions={{ exact: true }}
       activeProps={{ 'aria-current': 'page', 'data-active': true }}
-      onClick={close}
+      onClick={closeMenu}
     >
       {link.label}
     </Link>
   ));
+  const actions = account ? <SignedInActions account={account} onSignOut={onSignOut} /> : <SignedOutActions />;
 
   return (
     <header className={classes.header}>
@@ -54,30 +60,27 @@ export function SiteHeader({ account, onSignOut }: SiteHeaderProps) {
           {navLinks}
         </nav>
 
-        <Group gap="sm" className={classes.actions}>
-          {account ? <SignedInActions account={account} onSignOut={onSignOut} /> : <SignedOutActions />}
-        </Group>
+        <div className={classes.actions}>{actions}</div>
 
-        <Burger
-          opened={menuOpen}
-          onClick={toggle}
-          hiddenFrom="md"
-          size="sm"
+        <button
+          type="button"
+          className={classes.burger}
+          onClick={() => setMenuOpen((open) => !open)}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
-        />
+        >
+          <span className={classes.burgerLines} data-opened={menuOpen || undefined} />
+        </button>
       </div>
 
       {menuOpen && (
-        <Stack id="mobile-menu" className={classes.mobileMenu} gap="xs" hiddenFrom="md">
+        <div id="mobile-menu" className={classes.mobileMenu}>
           <nav aria-label="Mobile" className={classes.mobileNav}>
             {navLinks}
           </nav>
-          <Group gap="sm">
-            {account ? <SignedInActions account={account} onSignOut={onSignOut} /> : <SignedOutActions />}
-          </Group>
-        </Stack>
+          <div className={classes.mobileActions}>{actions}</div>
+        </div>
       )}
     </header>
   );
@@ -86,12 +89,12 @@ export function SiteHeader({ account, onSignOut }: SiteHeaderProps) {
 function SignedOutActions() {
   return (
     <>
-      <Button component={Link} to="/signin" variant="default">
+      <Link to="/signin" className={plain.button} data-variant="default">
         Sign In
-      </Button>
-      <Button component="a" href={brand.downloadUrl}>
+      </Link>
+      <a href={brand.downloadUrl} className={plain.button}>
         Download App
-      </Button>
+      </a>
     </>
   );
 }

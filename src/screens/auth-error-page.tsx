@@ -1,18 +1,20 @@
-import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
+import plain from '../components/plain.module.css';
+import classes from './auth-error-page.module.css';
 
-/** Spec §2 Start-up: authentication could not initialise, so nothing else renders. */
+/**
+ * Spec §2 Start-up: authentication could not initialise, so nothing else renders. Plain markup: it must
+ * show even when nothing but the first load has arrived.
+ */
 export function AuthErrorPage({ message, onReload }: { message: string; onReload: () => void }) {
   return (
-    <Center mih="100vh" p="md" component="main">
-      <Paper withBorder shadow="sm" p="xl" radius="lg" maw={480} w="100%">
-        <Stack gap="md" align="flex-start">
-          <Title order={1} size="h2">
-            Authentication Error
-          </Title>
-          <Text>{message}</Text>
-          <Button onClick={onReload}>Reload Page</Button>
-        </Stack>
-      </Paper>
-    </Center>
+    <main className={classes.page}>
+      <div className={`${plain.card} ${classes.panel}`}>
+        <h1 className={`${plain.title} ${classes.title}`}>Authentication Error</h1>
+        <p className={classes.message}>{message}</p>
+        <button type="button" className={plain.button} onClick={onReload}>
+          Reload Page
+        </button>
+      </div>
+    </main>
   );
 }

@@ -1,21 +1,9 @@
 import { Link } from '@tanstack/react-router';
-import {
-  Badge,
-  Box,
-  Button,
-  Card,
-  Container,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-} from '@mantine/core';
 import { brand } from '../config/brand';
 import { CheckList } from '../components/check-list';
 import { PlanPrice } from '../components/plan-price';
 import { Icon, type IconName } from '../components/icons';
+import plain from '../components/plain.module.css';
 import classes from './home-page.module.css';
 
 const HIGHLIGHTS: { icon: IconName; title: string; text: string }[] = [
@@ -50,99 +38,91 @@ const PLAN_FEATURES = [
   '30-day money-back guarantee',
 ];
 
+/**
+ * The home page. Plain markup styled like Mantine (components/plain.module.css): it is the page most
+ * visitors land on, and its first load must stay within budget without Mantine's code (docs/performance.md).
+ */
 export function HomePage() {
   return (
     <>
       <section className={classes.hero}>
-        <Container size="md" py={{ base: 64, md: 96 }}>
-          <Stack align="center" gap="lg" ta="center">
-            <Badge size="lg" variant="light" radius="xl">
-              Ultimate Privacy Protection
-            </Badge>
-            <Title order={1} className={classes.heroTitle}>
-              Secure Your Digital Freedom
-            </Title>
-            <Text size="lg" c="dimmed" maw={620}>
-              {brand.productName} encrypts your connection and hides your activity on every network, with a
-              strict zero-log policy and servers you can rely on.
-            </Text>
-            <Group justify="center" gap="md">
-              <Button component="a" href={brand.downloadUrl} size="lg">
-                Download Now
-              </Button>
-              <Button
-                component="a"
-                href={brand.learnMoreUrl}
-                target="_blank"
-                rel="noopener noreferrer"
-                size="lg"
-                variant="default"
-              >
-                Learn More
-              </Button>
-            </Group>
-          </Stack>
-        </Container>
+        <div className={`${plain.container} ${classes.heroInner}`}>
+          <span className={plain.badge} data-size="lg">
+            Ultimate Privacy Protection
+          </span>
+          <h1 className={`${plain.title} ${classes.heroTitle}`}>Secure Your Digital Freedom</h1>
+          <p className={`${plain.dimmed} ${classes.heroText}`}>
+            {brand.productName} encrypts your connection and hides your activity on every network, with a strict
+            zero-log policy and servers you can rely on.
+          </p>
+          <div className={classes.heroActions}>
+            <a className={plain.button} data-size="lg" href={brand.downloadUrl}>
+              Download Now
+            </a>
+            <a
+              className={plain.button}
+              data-size="lg"
+              data-variant="default"
+              href={brand.learnMoreUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Learn More
+            </a>
+          </div>
+        </div>
       </section>
 
-      <Container size="lg" py={64} component="section" aria-labelledby="highlights-title">
-        <Title order={2} id="highlights-title" ta="center" mb="xl">
+      <section className={`${plain.container} ${classes.section}`} data-size="lg" aria-labelledby="highlights-title">
+        <h2 id="highlights-title" className={`${plain.title} ${classes.sectionTitle}`}>
           Why {brand.productName}
-        </Title>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
+        </h2>
+        <div className={classes.highlights}>
           {HIGHLIGHTS.map((item) => (
-            <Card key={item.title} withBorder padding="xl">
-              <ThemeIcon size={48} radius="md" variant="light">
+            <div key={item.title} className={plain.card}>
+              <span className={`${plain.iconTile} ${classes.highlightIcon}`} data-variant="light">
                 <Icon name={item.icon} size={26} />
-              </ThemeIcon>
-              <Title order={3} size="h4" mt="md">
-                {item.title}
-              </Title>
-              <Text c="dimmed" mt="xs">
-                {item.text}
-              </Text>
-            </Card>
+              </span>
+              <h3 className={`${plain.title} ${classes.highlightTitle}`}>{item.title}</h3>
+              <p className={`${plain.dimmed} ${classes.highlightText}`}>{item.text}</p>
+            </div>
           ))}
-        </SimpleGrid>
-      </Container>
+        </div>
+      </section>
 
-      <Box className={classes.band} component="section" aria-labelledby="features-title">
-        <Container size="lg" py={64}>
-          <Title order={2} id="features-title" ta="center" mb="xl">
+      <section className={classes.band} aria-labelledby="features-title">
+        <div className={`${plain.container} ${classes.section}`} data-size="lg">
+          <h2 id="features-title" className={`${plain.title} ${classes.sectionTitle}`}>
             Everything you need to stay private
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="xl">
+          </h2>
+          <div className={classes.features}>
             {FEATURES.map((item) => (
-              <Group key={item.title} align="flex-start" wrap="nowrap" gap="md">
-                <ThemeIcon size={40} radius="md">
+              <div key={item.title} className={classes.feature}>
+                <span className={plain.iconTile}>
                   <Icon name={item.icon} size={22} />
-                </ThemeIcon>
+                </span>
                 <div>
-                  <Title order={3} size="h5">
-                    {item.title}
-                  </Title>
-                  <Text c="dimmed" size="sm" mt={4}>
-                    {item.text}
-                  </Text>
+                  <h3 className={`${plain.title} ${classes.featureTitle}`}>{item.title}</h3>
+                  <p className={`${plain.dimmed} ${classes.featureText}`}>{item.text}</p>
                 </div>
-              </Group>
+              </div>
             ))}
-          </SimpleGrid>
-        </Container>
-      </Box>
+          </div>
+        </div>
+      </section>
 
-      <Container size="xs" py={64} component="section" aria-labelledby="pricing-title">
-        <Title order={2} id="pricing-title" ta="center" mb="xl">
+      <section className={`${plain.container} ${classes.section}`} data-size="xs" aria-labelledby="pricing-title">
+        <h2 id="pricing-title" className={`${plain.title} ${classes.sectionTitle}`}>
           Simple pricing
-        </Title>
-        <Card withBorder shadow="md" padding="xl" radius="lg" className={classes.priceCard}>
+        </h2>
+        <div className={`${plain.card} ${classes.priceCard}`}>
           <PlanPrice headingOrder={3} badge="Best value" note={`Just $${brand.price.perMonthUsd} per month`} />
           <CheckList items={PLAN_FEATURES} />
-          <Button component={Link} to="/subscribe" size="md" fullWidth mt="xl">
+          <Link to="/subscribe" className={`${plain.button} ${classes.priceButton}`} data-size="md" data-block>
             Get {brand.price.tierName}
-          </Button>
-        </Card>
-      </Container>
+          </Link>
+        </div>
+      </section>
     </>
   );
 }

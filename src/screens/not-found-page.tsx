@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { Link, useLocation } from '@tanstack/react-router';
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import plain from '../components/plain.module.css';
+import classes from './not-found-page.module.css';
 
+/** Any path we do not serve. Plain markup, like the shell it renders in (the root route's not-found page). */
 export function NotFoundPage() {
   const pathname = useLocation({ select: (location) => location.pathname });
 
@@ -11,16 +13,12 @@ export function NotFoundPage() {
   }, [pathname]);
 
   return (
-    <Container size="sm" py={{ base: 64, md: 120 }}>
-      <Stack align="center" ta="center" gap="md">
-        <Title order={1} fz={96} lh={1}>
-          404
-        </Title>
-        <Text size="xl">Oops! Page not found</Text>
-        <Button component={Link} to="/" variant="light">
-          Return to Home
-        </Button>
-      </Stack>
-    </Container>
+    <div className={`${plain.container} ${classes.page}`} data-size="sm">
+      <h1 className={`${plain.title} ${classes.code}`}>404</h1>
+      <p className={classes.text}>Oops! Page not found</p>
+      <Link to="/" className={plain.button} data-variant="light">
+        Return to Home
+      </Link>
+    </div>
   );
 }

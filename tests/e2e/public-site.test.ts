@@ -51,6 +51,8 @@ describe('public website', () => {
             await page.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 10_000 });
           }
           expect(await page.getAttribute('html', 'data-mantine-color-scheme')).toBe(colorScheme);
+          // The menu toggle belongs to narrow screens only (below Mantine's md breakpoint, 62em = 992 px).
+          expect(await page.getByRole('button', { name: 'Open menu' }).isVisible(), `menu toggle at ${size.width}px`).toBe(size.width < 992);
           await saveScreenshot(page, `public-${publicPage.name}-${size.label}-${colorScheme}`);
           expect(await axeViolations(page), `axe on ${publicPage.path} at ${size.width}px, ${colorScheme}`).toEqual([]);
         }
@@ -73,6 +75,79 @@ describe('public website', () => {
     await page.getByRole('heading', { name: 'Terms of Service' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/terms');
     await context.close();
+  });
+
+  test('the home page follows the system colour scheme as it changes, before and after Mantine loads', async () => {
+    const { context, problems } = await newIsolatedContext(browser, { colorScheme: 'light' });
+    const page = await context.newPage();
+    const scheme = () => page.getAttribute('html', 'data-mantine-color-scheme');
+    const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    const activeLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' });
+    const highlight = () => activeLink.evaluate((link) => getComputedStyle(link).backgroundColor);
+    await page.goto(`${stack.url}/`);
+    await page.getByRole('heading', { name: 'Secure Your Digital Freedom' }).waitFor();
+    expect(await scheme()).toBe('light');
+    expect(await background()).toBe('rgb(255, 255, 255)');
+    expect(await highlight()).toBe('rgb(243, 240, 255)');
+
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(scheme).toBe('dark');
+    expect(await background()).toBe('rgb(36, 36, 36)');
+    expect(await highlight()).toBe('rgba(113, 77, 221, 0.25)');
+
+    // A Mantine page mounts its own provider; the scheme still follows the system, and still does at home.
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Support', exact: true }).click();
+    await page.getByRole('heading', { name: 'Setup & Installation' }).waitFor();
+    await page.emulateMedia({ colorScheme: 'light' });
+    await expect.poll(scheme).toBe('light');
+    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Terms', exact: true }).click();
+    await page.getByRole('heading', { name: 'Terms of Service' }).waitFor();
+    await page.getByRole('link', { name: 'Veil VPN home' }).click();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect.poll(scheme).toBe('dark');
+    await context.close();
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
+  test('a dark system gets a dark page before any script has run', async () => {
+    const { context } = await newIsolatedContext(browser, { colorScheme: 'dark', javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/`);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(36, 36, 36)');
+    await context.close();
+  });
+
+  test('the home page loads no Mantine code; moving to a Mantine page and back works and stays accessible', async () => {
+    const { context, problems } = await newIsolatedContext(browser, { viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const scripts: { url: string; body: Promise<string> }[] = [];
+    page.on('response', (response) => {
+      if (response.url().startsWith(stack.url) && response.url().endsWith('.js')) scripts.push({ url: response.url(), body: response.text() });
+    });
+    await page.goto(`${stack.url}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { name: 'Secure Your Digital Freedom' }).waitFor();
+    const homeScripts = await Promise.all(scripts.map(async (script) => ({ url: script.url, body: await script.body })));
+    expect(homeScripts.length).toBeGreaterThan(0);
+    expect(homeScripts.filter((script) => script.body.includes('@mantine/core/')).map((script) => script.url)).toEqual([]);
+
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await main.getByRole('link', { name: 'Support' }).click();
+    const question = page.getByRole('button', { name: /How do I get started/ });
+    await question.click();
+    await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
+    expect(await axeViolations(page), 'axe on /support after client-side navigation').toEqual([]);
+
+    await main.getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('link', { name: 'Get Premium' }).click();
+    await page.getByText('Sign In to Continue').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/subscribe');
+    // Mantine's component styles, loaded after the shell's, still win over its base rules (button font).
+    const mantineButton = page.getByRole('button', { name: 'Sign in with Google' });
+    expect(await mantineButton.evaluate((button) => getComputedStyle(button).fontWeight)).toBe('600');
+    expect(await axeViolations(page), 'axe on /subscribe after client-side navigation').toEqual([]);
+    await context.close();
+    expect(problems.consoleErrors).toEqual([]);
+    expect(problems.failedRequests).toEqual([]);
   });
 
   test('the 404 page logs the missing path to the console', async () => {

@@ -1,15 +1,21 @@
 /**
- * What the production build must and must not contain: the inspector is development-only, and the
- * home page's first load carries no Firebase code (scripts/size.mjs measures and enforces the budget).
+ * What the production build must and must not contain: the inspector is development-only, and the home
+ * page's first load stays within its budget with no Firebase and no Mantine code (scripts/size.mjs).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ensureSpaBuilt } from '../../scripts/lib/spa-build.mjs';
-import { homePageChunks } from '../../scripts/size.mjs';
+import { HOME_BUDGET_KB, homePageFiles, measureHomePage } from '../../scripts/size.mjs';
 
 const root = process.cwd();
-const assets = join(root, 'dist', 'assets');
+const dist = join(root, 'dist');
+const assets = join(dist, 'assets');
+const read = (file: string) => readFileSync(join(dist, file), 'utf8');
+const assetsEndingWith = (extension: string) =>
+  readdirSync(assets).filter((name) => name.endsWith(extension)).map((name) => `assets/${name}`);
+const allJs = () => assetsEndingWith('.js');
+const homePage = () => homePageFiles(JSON.parse(read('.vite/manifest.json')));
 
 beforeAll(async () => {
   await ensureSpaBuilt(root, () => {});
@@ -17,20 +23,41 @@ beforeAll(async () => {
 
 describe('production build', () => {
   test('contains no trace of the Stately inspector', () => {
-    for (const file of readdirSync(assets).filter((name) => name.endsWith('.js'))) {
-      const text = readFileSync(join(assets, file), 'utf8');
-      expect(text, file).not.toContain('createBrowserInspector');
-      expect(text, file).not.toContain('stately.ai');
+    for (const file of allJs()) {
+      expect(read(file), file).not.toContain('createBrowserInspector');
+      expect(read(file), file).not.toContain('stately.ai');
     }
   });
 
+  test(`the home page's first load is within its ${HOME_BUDGET_KB} KB gzip budget`, () => {
+    const report = measureHomePage(dist);
+    expect(report.homeChunks.length).toBeGreaterThan(0);
+    expect(report.homePageGzipKb).toBeLessThanOrEqual(HOME_BUDGET_KB);
+  });
+
   test('the home page loads no Firebase code, which still ships in lazy chunks for sign-in', () => {
-    const manifest = JSON.parse(readFileSync(join(root, 'dist', '.vite', 'manifest.json'), 'utf8'));
-    const home = homePageChunks(manifest);
-    expect(home.length).toBeGreaterThan(0);
-    const firebaseIn = (file: string) => readFileSync(join(root, 'dist', file), 'utf8').includes('identitytoolkit');
-    expect(home.filter(firebaseIn)).toEqual([]);
-    const all = readdirSync(assets).filter((name) => name.endsWith('.js')).map((name) => `assets/${name}`);
-    expect(all.some(firebaseIn)).toBe(true);
+    const firebaseIn = (file: string) => read(file).includes('identitytoolkit');
+    expect(homePage().js.filter(firebaseIn)).toEqual([]);
+    expect(allJs().some(firebaseIn)).toBe(true);
+  });
+
+  test('the home page loads no Mantine code or component styles, which ship with the other pages', () => {
+    // Every Mantine component names itself "@mantine/core/<Name>"; its styles use classes like .m_77c9d27d.
+    const mantineIn = (file: string) => read(file).includes('@mantine/core/');
+    const mantineStylesIn = (file: string) => /\.m_[0-9a-f]{6,8}\b/.test(read(file));
+    const { js, css } = homePage();
+    expect(js.filter(mantineIn)).toEqual([]);
+    expect(css.length).toBeGreaterThan(0);
+    expect(css.filter(mantineStylesIn)).toEqual([]);
+    expect(allJs().some(mantineIn)).toBe(true);
+    expect(assetsEndingWith('.css').some(mantineStylesIn)).toBe(true);
+  });
+
+  test('no stylesheet relies on the light-dark() stand-in of the minifier, which draws nothing here', () => {
+    // Lightning CSS rewrites light-dark() into --lightningcss-light/-dark, set only beside a literal
+    // color-scheme; Mantine sets color-scheme through a variable, so those rules would never apply.
+    const css = assetsEndingWith('.css');
+    expect(css.length).toBeGreaterThan(0);
+    expect(css.filter((file) => read(file).includes('--lightningcss-'))).toEqual([]);
   });
 });

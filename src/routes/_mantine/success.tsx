@@ -2,12 +2,12 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
-import { provideActivation } from '../app/account-services';
-import { useAppActors } from '../app/app-context';
-import { useSessionUser } from '../app/use-session';
-import { SuccessPage } from '../screens/success-page';
+import { provideActivation } from '../../app/account-services';
+import { useAppActors } from '../../app/app-context';
+import { useSessionUser } from '../../app/use-session';
+import { SuccessPage } from '../../screens/success-page';
 
-export const Route = createFileRoute('/success')({
+export const Route = createFileRoute('/_mantine/success')({
   component: SuccessRoute,
 });
 

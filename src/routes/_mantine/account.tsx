@@ -1,15 +1,15 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
-import { openVpnApp, provideAccountDeletion, provideAutoRenewal, provideDevices } from '../app/account-services';
-import { useAppActors } from '../app/app-context';
-import { guardRoute } from '../app/guards';
-import { useSessionTag, useSessionUser, useSubscription } from '../app/use-session';
-import { PageSpinner } from '../components/page-spinner';
-import { AccountPage, SignInRequired } from '../screens/account-page';
-import { DevicesCard } from '../screens/devices-card';
+import { openVpnApp, provideAccountDeletion, provideAutoRenewal, provideDevices } from '../../app/account-services';
+import { useAppActors } from '../../app/app-context';
+import { guardRoute } from '../../app/guards';
+import { useSessionTag, useSessionUser, useSubscription } from '../../app/use-session';
+import { PageSpinner } from '../../components/page-spinner';
+import { AccountPage, SignInRequired } from '../../screens/account-page';
+import { DevicesCard } from '../../screens/devices-card';
 
-export const Route = createFileRoute('/account')({
+export const Route = createFileRoute('/_mantine/account')({
   beforeLoad: (options) => guardRoute(options),
   pendingComponent: () => <PageSpinner />,
   component: AccountRoute,

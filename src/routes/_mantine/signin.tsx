@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSignIn } from '../app/use-session';
-import { SignInPage } from '../screens/signin-page';
+import { useSignIn } from '../../app/use-session';
+import { SignInPage } from '../../screens/signin-page';
 
-export const Route = createFileRoute('/signin')({
+export const Route = createFileRoute('/_mantine/signin')({
   // `redirect`: where a guard sent the visitor from; honoured after sign-in (src/services/navigation.ts).
   validateSearch: (search: Record<string, unknown>): { redirect?: string } =>
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},

@@ -1,12 +1,12 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
-import { provideCheckout } from '../app/account-services';
-import { useAppActors } from '../app/app-context';
-import { useSessionTag, useSessionUser, useSignIn, useSubscription } from '../app/use-session';
-import { SubscribePage } from '../screens/subscribe-page';
+import { provideCheckout } from '../../app/account-services';
+import { useAppActors } from '../../app/app-context';
+import { useSessionTag, useSessionUser, useSignIn, useSubscription } from '../../app/use-session';
+import { SubscribePage } from '../../screens/subscribe-page';
 
-export const Route = createFileRoute('/subscribe')({
+export const Route = createFileRoute('/_mantine/subscribe')({
   component: SubscribeRoute,
 });
 

@@ -1,6 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { CancelPage } from '../screens/cancel-page';
-
-export const Route = createFileRoute('/cancel')({
-  component: CancelPage,
-});

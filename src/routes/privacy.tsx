@@ -1,6 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PrivacyPage } from '../screens/privacy-page';
-
-export const Route = createFileRoute('/privacy')({
-  component: PrivacyPage,
-});

@@ -1,6 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { SupportPage } from '../screens/support-page';
-
-export const Route = createFileRoute('/support')({
-  component: SupportPage,
-});

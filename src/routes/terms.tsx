@@ -1,6 +1,0 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { TermsPage } from '../screens/terms-page';
-
-export const Route = createFileRoute('/terms')({
-  component: TermsPage,
-});
