@@ -47,5 +47,19 @@ export default defineConfig({
     sourcemap: false,
     // scripts/size.mjs reads the manifest to know which chunks a page loads.
     manifest: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The libraries every page starts with, in one chunk: left alone, rolldown splits each library
+            // the lazy pages share into a chunk of its own, all on the first load, each gzipped apart.
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|use-sync-external-store)[\\/]/,
+            },
+          ],
+        },
+      },
+    },
   },
 });
