@@ -12,8 +12,9 @@ export interface HomePageReport {
   mantineOnHomePage: string[];
 }
 
-export function homePageFiles(manifest: Record<string, { file: string; imports?: string[]; css?: string[] }>): {
-  js: string[];
-  css: string[];
-};
+type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
+
+export function filesLoadedWith(manifest: Manifest, keys: string[]): { js: string[]; css: string[] };
+export function routeEntries(manifest: Manifest, routeFiles: string[]): string[];
+export function homePageFiles(manifest: Manifest): { js: string[]; css: string[] };
 export function measureHomePage(dist?: string): HomePageReport;

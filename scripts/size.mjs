@@ -24,8 +24,8 @@ const LIBRARY_MARKERS = {
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-/** The files the home page loads before it can render: JavaScript and the stylesheets those chunks carry. */
-export function homePageFiles(manifest) {
+/** The files that load with the manifest entries `keys`: their chunks, every static import, their CSS. */
+export function filesLoadedWith(manifest, keys) {
   const seen = new Set();
   const css = new Set();
   const visit = (key) => {
@@ -35,12 +35,22 @@ export function homePageFiles(manifest) {
     for (const file of chunk.css ?? []) css.add(file);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit('index.html');
-  for (const key of Object.keys(manifest)) {
-    // The home route and its split component chunk, e.g. "src/routes/index.tsx?tsr-split=component".
-    if (key === 'src/routes/index.tsx' || key.startsWith('src/routes/index.tsx?')) visit(key);
-  }
+  keys.forEach(visit);
   return { js: [...seen].filter((file) => file.endsWith('.js')), css: [...css] };
+}
+
+/**
+ * The manifest entries a route loads before it renders: the app, each file route on its path (its
+ * layout routes too) and their split chunks, e.g. "src/routes/index.tsx?tsr-split=component".
+ */
+export function routeEntries(manifest, routeFiles) {
+  const keys = Object.keys(manifest).filter((key) => routeFiles.some((file) => key === file || key.startsWith(`${file}?`)));
+  return ['index.html', ...keys];
+}
+
+/** The files the home page loads before it can render: JavaScript and the stylesheets those chunks carry. */
+export function homePageFiles(manifest) {
+  return filesLoadedWith(manifest, routeEntries(manifest, ['src/routes/index.tsx']));
 }
 
 /** Measures a build in `dist`: the home page's first load against its budget, and the whole build. */

@@ -6,7 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ensureSpaBuilt } from '../../scripts/lib/spa-build.mjs';
-import { HOME_BUDGET_KB, homePageFiles, measureHomePage } from '../../scripts/size.mjs';
+import { HOME_BUDGET_KB, filesLoadedWith, homePageFiles, measureHomePage, routeEntries } from '../../scripts/size.mjs';
 
 const root = process.cwd();
 const dist = join(root, 'dist');
@@ -15,7 +15,19 @@ const read = (file: string) => readFileSync(join(dist, file), 'utf8');
 const assetsEndingWith = (extension: string) =>
   readdirSync(assets).filter((name) => name.endsWith(extension)).map((name) => `assets/${name}`);
 const allJs = () => assetsEndingWith('.js');
-const homePage = () => homePageFiles(JSON.parse(read('.vite/manifest.json')));
+const manifest = () => JSON.parse(read('.vite/manifest.json'));
+const homePage = () => homePageFiles(manifest());
+
+/** Each page and the route files it loads before rendering (src/routes/; _mantine.tsx is a layout). */
+const PUBLIC_PAGES: Record<string, string[]> = {
+  '/': ['src/routes/index.tsx'],
+  ...Object.fromEntries(
+    ['support', 'privacy', 'terms', 'signin', 'subscribe', 'success', 'cancel'].map((page) => [
+      `/${page}`,
+      ['src/routes/_mantine.tsx', `src/routes/_mantine/${page}.tsx`],
+    ]),
+  ),
+};
 
 beforeAll(async () => {
   await ensureSpaBuilt(root, () => {});
@@ -35,9 +47,14 @@ describe('production build', () => {
     expect(report.homePageGzipKb).toBeLessThanOrEqual(HOME_BUDGET_KB);
   });
 
-  test('the home page loads no Firebase code, which still ships in lazy chunks for sign-in', () => {
+  test('no public page loads Firebase code before a sign-in needs it; it ships in lazy chunks', () => {
     const firebaseIn = (file: string) => read(file).includes('identitytoolkit');
-    expect(homePage().js.filter(firebaseIn)).toEqual([]);
+    for (const [page, routeFiles] of Object.entries(PUBLIC_PAGES)) {
+      const entries = routeEntries(manifest(), routeFiles);
+      expect(entries.some((key) => key.startsWith(`${routeFiles.at(-1)}?`)), `${page}: its route chunk`).toBe(true);
+      const { js } = filesLoadedWith(manifest(), entries);
+      expect(js.filter(firebaseIn), page).toEqual([]);
+    }
     expect(allJs().some(firebaseIn)).toBe(true);
   });
 
