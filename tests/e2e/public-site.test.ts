@@ -130,6 +130,24 @@ describe('public website', () => {
     expect(homeScripts.length).toBeGreaterThan(0);
     expect(homeScripts.filter((script) => script.body.includes('@mantine/core/')).map((script) => script.url)).toEqual([]);
 
+    // Keyboard focus on the plain shell shows Mantine's focus ring (its mantine-focus-auto class).
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const style = getComputedStyle(element);
+        return { text: element.textContent?.trim(), outline: `${style.outlineStyle} ${style.outlineWidth}` };
+      });
+    const ringed: string[] = [];
+    for (let presses = 0; presses < 12 && ringed.length < 2; presses += 1) {
+      await page.keyboard.press('Tab');
+      const { text, outline } = await focused();
+      if (text === 'Sign In' || text === 'Download App') {
+        expect(outline, `focus ring on ${text}`).toBe('solid 2px');
+        ringed.push(text);
+      }
+    }
+    expect(ringed).toEqual(['Sign In', 'Download App']);
+
     const main = page.getByRole('navigation', { name: 'Main' });
     await main.getByRole('link', { name: 'Support' }).click();
     const question = page.getByRole('button', { name: /How do I get started/ });
