@@ -49,10 +49,11 @@ describe('production build', () => {
 
   test('no public page loads Firebase code before a sign-in needs it; it ships in lazy chunks', () => {
     const firebaseIn = (file: string) => read(file).includes('identitytoolkit');
+    const built = manifest();
     for (const [page, routeFiles] of Object.entries(PUBLIC_PAGES)) {
-      const entries = routeEntries(manifest(), routeFiles);
+      const entries = routeEntries(built, routeFiles);
       expect(entries.some((key) => key.startsWith(`${routeFiles.at(-1)}?`)), `${page}: its route chunk`).toBe(true);
-      const { js } = filesLoadedWith(manifest(), entries);
+      const { js } = filesLoadedWith(built, entries);
       expect(js.filter(firebaseIn), page).toEqual([]);
     }
     expect(allJs().some(firebaseIn)).toBe(true);
