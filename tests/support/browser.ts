@@ -1,6 +1,6 @@
 /**
- * Real Chromium for the end-to-end tests, driven through playwright-core (Debian's /usr/bin/chromium;
- * no browser download). Every request that leaves this machine is blocked, except Google's api.js
+ * Real Chromium for the end-to-end tests, driven through playwright-core: the one the e2e global setup
+ * resolved (tests/support/chromium-path.ts: CHROMIUM_PATH, the system's, or the npm-shipped build). Every request that leaves this machine is blocked, except Google's api.js
  * loader, which Firebase's popup sign-in needs even against the emulator: the harness answers it with
  * the offline stand-in in tests/support/gapi-loader-stub.js.
  */
@@ -8,16 +8,16 @@ import { readFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 
 const require = createRequire(import.meta.url);
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTEFACTS_DIR = join(process.cwd(), 'test-results');
 
 const GAPI_LOADER = /^https:\/\/apis\.google\.com\/js\/api\.js/;
 
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: inject('chromiumPath'),
     args: [
       '--headless',
       '--no-sandbox',
