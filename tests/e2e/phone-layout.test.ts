@@ -91,7 +91,7 @@ function findLayoutProblems(): LayoutProblem[] {
  * Checks the page as it is now in both colour schemes, saves a screenshot of each, and returns what does
  * not fit, one line per problem.
  */
-async function layoutProblems(page: Page, name: string): Promise<string[]> {
+async function layoutProblems(page: Page, name: string, { fullPage = true } = {}): Promise<string[]> {
   const found: string[] = [];
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
@@ -99,7 +99,7 @@ async function layoutProblems(page: Page, name: string): Promise<string[]> {
     // Let transitions (a dialog's or a toast's entrance or exit) settle: what is measured is what is painted.
     await page.waitForTimeout(350);
     await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length)).toBe(0);
-    await saveScreenshot(page, `phone-${name}-${colorScheme}`);
+    await saveScreenshot(page, `phone-layout-${name}-${colorScheme}`, { fullPage });
     for (const problem of await page.evaluate(findLayoutProblems)) {
       found.push(`${name} (${colorScheme}): ${problem.kind}: ${problem.element} "${problem.text}" ${problem.width} > ${problem.limit}`);
     }
@@ -109,7 +109,7 @@ async function layoutProblems(page: Page, name: string): Promise<string[]> {
 }
 
 describe('phone layout with a long e-mail address and device name', () => {
-  test('every signed-in page and state fits 390 px, light and dark', async () => {
+  test('every signed-in page and state fits 390 px, light and dark (and the account page on a desktop)', async () => {
     const { context } = await e2e.newContext({ viewport: PHONE });
     const page = await context.newPage();
     await page.goto(`${e2e.stack.url}/signin`);
@@ -119,7 +119,7 @@ describe('phone layout with a long e-mail address and device name', () => {
     const userId = await userIdOf(e2e.stack.url, (await storageKey(page, 'sessionToken'))!);
     const failures: string[] = [];
     // Each state is checked and the test goes on, so one run lists every page that does not fit.
-    const check = async (name: string, on = page) => failures.push(...(await layoutProblems(on, name)));
+    const check = async (name: string, on = page, options = {}) => failures.push(...(await layoutProblems(on, name, options)));
 
     await check('subscribe');
 
@@ -162,25 +162,39 @@ describe('phone layout with a long e-mail address and device name', () => {
     await devices.getByText(DEVICE_NAME).waitFor();
     await account.getByRole('region', { name: 'Subscription Status' }).getByText('Active', { exact: true }).waitFor();
     await page.close();
-    const checkAccount = (name: string) => check(name, account);
+    const checkAccount = (name: string, options: { fullPage?: boolean } = {}) => check(name, account, options);
     await checkAccount('account-active-with-device');
     await devices.scrollIntoViewIfNeeded();
     await checkAccount('devices-list');
 
     await account.getByRole('button', { name: 'Delete Account' }).click();
     await account.getByRole('dialog', { name: 'Are you absolutely sure?' }).waitFor();
-    await checkAccount('delete-dialog');
+    await checkAccount('delete-dialog', { fullPage: false });
     await account.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await account.getByRole('dialog').waitFor({ state: 'detached' });
 
     await account.getByRole('button', { name: 'Turn Off Auto-Renewal' }).click();
     const turnOff = account.getByRole('dialog', { name: 'Turn off auto-renewal?' });
     await turnOff.waitFor();
-    await checkAccount('turn-off-dialog');
+    await checkAccount('turn-off-dialog', { fullPage: false });
     await turnOff.getByRole('button', { name: 'Turn Off Auto-Renewal' }).click();
     await account.getByText('Subscription Cancelled').waitFor();
     await account.getByRole('region', { name: 'Subscription Status' }).getByText('Auto-renewal is off').waitFor();
+    // The pointer on the toast holds it open (Mantine pauses its timer) while it is measured.
+    const toast = account.locator('.mantine-Notification-root');
+    await toast.hover();
     await checkAccount('account-renewal-off-with-toast');
+    // No toast names an address or a device today; were one to, it wraps. (The shown toast, its text swapped.)
+    await toast.evaluate(
+      (toast, { email, device }) => {
+        toast.querySelector('.mantine-Notification-title')!.textContent = device;
+        toast.querySelector('.mantine-Notification-description')!.textContent = `Sent to ${email}`;
+      },
+      { email: EMAIL, device: DEVICE_NAME },
+    );
+    await checkAccount('toast-with-long-text', { fullPage: false });
+    await toast.locator('.mantine-Notification-closeButton').click();
+    await toast.waitFor({ state: 'detached' });
 
     expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'past_due' })).status).toBe(200);
     await account.getByRole('button', { name: 'Refresh Status' }).click();
@@ -190,6 +204,10 @@ describe('phone layout with a long e-mail address and device name', () => {
     await devices.getByRole('button', { name: `Sign out ${DEVICE_NAME}` }).click();
     await account.getByText('Device signed out').waitFor();
     await checkAccount('device-signed-out-toast');
+
+    // The same account on a desktop screen, for a person comparing the screenshots.
+    await account.setViewportSize({ width: 1280, height: 800 });
+    await checkAccount('desktop-account-past-due');
 
     expect(failures).toEqual([]);
   });
@@ -210,7 +228,7 @@ describe('phone layout with a long e-mail address and device name', () => {
       await page.emulateMedia({ colorScheme });
       await expect.poll(() => page.getAttribute('html', 'data-mantine-color-scheme')).toBe(colorScheme);
       await page.waitForTimeout(350);
-      await saveScreenshot(page, `phone-contact-support-${colorScheme}`);
+      await saveScreenshot(page, `phone-layout-contact-support-${colorScheme}`);
       weight[colorScheme] = await button.evaluate((element) => {
         const luminance = (color: string) => {
           const [r, g, b] = color.match(/[\d.]+/g)!.slice(0, 3).map((channel) => {
