@@ -93,6 +93,8 @@ function findLayoutProblems(): LayoutProblem[] {
  */
 async function layoutProblems(page: Page, name: string, { fullPage = true } = {}): Promise<string[]> {
   const found: string[] = [];
+  // A whole-page screenshot draws the sticky header where the page is scrolled to: start from the top.
+  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expect.poll(() => page.getAttribute('html', 'data-mantine-color-scheme')).toBe(colorScheme);
@@ -228,7 +230,7 @@ describe('phone layout with a long e-mail address and device name', () => {
       await page.emulateMedia({ colorScheme });
       await expect.poll(() => page.getAttribute('html', 'data-mantine-color-scheme')).toBe(colorScheme);
       await page.waitForTimeout(350);
-      await saveScreenshot(page, `phone-layout-contact-support-${colorScheme}`);
+      await saveScreenshot(page, `phone-layout-contact-support-${colorScheme}`, { fullPage: false });
       weight[colorScheme] = await button.evaluate((element) => {
         const luminance = (color: string) => {
           const [r, g, b] = color.match(/[\d.]+/g)!.slice(0, 3).map((channel) => {
