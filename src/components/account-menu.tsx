@@ -15,7 +15,7 @@ export function AccountMenu({ account, onSignOut }: { account: HeaderAccount; on
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <UnstyledButton className={classes.accountButton}>
-            <Text size="sm" fw={600} truncate="end" maw={220}>
+            <Text size="sm" fw={600} truncate="end" maw={220} title={account.email}>
               {account.email}
             </Text>
             {isPremium && (

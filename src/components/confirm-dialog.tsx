@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Modal } from '@mantine/core';
+import longText from './long-text.module.css';
 
 /**
  * A modal confirmation built from Mantine's parts so that it stays accessible: the header is a plain
@@ -25,7 +26,7 @@ export function ConfirmDialog({
           <Modal.Title fw={700}>{title}</Modal.Title>
           <Modal.CloseButton aria-label="Close dialog" />
         </Modal.Header>
-        <Modal.Body>{children}</Modal.Body>
+        <Modal.Body className={longText.wrap}>{children}</Modal.Body>
       </Modal.Content>
     </Modal.Root>
   );

@@ -18,6 +18,7 @@ import type { Subscription } from '../../contract/api';
 import { autoRenewalText, endDateLabel, formatLongDate, isActive, statusBadge } from '../../machines/subscription-display';
 import { brand } from '../config/brand';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import longText from '../components/long-text.module.css';
 
 export interface AccountPageProps {
   user: { email: string; provider: 'google' | 'apple' };
@@ -66,7 +67,9 @@ export function AccountPage(props: AccountPageProps) {
               <Text size="sm" c="dimmed">
                 Email
               </Text>
-              <Text fw={600}>{user.email}</Text>
+              <Text fw={600} className={longText.wrap}>
+                {user.email}
+              </Text>
             </div>
             <div>
               <Text size="sm" c="dimmed">

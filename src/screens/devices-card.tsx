@@ -1,6 +1,7 @@
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Device } from '../../contract/api';
 import { formatLongDate } from '../../machines/subscription-display';
+import longText from '../components/long-text.module.css';
 
 export interface DevicesCardProps {
   devices: Device[];
@@ -39,7 +40,9 @@ export function DevicesCard({ devices, loading, error, revokingId, onRevoke, onR
           {devices.map((device) => (
             <Group key={device.id} justify="space-between" wrap="nowrap" component="li" align="flex-start">
               <div style={{ flex: 1, minWidth: 0 }}>
-                <Text fw={600}>{device.deviceName}</Text>
+                <Text fw={600} className={longText.wrap}>
+                  {device.deviceName}
+                </Text>
                 <Text size="sm" c="dimmed">
                   Signed in {formatLongDate(device.createdAt)} · last used {formatLongDate(device.lastUsedAt)}
                 </Text>

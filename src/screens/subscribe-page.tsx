@@ -4,6 +4,7 @@ import { brand } from '../config/brand';
 import { CheckList } from '../components/check-list';
 import { PlanPrice } from '../components/plan-price';
 import { PageSpinner } from '../components/page-spinner';
+import longText from '../components/long-text.module.css';
 
 const FEATURES = [
   'All server locations worldwide',
@@ -46,7 +47,7 @@ export function SubscribePage(props: SubscribePageProps) {
       <Stack gap="lg">
         <div>
           <Title order={1}>Subscribe to {brand.premiumName}</Title>
-          <Text c="dimmed" mt={4}>
+          <Text c="dimmed" mt={4} className={longText.wrap}>
             Signed in as <strong>{props.email}</strong>
           </Text>
         </div>

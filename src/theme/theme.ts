@@ -30,15 +30,24 @@ export const theme = createTheme({
     // Light alerts draw their title in the alert colour, which for yellow is 2.7:1 on its own background.
     // (A plain object, not Alert.extend: that would pull the Alert component into every first load.)
     Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
+    // A toast may name an e-mail address or a device: break long words rather than cut them off.
+    Notification: { styles: { title: { overflowWrap: 'anywhere' }, description: { overflowWrap: 'anywhere' } } },
   },
 });
 
 /**
  * Contrast fixes on top of Mantine's defaults (axe-core, WCAG AA 4.5:1): its light "dimmed" grey is
  * 3.3:1 on white, its dark one about 4:1 on the dark body, and so is its dark-mode link colour.
+ * Its dark "light" variant (Contact Support) is a violet darker than the card, which reads as disabled: a
+ * translucent veil-6 lifts it off the card as the pale violet does on white.
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
   light: { '--mantine-color-dimmed': resolved.colors.gray[7]! },
-  dark: { '--mantine-color-anchor': veil[3], '--mantine-color-dimmed': resolved.colors.dark[1]! },
+  dark: {
+    '--mantine-color-anchor': veil[3],
+    '--mantine-color-dimmed': resolved.colors.dark[1]!,
+    '--mantine-color-veil-light': 'rgba(113, 77, 221, 0.4)',
+    '--mantine-color-veil-light-hover': 'rgba(113, 77, 221, 0.5)',
+  },
 });

@@ -86,11 +86,12 @@ function watchPage(page: Page, problems: PageProblems, ownOrigins: string[] | un
   });
 }
 
-export async function saveScreenshot(page: Page, name: string): Promise<string> {
+/** The whole page by default; `fullPage: false` for what the screen shows (a dialog over its overlay). */
+export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
   const dir = join(ARTEFACTS_DIR, 'screenshots');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage });
   return path;
 }
 
