@@ -28,7 +28,8 @@ export function parseBody<S extends z.ZodType>(schema: S, body: unknown): z.infe
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw new ApiFailure(400, 'Invalid request: a JSON object body is required.');
   }
-  const parsed = schema.safeParse(body);
+  // reportInput: the issue carries the value received, which tells "missing" from "of the wrong type".
+  const parsed = schema.safeParse(body, { reportInput: true });
   if (!parsed.success) {
     const reasons = parsed.error.issues.slice(0, 3).map(describeIssue).join('; ');
     throw new ApiFailure(400, `Invalid request: ${reasons}.`);
