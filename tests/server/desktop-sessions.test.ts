@@ -56,6 +56,13 @@ describe.each(drivers)('hand-off and desktop sessions on %s', (driver) => {
     expect((await redeem(unused)).status).toBe(401);
   });
 
+  test('a hand-off token no longer redeems once its account is deleted', async () => {
+    const { sessionToken, user } = await signIn('deleted');
+    const link = await handoff(sessionToken);
+    expect((await call(api.app, 'DELETE', '/api/auth/delete-account', { email: user.email, userId: user.id, sessionToken })).status).toBe(200);
+    expect((await redeem(link)).status).toBe(401);
+  });
+
   test('a desktop session may verify, list devices and sign itself out, nothing more', async () => {
     const { sessionToken, user } = await signIn('desktop');
     const desktop = (await redeem(await handoff(sessionToken))).body.sessionToken as string;
