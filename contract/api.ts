@@ -27,7 +27,25 @@ export const userSchema = z.object({
 });
 export type ApiUser = z.infer<typeof userSchema>;
 
-const token = z.string().min(1).max(8192);
+/**
+ * Control characters (C0, DEL, C1; U+0000 included) are refused in every request string: no field of
+ * this API needs one, and PostgreSQL refuses U+0000 outright (design §7: bad input gets a 400).
+ */
+// oxlint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+export const NO_CONTROL_CHARACTERS = 'must not contain control characters';
+export function hasControlCharacters(value: string): boolean {
+  return CONTROL_CHARACTERS.test(value);
+}
+/** A request string of at most `max` characters with no control characters. */
+export function text(max: number) {
+  return z.string().max(max).refine((value) => !hasControlCharacters(value), NO_CONTROL_CHARACTERS);
+}
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** An e-mail address as the body may carry it ('' when the provider gave none). */
+const optionalEmail = text(320).refine((value) => value === '' || EMAIL.test(value), 'must be an e-mail address');
+
+const token = text(8192).refine((value) => value.length > 0, 'must not be empty');
 
 /** Every failed call answers this shape with a 4xx (or 5xx for a transient server fault). */
 export const errorResponseSchema = z.object({ success: z.literal(false), error: z.string() });
@@ -38,9 +56,11 @@ export const googleSignInRequestSchema = z.object({ idToken: token });
 // POST /auth/apple/signin
 export const appleSignInRequestSchema = z.object({
   identityToken: token,
-  userIdentifier: z.string().min(1).max(256),
-  email: z.string().max(320).nullish(),
-  fullName: z.string().max(256).nullish(),
+  userIdentifier: text(256).refine((value) => value.length > 0, 'must not be empty'),
+  /** Never the account's e-mail (that comes from the verified token); validated and otherwise unused. */
+  email: optionalEmail.nullish(),
+  /** Fills the name on Apple's first sign-in only (Apple sends it once). */
+  fullName: text(256).nullish(),
 });
 export const signInResponseSchema = z.object({
   success: z.boolean(),
@@ -79,7 +99,9 @@ export type HandoffResponse = z.infer<typeof handoffResponseSchema>;
 // POST /auth/handoff/redeem
 export const handoffRedeemRequestSchema = z.object({
   handoffToken: token,
-  deviceName: z.string().trim().min(1).max(128),
+  deviceName: text(128)
+    .transform((value) => value.trim())
+    .refine((value) => value.length > 0, 'must not be empty'),
 });
 export const handoffRedeemResponseSchema = signInResponseSchema;
 
@@ -98,17 +120,23 @@ export const devicesResponseSchema = z.object({
   error: z.string().optional(),
 });
 // POST /auth/devices/revoke
-export const revokeDeviceRequestSchema = z.object({ sessionToken: token, deviceId: z.string().min(1).max(128) });
+export const revokeDeviceRequestSchema = z.object({
+  sessionToken: token,
+  deviceId: text(128).refine((value) => value.length > 0, 'must not be empty'),
+});
 
 // DELETE /auth/delete-account
 export const deleteAccountRequestSchema = z.object({
-  email: z.string().min(1).max(320),
-  userId: z.string().min(1).max(256),
+  email: text(320).refine((value) => value.length > 0, 'must not be empty'),
+  userId: text(256).refine((value) => value.length > 0, 'must not be empty'),
   sessionToken: token,
 });
 
 // POST /subscription/create-checkout
-export const createCheckoutRequestSchema = z.object({ idToken: token, email: z.string().min(1).max(320) });
+export const createCheckoutRequestSchema = z.object({
+  idToken: token,
+  email: text(320).refine((value) => value.length > 0, 'must not be empty'),
+});
 export const createCheckoutResponseSchema = z.object({ url: z.string().optional(), error: z.string().optional() });
 export type CreateCheckoutResponse = z.infer<typeof createCheckoutResponseSchema>;
 

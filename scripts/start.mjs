@@ -9,7 +9,8 @@
  *                 API_PORT (default PORT + 1); Vite forwards /api to it.
  *
  * When FIREBASE_AUTH_EMULATOR_HOST is set to an emulator you run yourself, or FIREBASE_USE_EMULATOR=false
- * (a real Firebase project), no emulator is started. Ctrl-C stops every child cleanly.
+ * (a real Firebase project), no emulator is started. The API listens on 127.0.0.1 unless HOST is set.
+ * Ctrl-C stops every child cleanly.
  */
 import { spawn } from 'node:child_process';
 import { join, dirname } from 'node:path';
@@ -105,7 +106,8 @@ process.on('SIGTERM', () => shutdown(0));
 async function main() {
   if (!dev) await ensureSpaBuilt(root, log);
 
-  const serverEnv = { PORT: String(apiPort), FIREBASE_PROJECT_ID: projectId };
+  // Local by default: the emulator's unsigned tokens and the free checkout must not face the network.
+  const serverEnv = { PORT: String(apiPort), HOST: process.env.HOST ?? '127.0.0.1', FIREBASE_PROJECT_ID: projectId };
   if (useEmulator) {
     const [host, emulatorPort] = emulatorHost.split(':');
     if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) {

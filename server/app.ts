@@ -20,10 +20,14 @@ import { LocalPaymentProvider } from './payments/local-provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { signPayload } from './payments/signature.ts';
 import { StripePaymentProvider } from './payments/stripe-provider.ts';
+import { logSerializers } from './http/log-redaction.ts';
+import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
 
 /**
- * Headers that carry credentials. Bodies (where the tokens travel) are never logged, and URLs are logged
- * without their query string, so no token reaches the logs (tests/server/api-calls.test.ts checks).
+ * Headers that carry credentials. Bodies (where the tokens travel) are never logged, URLs are logged
+ * without their query string or local checkout id, and errors without SQL parameters
+ * (server/http/log-redaction.ts), so no token, hash, checkout id or e-mail reaches the logs
+ * (tests/server/log-redaction.test.ts checks a whole journey).
  */
 const REDACTED = [
   'req.headers.authorization',
@@ -46,10 +50,12 @@ export async function buildApp({ config, database, verifier, payments, logger = 
       ? {
           level: config.logLevel,
           redact: { paths: REDACTED, censor: '[redacted]' },
-          // URLs are logged without their query: hand-off links and checkout ids must not land in logs.
-          serializers: { req: (request) => ({ method: request.method, url: request.url.split('?')[0] }) },
+          serializers: logSerializers,
         }
       : false,
+    // Every answer is {success:false,error} JSON, also for a URL Fastify cannot decode or a broken request.
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     bodyLimit: 32 * 1024,
     // Rate limits key on the client address: trust X-Forwarded-For only when told a proxy sets it.
     trustProxy: config.trustProxy,

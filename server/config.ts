@@ -2,6 +2,7 @@
  * The API's configuration: every variable, its default and its meaning, parsed once with zod. Every
  * default is an embedded one, so `npm start` needs nothing set (design §7).
  */
+import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { clientConfigFromEnv, type ClientConfigPayload } from '../contract/client-config.ts';
@@ -39,8 +40,11 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe API host override, for tests against a local stand-in ("http://127.0.0.1:12111"). */
   STRIPE_API_BASE: z.string().url().optional(),
-  /** Signs the local checkout's events; the local provider is for development, so a default is fine. */
-  LOCAL_WEBHOOK_SECRET: z.string().default('whsec_local_development_only'),
+  /**
+   * Signs the local checkout's events. Unset: a random secret made at each start, so no one outside the
+   * process can sign an event the public webhook route accepts. Set it only to script payments in tests.
+   */
+  LOCAL_WEBHOOK_SECRET: z.string().optional(),
   DELETED_ACCOUNT_COOLDOWN: duration.default(7 * DAY_SECONDS),
   SESSION_TTL: duration.default(30 * DAY_SECONDS),
   HANDOFF_TTL: duration.default(120),
@@ -102,7 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           apiBase: e.STRIPE_API_BASE,
         }
       : null,
-    localWebhookSecret: e.LOCAL_WEBHOOK_SECRET,
+    localWebhookSecret: e.LOCAL_WEBHOOK_SECRET || `whsec_${randomBytes(32).toString('base64url')}`,
     deletedAccountCooldownSeconds: e.DELETED_ACCOUNT_COOLDOWN,
     sessionTtlSeconds: e.SESSION_TTL,
     handoffTtlSeconds: e.HANDOFF_TTL,

@@ -7,8 +7,12 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { createFirebaseVerifier } from './identity/verifier.ts';
+import { checkProductionConfig } from './production-checks.ts';
 
 async function main() {
+  // Before anything opens: production with an emulator, a demo project or a public secret must not start.
+  const production = checkProductionConfig(process.env);
+  if (production.refusal) throw new Error(production.refusal);
   const config = loadConfig();
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
@@ -31,6 +35,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  for (const warning of production.warnings) app.log.warn(warning);
   app.log.info(
     `API ready on port ${config.port} (${database.driver}, payments: ${config.stripe ? 'Stripe' : 'local checkout'}` +
       `${config.firebaseEmulatorHost ? `, Auth emulator at ${config.firebaseEmulatorHost}` : ''})`,

@@ -32,6 +32,8 @@ export const handoffTokens = pgTable('handoff_tokens', {
   userId: text('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
+  /** The web session that minted it; the token redeems only while that session is live (0002). */
+  sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
   createdAt: at('created_at').notNull().defaultNow(),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),

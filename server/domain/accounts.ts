@@ -1,5 +1,9 @@
-/** Accounts: one per identity subject, created on first sign-in (spec §1: "created instantly"). */
-import { eq } from 'drizzle-orm';
+/**
+ * Accounts: one per identity subject, created on first sign-in (spec §1: "created instantly"). The
+ * verifier lets only the route's own provider through; an account's e-mail is only ever one the provider
+ * verified (issue 10 §2).
+ */
+import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { deletionTombstones, users } from '../db/schema.ts';
 import { failures } from './errors.ts';
@@ -9,15 +13,21 @@ export type UserRow = typeof users.$inferSelect;
 
 export interface VerifiedIdentity {
   subject: string;
+  /** The provider-verified e-mail address; null when the token has none or it is not verified. */
   email: string | null;
   name: string | null;
 }
 
 export interface SignInDetails {
   provider: 'google' | 'apple';
-  /** Apple sends e-mail and name only on the first sign-in; they are kept from then on. */
-  email?: string | null;
+  /** Apple sends the name only on the first sign-in (in the request body); it fills an empty name then. */
   fullName?: string | null;
+}
+
+/** What the tombstone of a deleted account keeps: hashes of its subject and of its e-mail address. */
+export function tombstoneHashes(subject: string, email: string | null): string[] {
+  const normalised = email?.trim().toLowerCase();
+  return normalised ? [sha256(subject), sha256(`email:${normalised}`)] : [sha256(subject)];
 }
 
 export async function findOrCreateUser(
@@ -37,16 +47,18 @@ export async function findOrCreateUser(
     return existing;
   }
 
-  const [tombstone] = await db
+  if (!identity.email) throw failures.noVerifiedEmail(details.provider);
+  // The cool-down holds per identity and per e-mail address: a new identity with the same address waits too.
+  const tombstones = await db
     .select()
     .from(deletionTombstones)
-    .where(eq(deletionTombstones.subjectHash, sha256(identity.subject)));
-  if (tombstone && now.getTime() - tombstone.deletedAt.getTime() < cooldownSeconds * 1000) {
+    .where(inArray(deletionTombstones.subjectHash, tombstoneHashes(identity.subject, identity.email)));
+  if (tombstones.some((tombstone) => now.getTime() - tombstone.deletedAt.getTime() < cooldownSeconds * 1000)) {
     throw failures.recentlyDeleted();
   }
 
-  const email = identity.email ?? details.email ?? '';
-  const name = identity.name ?? details.fullName ?? '';
+  const email = identity.email;
+  const name = identity.name ?? (details.provider === 'apple' ? details.fullName?.trim() : null) ?? '';
   const [created] = await db
     .insert(users)
     .values({ id: newId('usr'), identitySubject: identity.subject, provider: details.provider, email, name })

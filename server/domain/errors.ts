@@ -17,6 +17,24 @@ export const failures = {
   invalidSession: () => new ApiFailure(401, 'Your session has expired. Please sign in again.'),
   recentlyDeleted: () =>
     new ApiFailure(403, 'This account was recently deleted. Please wait before creating a new account with it.'),
+  wrongProvider: (expected: 'google' | 'apple') =>
+    new ApiFailure(
+      403,
+      `This sign-in is not ${expected === 'google' ? 'a Google' : 'an Apple'} account. Please sign in with Google or Apple.`,
+    ),
+  noVerifiedEmail: (provider: 'google' | 'apple') =>
+    new ApiFailure(
+      403,
+      `Your ${provider === 'google' ? 'Google' : 'Apple'} account has no verified e-mail address, which an account here needs.`,
+    ),
+  /** A desktop app's session asked for something only the website may do. */
+  websiteOnly: () =>
+    new ApiFailure(403, 'This can only be done on the website, signed in with Google or Apple, not from the VPN app.'),
+  deviceLimit: (limit: number, accountUrl: string) =>
+    new ApiFailure(
+      409,
+      `This account is already signed in on ${limit} devices, the most it allows. Sign out a device on your account page (${accountUrl}) and try again.`,
+    ),
   accountMismatch: () => new ApiFailure(403, 'This session does not belong to that account.'),
   identityUnavailable: () => new ApiFailure(503, 'Sign-in is temporarily unavailable. Please try again in a moment.'),
   notFound: (what: string) => new ApiFailure(404, `${what} not found.`),

@@ -1,27 +1,83 @@
 /**
  * Desktop hand-off (design §7): a one-time token, valid for minutes, travels in the custom-scheme link;
- * the desktop app redeems it for a session of its own. Single use is enforced by one conditional update.
+ * the desktop app redeems it for a session of its own. The token is bound to the web session that minted
+ * it and dies with it (sign-out, deletion). Redemption is one transaction: a refused redemption (device
+ * limit, a fault) leaves the token unused, and a used token always has its desktop session.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { handoffTokens } from '../db/schema.ts';
+import { handoffTokens, sessions, users } from '../db/schema.ts';
 import { failures } from './errors.ts';
+import { createSession, type SessionRow } from './sessions.ts';
 import { newToken, sha256 } from './tokens.ts';
 
-export async function createHandoff(db: Db, userId: string, ttlSeconds: number, now = new Date()) {
+export async function createHandoff(db: Db, minting: SessionRow, ttlSeconds: number, now = new Date()) {
+  if (minting.kind !== 'web') throw failures.websiteOnly();
   const token = newToken();
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
-  await db.insert(handoffTokens).values({ tokenHash: sha256(token), userId, createdAt: now, expiresAt });
+  await db
+    .insert(handoffTokens)
+    .values({ tokenHash: sha256(token), userId: minting.userId, sessionId: minting.id, createdAt: now, expiresAt });
   return { token, expiresAt };
 }
 
-/** Consumes the token and returns its user id; a second redemption, or a late one, fails. */
-export async function redeemHandoff(db: Db, token: string, now = new Date()): Promise<string> {
-  const [used] = await db
-    .update(handoffTokens)
-    .set({ usedAt: now })
-    .where(and(eq(handoffTokens.tokenHash, sha256(token)), isNull(handoffTokens.usedAt), gt(handoffTokens.expiresAt, now)))
-    .returning({ userId: handoffTokens.userId });
-  if (!used) throw failures.handoffInvalid();
-  return used.userId;
+export interface RedeemOptions {
+  sessionTtlSeconds: number;
+  /** Live desktop sessions one account may hold (contract/limits.ts). */
+  deviceLimit: number;
+  /** Where devices can be signed out, named in the limit's error. */
+  accountUrl: string;
+}
+
+/** Consumes the token and opens a desktop session; a second, late or orphaned redemption fails. */
+export async function redeemHandoff(
+  db: Db,
+  token: string,
+  deviceName: string,
+  options: RedeemOptions,
+  now = new Date(),
+): Promise<{ sessionToken: string; userId: string }> {
+  return db.transaction(async (tx) => {
+    const [handoff] = await tx
+      .select({ userId: handoffTokens.userId })
+      .from(handoffTokens)
+      .innerJoin(sessions, eq(sessions.id, handoffTokens.sessionId))
+      .where(
+        and(
+          eq(handoffTokens.tokenHash, sha256(token)),
+          isNull(handoffTokens.usedAt),
+          gt(handoffTokens.expiresAt, now),
+          // The minting session is still live: signing out (or deleting the account) kills its links.
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, now),
+        ),
+      );
+    if (!handoff) throw failures.handoffInvalid();
+
+    // One redemption per account at a time, so two devices cannot both take the last place.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, handoff.userId)).for('update');
+    const [live] = await tx
+      .select({ value: count() })
+      .from(sessions)
+      .where(
+        and(eq(sessions.userId, handoff.userId), eq(sessions.kind, 'desktop'), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+      );
+    if ((live?.value ?? 0) >= options.deviceLimit) throw failures.deviceLimit(options.deviceLimit, options.accountUrl);
+
+    const used = await tx
+      .update(handoffTokens)
+      .set({ usedAt: now })
+      .where(and(eq(handoffTokens.tokenHash, sha256(token)), isNull(handoffTokens.usedAt)))
+      .returning({ userId: handoffTokens.userId });
+    if (used.length === 0) throw failures.handoffInvalid();
+
+    const { token: sessionToken } = await createSession(
+      tx as unknown as Db,
+      handoff.userId,
+      options.sessionTtlSeconds,
+      { kind: 'desktop', name: deviceName },
+      now,
+    );
+    return { sessionToken, userId: handoff.userId };
+  });
 }

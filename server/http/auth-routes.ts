@@ -12,8 +12,10 @@ import {
   verifyRequestSchema,
   type ApiUser,
 } from '../../contract/api.ts';
+import { DEVICE_LIMIT } from '../../contract/limits.ts';
 import { findOrCreateUser, type SignInDetails, type UserRow } from '../domain/accounts.ts';
 import { deleteAccount } from '../domain/deletion.ts';
+import { failures } from '../domain/errors.ts';
 import { createHandoff, redeemHandoff } from '../domain/handoff.ts';
 import { authenticate, createSession, listDesktopSessions, revokeDesktopSession, revokeSession } from '../domain/sessions.ts';
 import { findSubscription, toApiSubscription } from '../domain/subscriptions.ts';
@@ -30,7 +32,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const limited = { rateLimit: { max: config.rateLimitSignInPerMinute, timeWindow: '1 minute' } };
 
   async function signIn(idToken: string, details: SignInDetails) {
-    const identity = await deps.verifier.verify(idToken);
+    const identity = await deps.verifier.verify(idToken, { provider: details.provider });
     const user = await findOrCreateUser(db, identity, details, config.deletedAccountCooldownSeconds);
     const { token } = await createSession(db, user.id, config.sessionTtlSeconds);
     return {
@@ -48,7 +50,8 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post('/apple/signin', { config: limited }, async (request) => {
     const body = parseBody(appleSignInRequestSchema, request.body);
-    return signIn(body.identityToken, { provider: 'apple', email: body.email, fullName: body.fullName });
+    // The body's e-mail is validated but never used: an account's e-mail comes from the verified token.
+    return signIn(body.identityToken, { provider: 'apple', fullName: body.fullName });
   });
 
   app.post('/verify', async (request) => {
@@ -66,24 +69,29 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post('/handoff', { config: limited }, async (request) => {
     const body = parseBody(handoffRequestSchema, request.body);
-    const { user } = await authenticate(db, body.sessionToken);
-    const handoff = await createHandoff(db, user.id, config.handoffTtlSeconds);
+    const { session } = await authenticate(db, body.sessionToken);
+    // Only a web session mints hand-offs: a desktop app cannot multiply itself onto further devices.
+    const handoff = await createHandoff(db, session, config.handoffTtlSeconds);
     return { success: true, handoffToken: handoff.token, expiresAt: handoff.expiresAt.toISOString() };
   });
 
   app.post('/handoff/redeem', { config: limited }, async (request) => {
     const body = parseBody(handoffRedeemRequestSchema, request.body);
-    const userId = await redeemHandoff(db, body.handoffToken);
-    const { token } = await createSession(db, userId, config.sessionTtlSeconds, { kind: 'desktop', name: body.deviceName });
-    const { user } = await authenticate(db, token);
+    const { sessionToken } = await redeemHandoff(db, body.handoffToken, body.deviceName, {
+      sessionTtlSeconds: config.sessionTtlSeconds,
+      deviceLimit: DEVICE_LIMIT,
+      accountUrl: `${config.publicUrl}/account`,
+    });
+    const { user } = await authenticate(db, sessionToken);
     return {
       success: true,
-      sessionToken: token,
+      sessionToken,
       user: toApiUser(user),
-      subscription: toApiSubscription(await findSubscription(db, userId)),
+      subscription: toApiSubscription(await findSubscription(db, user.id)),
     };
   });
 
+  // A desktop session may list the account's devices (the app can show where else it is signed in).
   app.post('/devices', async (request) => {
     const body = parseBody(devicesRequestSchema, request.body);
     const { user } = await authenticate(db, body.sessionToken);
@@ -101,7 +109,9 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.post('/devices/revoke', async (request) => {
     const body = parseBody(revokeDeviceRequestSchema, request.body);
-    const { user } = await authenticate(db, body.sessionToken);
+    const { user, session } = await authenticate(db, body.sessionToken);
+    // Signing devices out is the account page's; a desktop app signs out itself with /signout.
+    if (session.kind !== 'web') throw failures.websiteOnly();
     await revokeDesktopSession(db, user.id, body.deviceId);
     return { success: true };
   });

@@ -8,6 +8,7 @@ import { handlePaymentEvent, paymentEventSchema, type EventOutcome } from '../pa
 import { verifySignature } from '../payments/signature.ts';
 import type { AppDeps } from './context.ts';
 import { renderLocalCheckoutPage } from './local-checkout-page.ts';
+import { parsePathId } from './validation.ts';
 
 /** Verifies and applies one delivery; shared by the HTTP webhook and the local checkout. */
 export function createWebhookReceiver(deps: Pick<AppDeps, 'database'>, secret: string, provider: 'stripe' | 'local') {
@@ -51,7 +52,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     );
 
     checkout.get<{ Params: { id: string } }>('/checkout/local/:id', async (request, reply) => {
-      const session = await local.openSession(request.params.id);
+      const session = await local.openSession(parsePathId('checkout id', request.params.id));
       if (!session) throw new ApiFailure(404, 'This checkout does not exist.');
       return reply
         .type('text/html; charset=utf-8')
@@ -60,7 +61,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     });
 
     checkout.post<{ Params: { id: string } }>('/checkout/local/:id/pay', async (request, reply) => {
-      const session = await local.openSession(request.params.id);
+      const session = await local.openSession(parsePathId('checkout id', request.params.id));
       if (!session) throw new ApiFailure(404, 'This checkout does not exist.');
       if (session.status === 'open') await local.pay(session.id);
       // Paying twice (a double submit, a back button) lands on the same success page, charged once.
@@ -68,7 +69,7 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     });
 
     checkout.post<{ Params: { id: string } }>('/checkout/local/:id/cancel', async (request, reply) => {
-      await local.cancelCheckout(request.params.id);
+      await local.cancelCheckout(parsePathId('checkout id', request.params.id));
       return reply.redirect('/cancel', 303);
     });
   });

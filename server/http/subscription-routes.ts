@@ -12,7 +12,8 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
 
   async function userOfIdToken(idToken: string) {
-    const identity = await deps.verifier.verify(idToken);
+    // These calls move money: a disabled or signed-out-everywhere user is refused (revocation check).
+    const identity = await deps.verifier.verify(idToken, { checkRevoked: true });
     const [user] = await db.select().from(users).where(eq(users.identitySubject, identity.subject));
     if (!user) throw new ApiFailure(401, 'Please sign in again before continuing.');
     return user;

@@ -2,6 +2,8 @@
  * The brand: every product name, operator, address, link, scheme and price the website shows comes from
  * here (design §6). Each value can be overridden at build time with a VITE_* variable.
  */
+import { DEVICE_LIMIT } from '../../contract/limits';
+
 const env = import.meta.env;
 
 function pick(value: string | undefined, fallback: string): string {
@@ -35,8 +37,8 @@ export const brand = {
     /** "$100 per year, less than $8.33 per month" */
     summary: '$100 per year, less than $8.33 per month',
   },
-  /** One device limit everywhere (design §8: the spec's 5 vs 10 resolved to 10). */
-  deviceLimit: 10,
+  /** One device limit everywhere, the one the API enforces (contract/limits.ts). */
+  deviceLimit: DEVICE_LIMIT,
   legalLastUpdated: 'October 9, 2025',
 } as const;
 

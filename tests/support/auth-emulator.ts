@@ -96,9 +96,22 @@ export interface MintedUser {
  */
 export async function mintProviderUser(
   emulatorUrl: string,
-  { email, name = 'Test User', provider = 'google.com', sub }: { email: string; name?: string; provider?: 'google.com' | 'apple.com'; sub?: string },
+  {
+    email,
+    name = 'Test User',
+    provider = 'google.com',
+    sub,
+    emailVerified = true,
+  }: {
+    email: string;
+    /** null: the provider's token carries no name (Apple's never does). */
+    name?: string | null;
+    provider?: 'google.com' | 'apple.com';
+    sub?: string;
+    emailVerified?: boolean;
+  },
 ): Promise<MintedUser> {
-  const claims = { sub: sub ?? `sub-${email}`, email, email_verified: true, name };
+  const claims = { sub: sub ?? `sub-${email}`, email, email_verified: emailVerified, ...(name === null ? {} : { name }) };
   const idToken = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${Buffer.from(JSON.stringify(claims)).toString('base64url')}.`;
   const response = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=fake-api-key`, {
     method: 'POST',
@@ -113,6 +126,19 @@ export async function mintProviderUser(
   const body = (await response.json()) as { localId?: string; idToken?: string; email?: string; error?: { message: string } };
   if (!response.ok || !body.idToken || !body.localId) throw new Error(`emulator sign-in failed: ${JSON.stringify(body)}`);
   return { uid: body.localId, idToken: body.idToken, email: body.email ?? email };
+}
+
+/** A Firebase sign-in method the product does not offer: anonymous, or e-mail and password. */
+export async function mintOtherUser(emulatorUrl: string, kind: 'anonymous' | 'password', email?: string): Promise<MintedUser> {
+  const body = kind === 'anonymous' ? { returnSecureToken: true } : { email, password: 'correct-horse-battery', returnSecureToken: true };
+  const response = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as { localId?: string; idToken?: string };
+  if (!response.ok || !answer.idToken || !answer.localId) throw new Error(`emulator sign-up failed: ${JSON.stringify(answer)}`);
+  return { uid: answer.localId, idToken: answer.idToken, email: email ?? '' };
 }
 
 /** Removes every user of the project from the emulator. */

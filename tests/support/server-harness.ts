@@ -10,6 +10,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/database';
 import { createFirebaseVerifier, type IdentityVerifier } from '../../server/identity/verifier';
 import type { PaymentProvider } from '../../server/payments/provider';
+import { LOCAL_WEBHOOK_SECRET } from './payments';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -79,6 +80,8 @@ export async function createTestApi({
     STATIC_DIR: '/nonexistent-static-dir',
     PUBLIC_URL: 'http://veil.test',
     LOG_LEVEL: 'warn',
+    // Tests deliver local-checkout events themselves; without it the API signs with a random secret.
+    LOCAL_WEBHOOK_SECRET,
     ...(emulatorHost ? { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost } : {}),
     ...env,
   });

@@ -7,6 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { LOCAL_WEBHOOK_SECRET } from './payments';
 
 export interface RunningStack {
   url: string;
@@ -51,7 +52,10 @@ export async function startStack(env: Record<string, string> = {}): Promise<Runn
     cwd: process.cwd(),
     env: {
       ...process.env,
-      NODE_ENV: 'production',
+      // Not production: the stack runs the Auth emulator and the local checkout, which production refuses.
+      NODE_ENV: 'test',
+      // The journeys deliver payment events themselves (tests/support/payments.ts).
+      LOCAL_WEBHOOK_SECRET,
       PORT: String(port),
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://127.0.0.1:${port}`,

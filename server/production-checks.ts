@@ -1,0 +1,60 @@
+/**
+ * Production fails closed (issue 10 §1, design §7): with NODE_ENV=production the API refuses to start
+ * when its configuration would let a forged identity or a forged payment in. Each refusal is one line
+ * naming the variable, so the operator knows what to fix.
+ */
+
+type Env = Record<string, string | undefined>;
+
+/**
+ * Values committed in this repository or invented by the development defaults: anyone can read them, so a
+ * production secret must never equal one of them.
+ */
+const DEVELOPMENT_VALUES: Record<string, readonly string[]> = {
+  LOCAL_WEBHOOK_SECRET: ['whsec_local_development_only'],
+  STRIPE_WEBHOOK_SECRET: ['whsec_local_development_only'],
+  FIREBASE_API_KEY: ['demo-api-key'],
+};
+
+export interface ProductionCheck {
+  /** Why the API must not start, in one line; null when it may. */
+  refusal: string | null;
+  /** What the start-up log must state loudly (a demo opt-in). */
+  warnings: string[];
+}
+
+export function checkProductionConfig(env: Env): ProductionCheck {
+  if (env.NODE_ENV !== 'production') return { refusal: null, warnings: [] };
+  const refuse = (reason: string): ProductionCheck => ({
+    refusal: `Refusing to start with NODE_ENV=production: ${reason}`,
+    warnings: [],
+  });
+
+  if (env.FIREBASE_AUTH_EMULATOR_HOST) {
+    return refuse('FIREBASE_AUTH_EMULATOR_HOST is set, which makes firebase-admin accept unsigned tokens; unset it.');
+  }
+  const projectId = env.FIREBASE_PROJECT_ID?.trim();
+  if (!projectId) return refuse('FIREBASE_PROJECT_ID is not set; set it to your Firebase project id.');
+  if (projectId.startsWith('demo-')) {
+    return refuse(`FIREBASE_PROJECT_ID is "${projectId}", a demo- project that only the emulator serves; set your real project id.`);
+  }
+  for (const [variable, values] of Object.entries(DEVELOPMENT_VALUES)) {
+    const value = env[variable];
+    if (value !== undefined && values.includes(value)) {
+      return refuse(`${variable} still has its development value, which is public; set a secret of your own.`);
+    }
+  }
+
+  const warnings: string[] = [];
+  if (!env.STRIPE_SECRET_KEY) {
+    if (env.PAYMENTS !== 'local') {
+      return refuse(
+        'no payment provider: STRIPE_SECRET_KEY is not set (set STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET, or PAYMENTS=local for a demo that takes no money).',
+      );
+    }
+    warnings.push(
+      'PAYMENTS=local: THIS IS A DEMO. Checkout is the local test page, which takes no money and grants Premium to anyone who presses Pay.',
+    );
+  }
+  return { refusal: null, warnings };
+}

@@ -1,0 +1,157 @@
+/**
+ * Issue 10 §1: production fails closed. With NODE_ENV=production the API refuses to start, with one line
+ * naming the variable, on the Auth emulator, a missing or demo Firebase project, no payment provider
+ * (PAYMENTS=local is a loud demo opt-in) or a secret left at its public development value; and the local
+ * checkout's events are never accepted through the public webhook route.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { loadConfig } from '../../server/config';
+import { signPayload } from '../../server/payments/signature';
+import { checkProductionConfig } from '../../server/production-checks';
+import { mintProviderUser } from '../support/auth-emulator';
+import { LOCAL_WEBHOOK_SECRET } from '../support/payments';
+import { call, createTestApi, type TestApi } from '../support/server-harness';
+
+const emulatorHost = inject('authEmulatorHost');
+
+/** A production configuration that may start. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  FIREBASE_PROJECT_ID: 'veil-production',
+  FIREBASE_API_KEY: 'AIzaSyRealLookingKey',
+  STRIPE_SECRET_KEY: 'sk_live_realistic',
+  STRIPE_PRICE_ID: 'price_yearly',
+  STRIPE_WEBHOOK_SECRET: 'whsec_of_the_real_endpoint',
+};
+
+describe('production start-up checks', () => {
+  test('a complete production configuration starts, and outside production nothing is refused', () => {
+    expect(checkProductionConfig(PRODUCTION)).toEqual({ refusal: null, warnings: [] });
+    expect(checkProductionConfig({ FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toEqual({ refusal: null, warnings: [] });
+    expect(checkProductionConfig({ NODE_ENV: 'test', FIREBASE_PROJECT_ID: 'demo-veil' }).refusal).toBeNull();
+  });
+
+  test.each([
+    ['the Auth emulator host is set', { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, 'FIREBASE_AUTH_EMULATOR_HOST is set'],
+    ['FIREBASE_PROJECT_ID is unset', { FIREBASE_PROJECT_ID: undefined }, 'FIREBASE_PROJECT_ID is not set'],
+    ['FIREBASE_PROJECT_ID is empty', { FIREBASE_PROJECT_ID: ' ' }, 'FIREBASE_PROJECT_ID is not set'],
+    ['FIREBASE_PROJECT_ID is a demo- project', { FIREBASE_PROJECT_ID: 'demo-veil' }, 'FIREBASE_PROJECT_ID is "demo-veil", a demo- project'],
+    [
+      'no payment provider is configured',
+      { STRIPE_SECRET_KEY: undefined, STRIPE_PRICE_ID: undefined, STRIPE_WEBHOOK_SECRET: undefined },
+      'no payment provider: STRIPE_SECRET_KEY is not set',
+    ],
+    ['LOCAL_WEBHOOK_SECRET has its development value', { LOCAL_WEBHOOK_SECRET: 'whsec_local_development_only' }, 'LOCAL_WEBHOOK_SECRET still has its development value'],
+    ['STRIPE_WEBHOOK_SECRET has the development value', { STRIPE_WEBHOOK_SECRET: 'whsec_local_development_only' }, 'STRIPE_WEBHOOK_SECRET still has its development value'],
+    ['FIREBASE_API_KEY has the demo value', { FIREBASE_API_KEY: 'demo-api-key' }, 'FIREBASE_API_KEY still has its development value'],
+  ])('refuses when %s, in one line naming the variable', (_name, change, reason) => {
+    const { refusal } = checkProductionConfig({ ...PRODUCTION, ...change });
+    expect(refusal).toContain(`Refusing to start with NODE_ENV=production: ${reason}`);
+    expect(refusal).not.toContain('\n');
+  });
+
+  test('PAYMENTS=local is an explicit demo opt-in that the start-up log states loudly', () => {
+    const local = { ...PRODUCTION, STRIPE_SECRET_KEY: undefined, STRIPE_PRICE_ID: undefined, STRIPE_WEBHOOK_SECRET: undefined, PAYMENTS: 'local' };
+    const { refusal, warnings } = checkProductionConfig(local);
+    expect(refusal).toBeNull();
+    expect(warnings).toEqual([expect.stringContaining('PAYMENTS=local: THIS IS A DEMO')]);
+    // The opt-in does not excuse an emulator or a demo project.
+    expect(checkProductionConfig({ ...local, FIREBASE_PROJECT_ID: 'demo-veil' }).refusal).toContain('FIREBASE_PROJECT_ID');
+  });
+
+  test('without LOCAL_WEBHOOK_SECRET each start signs the local checkout with a fresh random secret', () => {
+    const first = loadConfig({}).localWebhookSecret;
+    const second = loadConfig({}).localWebhookSecret;
+    expect(first).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(second).not.toBe(first);
+    expect(first).not.toBe(LOCAL_WEBHOOK_SECRET);
+  });
+});
+
+/** Runs `server/main.ts` as `npm start` would; resolves with its exit code and output once `until` matches. */
+function startServer(env: Record<string, string>, until?: RegExp) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'veil-prod-check-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'server', 'main.ts')], {
+    cwd: process.cwd(),
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: '/nonexistent', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    const check = () => {
+      if (until?.test(stdout)) child.kill('SIGTERM');
+    };
+    child.stdout.on('data', (chunk) => {
+      stdout += String(chunk);
+      check();
+    });
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    child.on('exit', (code) => {
+      rmSync(dataDir, { recursive: true, force: true });
+      resolve({ code, stdout, stderr });
+    });
+    setTimeout(() => child.kill('SIGKILL'), 80_000).unref();
+  });
+}
+
+describe('the API process', () => {
+  test('refuses to start in production with the emulator host set: exit 1 and one line', async () => {
+    const { code, stderr, stdout } = await startServer({ ...PRODUCTION, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim()).toBe(
+      'Refusing to start with NODE_ENV=production: FIREBASE_AUTH_EMULATOR_HOST is set, which makes firebase-admin accept unsigned tokens; unset it.',
+    );
+  });
+
+  test('starts in production with PAYMENTS=local and says so loudly in its log', async () => {
+    const { stdout } = await startServer(
+      { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'veil-production', PAYMENTS: 'local' },
+      /THIS IS A DEMO/,
+    );
+    expect(stdout).toContain('API ready');
+    expect(stdout).toContain('PAYMENTS=local: THIS IS A DEMO');
+  }, 90_000);
+});
+
+describe('the local checkout and the public webhook route', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    // As `npm start` runs it: no LOCAL_WEBHOOK_SECRET, so the secret is made at start.
+    api = await createTestApi({ driver: 'pglite', emulatorHost, env: { LOCAL_WEBHOOK_SECRET: '' } });
+  });
+  afterAll(() => api?.close());
+
+  test('an event signed with the secret committed in the repository is refused; Pay still works in process', async () => {
+    const minted = await mintProviderUser(`http://${emulatorHost}`, { email: `forger.${Date.now()}@example.com` });
+    const signedIn = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken });
+    const userId = (signedIn.body.user as { id: string }).id;
+    const now = Math.floor(Date.now() / 1000);
+    const forged = JSON.stringify({
+      id: `evt_forged_${now}`,
+      type: 'customer.subscription.created',
+      created: now,
+      data: { object: { id: 'sub_forged', status: 'active', cancel_at_period_end: false, current_period_end: 2_100_000_000, metadata: { userId } } },
+    });
+    const delivered = await api.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/payments',
+      payload: forged,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(forged, LOCAL_WEBHOOK_SECRET) },
+    });
+    expect(delivered.statusCode).toBe(400);
+    expect(delivered.json()).toEqual({ success: false, error: 'Invalid webhook signature.' });
+    const sessionToken = signedIn.body.sessionToken as string;
+    expect((await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).body.subscription).toBeNull();
+
+    const checkout = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: minted.idToken, email: minted.email });
+    const paid = await api.app.inject({ method: 'POST', url: `${new URL(checkout.body.url as string).pathname}/pay` });
+    expect(paid.headers.location).toBe('/success');
+    expect((await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).body.subscription).toMatchObject({ status: 'active' });
+  });
+});
