@@ -37,12 +37,13 @@ export const handoffTokens = pgTable('handoff_tokens', {
   usedAt: at('used_at'),
 });
 
+/** One row per provider subscription; at most one live (active or past_due) per account. */
 export const subscriptions = pgTable('subscriptions', {
+  providerSubscriptionId: text('provider_subscription_id').primaryKey(),
   userId: text('user_id')
-    .primaryKey()
+    .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   provider: text('provider').$type<'stripe' | 'local'>().notNull(),
-  providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
   status: text('status').notNull(),
   plan: text('plan'),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
@@ -67,9 +68,21 @@ export const localCheckoutSessions = pgTable('local_checkout_sessions', {
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
+/** The checkout an account has open, reused until shortly before it expires. */
+export const openCheckouts = pgTable('open_checkouts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').$type<'stripe' | 'local'>().notNull(),
+  checkoutId: text('checkout_id').notNull(),
+  url: text('url').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
 export const deletionTombstones = pgTable('deletion_tombstones', {
   subjectHash: text('subject_hash').primaryKey(),
   deletedAt: at('deleted_at').notNull().defaultNow(),
 });
 
-export const schema = { users, sessions, handoffTokens, subscriptions, paymentEvents, localCheckoutSessions, deletionTombstones };
+export const schema = { users, sessions, handoffTokens, subscriptions, paymentEvents, localCheckoutSessions, openCheckouts, deletionTombstones };

@@ -1,16 +1,23 @@
 /**
  * Subscription state as the payment provider reports it (design §7: webhooks are the only source, never
- * the browser reaching /success). Events older than the state applied are ignored.
+ * the browser reaching /success). One row per provider subscription; an account has at most one live
+ * (active or past_due) subscription: a second one that gets paid anyway is cancelled, never kept.
  */
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Subscription } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
 import { subscriptions } from '../db/schema.ts';
+import type { SubscriptionSnapshot } from '../payments/subscription-object.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+type Status = 'active' | 'inactive' | 'past_due' | 'cancelled';
+
+/** The statuses that count as the account's subscription: one at most per account. */
+export const LIVE_STATUSES = ['active', 'past_due'] as const;
+export const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes(status);
 
 /** Provider status -> ours: active, inactive, past_due, cancelled. */
-export function mapProviderStatus(status: string): 'active' | 'inactive' | 'past_due' | 'cancelled' {
+export function mapProviderStatus(status: string): Status {
   switch (status) {
     case 'active':
     case 'trialing':
@@ -36,9 +43,30 @@ export function toApiSubscription(row: SubscriptionRow | undefined | null): Subs
   };
 }
 
+/** The subscription an account is shown: its live one, otherwise the one changed last. */
 export async function findSubscription(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(sql`case when ${inArray(subscriptions.status, [...LIVE_STATUSES])} then 0 else 1 end`, desc(subscriptions.updatedAt))
+    .limit(1);
   return row;
+}
+
+export async function findLiveSubscriptions(db: Db, userId: string): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_STATUSES])));
+}
+
+/** Every subscription of the account that is not cancelled (live, or still incomplete at the provider). */
+export async function findUnendedSubscriptions(db: Db, userId: string): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'cancelled')));
 }
 
 export interface ProviderSubscriptionState {
@@ -53,28 +81,77 @@ export interface ProviderSubscriptionState {
   providerTime: number;
 }
 
-/** Applies a provider state unless a newer one is already stored. Returns whether it was applied. */
-export async function applySubscriptionState(db: Db, state: ProviderSubscriptionState): Promise<boolean> {
+/** What applying a state needs of the provider (Stripe); the local checkout needs none of it. */
+export interface ProviderEffects {
+  /** Ends a second subscription and refunds it; throwing leaves the event unrecorded, so it is retried. */
+  cancelSecondSubscription?: (subscriptionId: string) => Promise<void>;
+}
+
+export type StateOutcome = 'applied' | 'ignored' | 'second_subscription_cancelled';
+
+/** Applies a provider state unless a newer one of that subscription is already stored. */
+export async function applySubscriptionState(
+  db: Db,
+  state: ProviderSubscriptionState,
+  effects: ProviderEffects = {},
+): Promise<StateOutcome> {
+  const status = mapProviderStatus(state.providerStatus);
+  const [current] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, state.providerSubscriptionId));
+  if (current && state.providerTime < current.providerUpdatedAt) return 'ignored';
+
+  let outcome: StateOutcome = 'applied';
+  let stored: Status = status;
+  if (isLive(status) && !(current && isLive(current.status)) && (await hasOtherLiveSubscription(db, state))) {
+    // Paid while the account already had a live subscription (two checkouts opened before paying):
+    // the first one stays, this one is ended and refunded (local: never activated).
+    await effects.cancelSecondSubscription?.(state.providerSubscriptionId);
+    outcome = 'second_subscription_cancelled';
+    stored = 'cancelled';
+  }
+
   const values = {
+    providerSubscriptionId: state.providerSubscriptionId,
     userId: state.userId,
     provider: state.provider,
-    providerSubscriptionId: state.providerSubscriptionId,
-    status: mapProviderStatus(state.providerStatus),
+    status: stored,
     plan: state.plan,
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
     currentPeriodEnd: state.currentPeriodEnd,
     providerUpdatedAt: state.providerTime,
     updatedAt: new Date(),
   };
-  const current = await findSubscription(db, state.userId);
-  if (!current) {
-    await db.insert(subscriptions).values(values);
-    return true;
-  }
-  // A later subscription (e.g. bought again after cancellation) replaces the old one whatever its time.
-  const sameSubscription = current.providerSubscriptionId === state.providerSubscriptionId;
-  if (sameSubscription && state.providerTime < current.providerUpdatedAt) return false;
-  if (!sameSubscription && current.status === 'active' && mapProviderStatus(state.providerStatus) !== 'active') return false;
-  await db.update(subscriptions).set(values).where(eq(subscriptions.userId, state.userId));
-  return true;
+  await db.insert(subscriptions).values(values).onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values });
+  return outcome;
+}
+
+async function hasOtherLiveSubscription(db: Db, state: ProviderSubscriptionState): Promise<boolean> {
+  const others = await db
+    .select({ id: subscriptions.providerSubscriptionId })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, state.userId),
+        ne(subscriptions.providerSubscriptionId, state.providerSubscriptionId),
+        inArray(subscriptions.status, [...LIVE_STATUSES]),
+      ),
+    );
+  return others.length > 0;
+}
+
+/**
+ * Stores the state the provider answered a call with (auto-renewal off), at once: the account page shows
+ * it without waiting for the webhook, which then confirms it. A cancelled subscription stays cancelled.
+ */
+export async function recordProviderAnswer(db: Db, row: SubscriptionRow, answer: SubscriptionSnapshot, now = new Date()): Promise<void> {
+  const status = mapProviderStatus(answer.providerStatus);
+  await db
+    .update(subscriptions)
+    .set({
+      status,
+      cancelAtPeriodEnd: answer.cancelAtPeriodEnd,
+      currentPeriodEnd: answer.currentPeriodEnd ?? row.currentPeriodEnd,
+      providerUpdatedAt: sql`greatest(${subscriptions.providerUpdatedAt}, ${Math.floor(now.getTime() / 1000)})`,
+      updatedAt: now,
+    })
+    .where(and(eq(subscriptions.providerSubscriptionId, row.providerSubscriptionId), ne(subscriptions.status, 'cancelled')));
 }

@@ -48,6 +48,7 @@ const TABLES = [
   'deletion_tombstones',
   'payment_events',
   'local_checkout_sessions',
+  'open_checkouts',
   'handoff_tokens',
   'subscriptions',
   'sessions',
