@@ -85,19 +85,61 @@ export interface ProviderSubscriptionState {
 export interface ProviderEffects {
   /** Ends a second subscription and refunds it; throwing leaves the event unrecorded, so it is retried. */
   cancelSecondSubscription?: (subscriptionId: string) => Promise<void>;
+  /** The subscription as the provider holds it now, to settle two states of the same second. */
+  fetchSubscription?: (subscriptionId: string) => Promise<SubscriptionSnapshot | null>;
 }
 
 export type StateOutcome = 'applied' | 'ignored' | 'second_subscription_cancelled';
 
-/** Applies a provider state unless a newer one of that subscription is already stored. */
+type ComparableState = Pick<SubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>;
+
+/** How far a state is along the way to its end, for two states of one second with nobody to ask. */
+const FINALITY: Record<string, number> = { inactive: 0, active: 1, past_due: 2, cancelled: 3 };
+const finality = (state: ComparableState) => (FINALITY[state.status] ?? 0) * 2 + (state.cancelAtPeriodEnd ? 1 : 0);
+const sameState = (a: ComparableState, b: ComparableState) =>
+  a.status === b.status && a.cancelAtPeriodEnd === b.cancelAtPeriodEnd && a.currentPeriodEnd?.getTime() === b.currentPeriodEnd?.getTime();
+
+/**
+ * Whether an incoming state of a stored subscription replaces it (issue 10, section 4). A cancelled
+ * subscription is final: nothing revives it (Stripe never reactivates one). Otherwise the provider's time
+ * decides; within the same second, never the arrival order: a cancellation wins, an equal state changes
+ * nothing, and anything else is settled by asking the provider ('ask'), or, with nobody to ask, by
+ * finality (past due over active, renewal off over on).
+ */
+export function decideStateChange(
+  current: ComparableState & { providerUpdatedAt: number },
+  incoming: ComparableState & { providerTime: number },
+): 'apply' | 'ignore' | 'ask' {
+  if (current.status === 'cancelled') return 'ignore';
+  if (incoming.providerTime !== current.providerUpdatedAt) return incoming.providerTime > current.providerUpdatedAt ? 'apply' : 'ignore';
+  if (incoming.status === 'cancelled') return 'apply';
+  if (sameState(current, incoming)) return 'ignore';
+  return 'ask';
+}
+
+/** Applies a provider state unless it is stale or final already (see decideStateChange). */
 export async function applySubscriptionState(
   db: Db,
-  state: ProviderSubscriptionState,
+  incoming: ProviderSubscriptionState,
   effects: ProviderEffects = {},
 ): Promise<StateOutcome> {
-  const status = mapProviderStatus(state.providerStatus);
+  let state = incoming;
+  let status = mapProviderStatus(state.providerStatus);
   const [current] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, state.providerSubscriptionId));
-  if (current && state.providerTime < current.providerUpdatedAt) return 'ignored';
+  if (current) {
+    const candidate = { status, cancelAtPeriodEnd: state.cancelAtPeriodEnd, currentPeriodEnd: state.currentPeriodEnd };
+    const decision = decideStateChange(current, { ...candidate, providerTime: state.providerTime });
+    if (decision === 'ignore') return 'ignored';
+    if (decision === 'ask') {
+      const fetched = effects.fetchSubscription ? await effects.fetchSubscription(state.providerSubscriptionId) : null;
+      if (fetched) {
+        state = { ...state, providerStatus: fetched.providerStatus, cancelAtPeriodEnd: fetched.cancelAtPeriodEnd, currentPeriodEnd: fetched.currentPeriodEnd };
+        status = mapProviderStatus(state.providerStatus);
+      } else if (finality(candidate) <= finality(current)) {
+        return 'ignored';
+      }
+    }
+  }
 
   let outcome: StateOutcome = 'applied';
   let stored: Status = status;

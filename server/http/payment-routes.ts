@@ -39,7 +39,10 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     deps,
     secret,
     provider,
-    payments.cancelAndRefund ? { cancelSecondSubscription: (id: string) => payments.cancelAndRefund!(id) } : {},
+    {
+      ...(payments.cancelAndRefund && { cancelSecondSubscription: (id: string) => payments.cancelAndRefund!(id) }),
+      ...(payments.retrieveSubscription && { fetchSubscription: (id: string) => payments.retrieveSubscription!(id) }),
+    },
   );
 
   await app.register(async (webhook) => {
@@ -50,6 +53,10 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
       const raw = typeof request.body === 'string' ? request.body : '';
       const signature = request.headers['stripe-signature'];
       const outcome = await receive(raw, Array.isArray(signature) ? signature[0] : signature);
+      if (outcome === 'deferred') {
+        // Not a 2xx, so Stripe delivers it again later (its retries run for days).
+        return reply.code(409).send({ success: false, error: 'The event names a customer not known yet; it was not recorded. Deliver it again later.' });
+      }
       return reply.code(200).send({ received: true, outcome });
     });
   });

@@ -5,7 +5,7 @@ import { cancelSubscriptionRequestSchema, createCheckoutRequestSchema } from '..
 import { users } from '../db/schema.ts';
 import { ApiFailure, failures } from '../domain/errors.ts';
 import { openCheckout } from '../domain/checkouts.ts';
-import { findLiveSubscriptions, findSubscription, toApiSubscription } from '../domain/subscriptions.ts';
+import { findLiveSubscriptions, findSubscription, recordProviderAnswer, toApiSubscription } from '../domain/subscriptions.ts';
 import type { AppDeps } from './context.ts';
 import { parseBody } from './validation.ts';
 
@@ -39,7 +39,8 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: AppDeps) {
     if (live.length === 0) throw failures.noSubscription();
     for (const subscription of live.filter((row) => !row.cancelAtPeriodEnd)) {
       try {
-        await deps.payments.cancelAtPeriodEnd(subscription.providerSubscriptionId);
+        // Stored at once, as the provider answered: the page shows renewal off now; the webhook confirms it.
+        await recordProviderAnswer(db, subscription, await deps.payments.cancelAtPeriodEnd(subscription.providerSubscriptionId));
       } catch (error) {
         request.log.error({ err: error }, 'subscription could not be cancelled');
         throw new ApiFailure(502, 'Failed to cancel subscription');

@@ -25,7 +25,10 @@ const checkoutSessionSchema = z.object({
   customer: z.string().nullish(),
 });
 
-export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'second_subscription_cancelled';
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'second_subscription_cancelled' | 'deferred';
+
+/** An event that cannot be applied yet: its transaction is rolled back, so its id is not recorded. */
+class NotYetApplicable extends Error {}
 
 export async function handlePaymentEvent(
   db: Db,
@@ -33,15 +36,21 @@ export async function handlePaymentEvent(
   provider: 'stripe' | 'local',
   effects: ProviderEffects = {},
 ): Promise<EventOutcome> {
-  return db.transaction(async (tx) => {
-    const recorded = await tx
-      .insert(paymentEvents)
-      .values({ id: event.id, type: event.type, providerCreated: event.created })
-      .onConflictDoNothing({ target: paymentEvents.id })
-      .returning({ id: paymentEvents.id });
-    if (recorded.length === 0) return 'duplicate';
-    return applyEvent(tx as unknown as Db, event, provider, effects);
-  });
+  try {
+    return await db.transaction(async (tx) => {
+      const recorded = await tx
+        .insert(paymentEvents)
+        .values({ id: event.id, type: event.type, providerCreated: event.created })
+        .onConflictDoNothing({ target: paymentEvents.id })
+        .returning({ id: paymentEvents.id });
+      if (recorded.length === 0) return 'duplicate';
+      return applyEvent(tx as unknown as Db, event, provider, effects);
+    });
+  } catch (error) {
+    // Not recorded as processed, so the provider's retry (or a resend) applies it once the customer is known.
+    if (error instanceof NotYetApplicable) return 'deferred';
+    throw error;
+  }
 }
 
 async function applyEvent(db: Db, event: PaymentEvent, provider: 'stripe' | 'local', effects: ProviderEffects): Promise<EventOutcome> {
@@ -65,7 +74,11 @@ async function applyEvent(db: Db, event: PaymentEvent, provider: 'stripe' | 'loc
     const subscription = readSubscriptionObject(event.data.object);
     if (!subscription) return 'ignored';
     const userId = await resolveUser(db, subscription.userId, subscription.customer);
-    if (!userId) return 'ignored'; // the account was deleted, or never ours
+    if (!userId) {
+      // Ending a subscription nobody here holds changes nothing (e.g. after the account was deleted).
+      if (event.type === 'customer.subscription.deleted') return 'ignored';
+      throw new NotYetApplicable();
+    }
     return applySubscriptionState(
       db,
       {

@@ -132,7 +132,8 @@ export class LocalPaymentProvider implements PaymentProvider {
       metadata: { userId: row.userId },
       ...change,
     };
-    await this.emit(event(type, Math.max(nowSeconds(), row.providerUpdatedAt), object));
+    // The local clock never gives two states of one subscription the same second, so order is never a tie.
+    await this.emit(event(type, Math.max(nowSeconds(), row.providerUpdatedAt + 1), object));
     return object;
   }
 }

@@ -9,6 +9,8 @@ const subscriptionObjectSchema = z.object({
   customer: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
   status: z.string(),
   cancel_at_period_end: z.boolean().nullish(),
+  // A cancellation at a set time (Stripe's `cancel_at`) ends it just as surely as one at the period end.
+  cancel_at: z.number().nullish(),
   // Older API versions put the period end on the subscription, newer ones on its items.
   current_period_end: z.number().nullish(),
   items: z
@@ -27,7 +29,7 @@ export interface SubscriptionSnapshot {
   providerStatus: string;
   plan: string | null;
   cancelAtPeriodEnd: boolean;
-  /** When it ends or renews. */
+  /** When it ends or renews: `cancel_at` when set, otherwise the period end. */
   currentPeriodEnd: Date | null;
 }
 
@@ -36,14 +38,14 @@ export function readSubscriptionObject(object: unknown): SubscriptionSnapshot | 
   if (!parsed.success) return null;
   const subscription = parsed.data;
   const periodEnd = subscription.current_period_end ?? subscription.items?.data[0]?.current_period_end ?? null;
-  const end = periodEnd;
+  const end = subscription.cancel_at ?? periodEnd;
   return {
     id: subscription.id,
     customer: typeof subscription.customer === 'string' ? subscription.customer : (subscription.customer?.id ?? null),
     userId: subscription.metadata?.userId ?? null,
     providerStatus: subscription.status,
     plan: subscription.items?.data[0]?.price?.nickname ?? null,
-    cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end),
+    cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end) || subscription.cancel_at != null,
     currentPeriodEnd: end ? new Date(end * 1000) : null,
   };
 }

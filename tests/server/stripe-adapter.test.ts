@@ -187,6 +187,30 @@ describe.each(drivers)('Stripe adapter on %s', (driver) => {
     expect(await verify(sessionToken)).toMatchObject({ status: 'active' });
   });
 
+  test('cancel answers the state Stripe returned (renewal off) and stores it before any webhook', async () => {
+    const { userId, sessionToken } = await signIn('cancel-now-shown');
+    await stripeEvent('customer.subscription.created', structuredClone(stripe.addSubscription('sub_shown', 'cus_shown', userId)) as never);
+    const answer = await call(api.app, 'POST', '/api/subscription/cancel', { idToken: 'cancel-now-shown' });
+    expect(answer).toMatchObject({ status: 200, body: { success: true, subscription: { status: 'active', cancelAtPeriodEnd: true } } });
+    expect(await verify(sessionToken)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+  });
+
+  test.each([
+    ['active', 'active'],
+    ['past_due', 'past_due'],
+  ])('two states in one second are settled by asking Stripe, which holds %s', async (held, shown) => {
+    const { userId, sessionToken } = await signIn(`tie-${held}`);
+    const subscription = stripe.addSubscription(`sub_tie_${held}`, 'cus_tie', userId);
+    const created = Math.floor(Date.now() / 1000);
+    // Whatever arrives last, the provider's own current state decides.
+    const [first, last] = held === 'active' ? ['active', 'past_due'] : ['past_due', 'active'];
+    await stripeEvent('customer.subscription.updated', { ...subscription, status: first }, created);
+    subscription.status = held;
+    await stripeEvent('customer.subscription.updated', { ...subscription, status: last }, created);
+    expect(sent('GET', `/v1/subscriptions/sub_tie_${held}`)).toHaveLength(1);
+    expect(await verify(sessionToken)).toMatchObject({ status: shown });
+  });
+
   test('a returning customer\'s stored Stripe customer is reused', async () => {
     const { userId } = await signIn('returning-customer');
     await stripeEvent('checkout.session.completed', { id: 'cs_old', client_reference_id: userId, customer: 'cus_returning' });
