@@ -1,5 +1,5 @@
 /** The database schema for drizzle, mirroring server/db/migrations (the migrations are the truth). */
-import { bigint, boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -80,9 +80,15 @@ export const openCheckouts = pgTable('open_checkouts', {
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
+/** How far the local checkout's billing clock runs ahead of real time (one row at most). */
+export const localBillingClock = pgTable('local_billing_clock', {
+  id: smallint('id').primaryKey().default(1),
+  offsetSeconds: bigint('offset_seconds', { mode: 'number' }).notNull().default(0),
+});
+
 export const deletionTombstones = pgTable('deletion_tombstones', {
   subjectHash: text('subject_hash').primaryKey(),
   deletedAt: at('deleted_at').notNull().defaultNow(),
 });
 
-export const schema = { users, sessions, handoffTokens, subscriptions, paymentEvents, localCheckoutSessions, openCheckouts, deletionTombstones };
+export const schema = { users, sessions, handoffTokens, subscriptions, paymentEvents, localCheckoutSessions, openCheckouts, localBillingClock, deletionTombstones };

@@ -33,10 +33,27 @@ export function mapProviderStatus(status: string): Status {
   }
 }
 
-export function toApiSubscription(row: SubscriptionRow | undefined | null): Subscription | null {
+/** How long past its end date an active subscription is still reported active when no event came. */
+export const GRACE_PERIOD_MS = 3 * 86_400_000;
+
+/**
+ * The status to report for a stored row at `now`, whatever the provider (issue 11, item 10): an `active`
+ * subscription more than the grace period past its end date, with no renewal or end reported, is not
+ * active any more: `cancelled` if its renewal was off (it ended), otherwise `inactive` (the renewal never
+ * arrived). Other statuses are kept (`past_due` is, by nature, past its end date). Pure: apply it to any
+ * row read for an answer.
+ */
+export function statusAt(row: Pick<SubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>, now = new Date()): string {
+  if (row.status !== 'active' || !row.currentPeriodEnd) return row.status;
+  if (now.getTime() - row.currentPeriodEnd.getTime() <= GRACE_PERIOD_MS) return row.status;
+  return row.cancelAtPeriodEnd ? 'cancelled' : 'inactive';
+}
+
+/** A row as an answer's `subscription`, with the grace rule applied (statusAt). */
+export function toApiSubscription(row: SubscriptionRow | undefined | null, now = new Date()): Subscription | null {
   if (!row) return null;
   return {
-    status: row.status,
+    status: statusAt(row, now),
     ...(row.plan ? { plan: row.plan } : {}),
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     ...(row.currentPeriodEnd ? { endDate: row.currentPeriodEnd.toISOString() } : {}),
@@ -54,11 +71,13 @@ export async function findSubscription(db: Db, userId: string): Promise<Subscrip
   return row;
 }
 
-export async function findLiveSubscriptions(db: Db, userId: string): Promise<SubscriptionRow[]> {
-  return db
+/** The account's live subscriptions, as reported (statusAt): one lapsed past the grace period is not. */
+export async function findLiveSubscriptions(db: Db, userId: string, now = new Date()): Promise<SubscriptionRow[]> {
+  const rows = await db
     .select()
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_STATUSES])));
+  return rows.filter((row) => isLive(statusAt(row, now)));
 }
 
 /** Every subscription of the account that is not cancelled (live, or still incomplete at the provider). */
@@ -166,9 +185,9 @@ export async function applySubscriptionState(
   return outcome;
 }
 
-async function hasOtherLiveSubscription(db: Db, state: ProviderSubscriptionState): Promise<boolean> {
+async function hasOtherLiveSubscription(db: Db, state: ProviderSubscriptionState, now = new Date()): Promise<boolean> {
   const others = await db
-    .select({ id: subscriptions.providerSubscriptionId })
+    .select()
     .from(subscriptions)
     .where(
       and(
@@ -177,7 +196,16 @@ async function hasOtherLiveSubscription(db: Db, state: ProviderSubscriptionState
         inArray(subscriptions.status, [...LIVE_STATUSES]),
       ),
     );
-  return others.length > 0;
+  const lapsed = others.filter((row) => !isLive(statusAt(row, now)));
+  // A subscription already reported as lapsed gives way to the new one: stored as reported, so the
+  // one-live index allows the new row (should it come back to life, it is the second one then).
+  for (const row of lapsed) {
+    await db
+      .update(subscriptions)
+      .set({ status: statusAt(row, now), updatedAt: now })
+      .where(eq(subscriptions.providerSubscriptionId, row.providerSubscriptionId));
+  }
+  return others.length > lapsed.length;
 }
 
 /**

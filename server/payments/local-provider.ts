@@ -9,23 +9,19 @@ import { localCheckoutSessions, openCheckouts, subscriptions, users } from '../d
 import { failures } from '../domain/errors.ts';
 import { findLiveSubscriptions } from '../domain/subscriptions.ts';
 import { newId } from '../domain/tokens.ts';
-import type { PaymentEvent } from './events.ts';
+import {
+  advanceBillingClock,
+  billingClockNow,
+  localEvent as event,
+  oneYearAfter,
+  runBillingCycle,
+  type EventSink,
+} from './local-billing-clock.ts';
 import type { CheckoutRequest, OpenedCheckout, PaymentProvider } from './provider.ts';
 import { readSubscriptionObject, type SubscriptionSnapshot } from './subscription-object.ts';
 
-/** Hands a signed event to the webhook handler, exactly as an HTTP delivery would. */
-export type EventSink = (event: PaymentEvent) => Promise<unknown>;
-
-const nowSeconds = () => Math.floor(Date.now() / 1000);
-
 /** A local checkout can be paid for an hour, like a Stripe one with `expires_at`. */
 export const LOCAL_CHECKOUT_LIFETIME_MS = 3600_000;
-
-function oneYearAfter(date: Date): Date {
-  const end = new Date(date);
-  end.setUTCFullYear(end.getUTCFullYear() + 1);
-  return end;
-}
 
 export class LocalPaymentProvider implements PaymentProvider {
   readonly kind = 'local' as const;
@@ -33,6 +29,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   constructor(
     private readonly db: Db,
     private readonly publicUrl: string,
+    /** Hands a signed event to the webhook handler, exactly as an HTTP delivery would. */
     private readonly emit: EventSink,
   ) {}
 
@@ -63,9 +60,22 @@ export class LocalPaymentProvider implements PaymentProvider {
     return { id: session.id, email: session.email, status: expired ? ('expired' as const) : session.status };
   }
 
+  /** The billing clock (local-billing-clock.ts): its time, moving it forward, and a run of what fell due. */
+  clockNow(): Promise<Date> {
+    return billingClockNow(this.db);
+  }
+
+  advanceClock(bySeconds: number) {
+    return advanceBillingClock(this.db, this.emit, bySeconds);
+  }
+
+  async runBillingCycle() {
+    return runBillingCycle(this.db, this.emit, await this.clockNow());
+  }
+
   /**
-   * The Pay button: a year of subscription from now. Answers false, charging nothing, when the account
-   * already has a live subscription (a second checkout paid after the first).
+   * The Pay button: a year of subscription from now (the billing clock's now). Answers false, charging
+   * nothing, when the account already has a live subscription (a second checkout paid after the first).
    */
   async pay(checkoutId: string, now = new Date()): Promise<boolean> {
     const fresh = and(
@@ -85,7 +95,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     if (!user) throw failures.notFound('Account');
     const customer = user.paymentCustomerId ?? newId('cus_local');
     const subscriptionId = newId('sub_local');
-    const created = Math.floor(now.getTime() / 1000);
+    const start = await this.clockNow();
+    const created = Math.floor(start.getTime() / 1000);
     await this.emit(event('checkout.session.completed', created, {
       id: checkoutId,
       mode: 'subscription',
@@ -98,7 +109,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       customer,
       status: 'active',
       cancel_at_period_end: false,
-      current_period_end: Math.floor(oneYearAfter(now).getTime() / 1000),
+      current_period_end: Math.floor(oneYearAfter(start).getTime() / 1000),
       metadata: { userId: user.id },
     }));
     return true;
@@ -133,11 +144,8 @@ export class LocalPaymentProvider implements PaymentProvider {
       ...change,
     };
     // The local clock never gives two states of one subscription the same second, so order is never a tie.
-    await this.emit(event(type, Math.max(nowSeconds(), row.providerUpdatedAt + 1), object));
+    const now = Math.floor((await this.clockNow()).getTime() / 1000);
+    await this.emit(event(type, Math.max(now, row.providerUpdatedAt + 1), object));
     return object;
   }
-}
-
-function event(type: string, created: number, object: Record<string, unknown>): PaymentEvent {
-  return { id: newId('evt_local'), type, created, data: { object } };
 }

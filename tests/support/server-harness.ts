@@ -49,6 +49,7 @@ const TABLES = [
   'payment_events',
   'local_checkout_sessions',
   'open_checkouts',
+  'local_billing_clock',
   'handoff_tokens',
   'subscriptions',
   'sessions',

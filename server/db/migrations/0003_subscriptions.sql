@@ -18,3 +18,10 @@ CREATE TABLE open_checkouts (
   expires_at timestamptz NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now()
 );
+
+-- The local checkout's billing clock (issue 11, item 10): how far developers and tests moved it ahead of
+-- real time, like a Stripe test clock. One row at most; none means real time.
+CREATE TABLE local_billing_clock (
+  id smallint PRIMARY KEY DEFAULT 1 CHECK (id = 1),
+  offset_seconds bigint NOT NULL DEFAULT 0
+);
