@@ -13,6 +13,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { paymentEvents } from '../../server/db/schema';
 import { signPayload } from '../../server/payments/signature';
 import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
@@ -100,45 +101,60 @@ describe.each(drivers)('billing clock on %s', (driver) => {
       });
     }
   });
+});
 
-  describe('grace period (any provider)', () => {
-    async function deliver(userId: string, status: string, periodEnd: Date, cancelAtPeriodEnd = false) {
-      const raw = JSON.stringify({
-        id: `evt_grace_${Math.random()}`,
-        type: 'customer.subscription.updated',
-        created: Math.floor(Date.now() / 1000),
-        data: { object: { id: `sub_grace_${userId}`, status, cancel_at_period_end: cancelAtPeriodEnd, current_period_end: Math.floor(periodEnd.getTime() / 1000), metadata: { userId } } },
-      });
-      const response = await api.app.inject({
-        method: 'POST',
-        url: '/api/webhooks/payments',
-        payload: raw,
-        headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(raw, api.config.localWebhookSecret) },
-      });
-      expect(response.statusCode).toBe(200);
-    }
-
-    test.each([
-      ['active, renewal on, 2 days past its end', 'active', 'active', 2, false],
-      ['active, renewal on, 4 days past its end', 'inactive', 'active', 4, false],
-      ['active, renewal off, 4 days past its end', 'cancelled', 'active', 4, true],
-      ['past due, 20 days past its end', 'past_due', 'past_due', 20, false],
-    ])('%s with no event since: reported %s', async (_label, shown, status, daysPast, cancelAtPeriodEnd) => {
-      const { userId, sessionToken } = await signIn(api, `grace-${status}-${daysPast}-${cancelAtPeriodEnd}`);
-      await deliver(userId, status, new Date(Date.now() - daysPast * DAY), cancelAtPeriodEnd);
-      expect(await subscriptionOf(api, sessionToken)).toMatchObject({ status: shown });
+describe.each(drivers)('grace period on %s (Stripe here: the rule holds whatever the provider)', (driver) => {
+  let stripe: StripeStandIn;
+  let api: TestApi;
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    api = await createTestApi({
+      driver,
+      verifier,
+      env: { STRIPE_SECRET_KEY: 'sk_test_grace', STRIPE_PRICE_ID: 'price_yearly', STRIPE_WEBHOOK_SECRET: 'whsec_grace', STRIPE_API_BASE: stripe.url },
     });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await stripe?.close();
+  });
+  beforeEach(() => api.reset());
 
-    test('a lapsed subscription does not block buying again, and the new one is active', async () => {
-      const { userId, sessionToken } = await signIn(api, 'lapsed');
-      await deliver(userId, 'active', new Date(Date.now() - 5 * DAY));
-      const checkout = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: 'lapsed', email: 'x@example.com' });
-      expect(checkout.status).toBe(200);
-      await api.app.inject({ method: 'POST', url: `${new URL(checkout.body.url as string).pathname}/pay` });
-      const now = await subscriptionOf(api, sessionToken);
-      expect(now.status).toBe('active');
-      expect(new Date(now.endDate!).getTime()).toBeGreaterThan(Date.now() + 300 * DAY);
+  async function deliver(userId: string, subscriptionId: string, status: string, periodEnd: Date, cancelAtPeriodEnd = false) {
+    const raw = JSON.stringify({
+      id: `evt_grace_${Math.random()}`,
+      type: 'customer.subscription.updated',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: subscriptionId, status, cancel_at_period_end: cancelAtPeriodEnd, current_period_end: Math.floor(periodEnd.getTime() / 1000), metadata: { userId } } },
     });
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/payments',
+      payload: raw,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(raw, 'whsec_grace') },
+    });
+    return response.json() as { outcome: string };
+  }
+
+  test.each([
+    ['active, renewal on, 2 days past its end', 'active', 'active', 2, false],
+    ['active, renewal on, 4 days past its end', 'inactive', 'active', 4, false],
+    ['active, renewal off, 4 days past its end', 'cancelled', 'active', 4, true],
+    ['past due, 20 days past its end', 'past_due', 'past_due', 20, false],
+  ])('%s with no event since: reported %s', async (_label, shown, status, daysPast, cancelAtPeriodEnd) => {
+    const { userId, sessionToken } = await signIn(api, `grace-${status}-${daysPast}-${cancelAtPeriodEnd}`);
+    await deliver(userId, `sub_grace_${userId}`, status, new Date(Date.now() - daysPast * DAY), cancelAtPeriodEnd);
+    expect(await subscriptionOf(api, sessionToken)).toMatchObject({ status: shown });
+  });
+
+  test('a lapsed subscription does not block buying again, and the new one is kept, not refunded', async () => {
+    const { userId, sessionToken } = await signIn(api, 'lapsed');
+    await deliver(userId, 'sub_lapsed', 'active', new Date(Date.now() - 5 * DAY));
+    expect((await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: 'lapsed', email: 'x@example.com' })).status).toBe(200);
+    const yearAhead = new Date(Date.now() + 365 * DAY);
+    expect(await deliver(userId, 'sub_new', 'active', yearAhead)).toMatchObject({ outcome: 'applied' });
+    expect(await subscriptionOf(api, sessionToken)).toEqual({ status: 'active', cancelAtPeriodEnd: false, endDate: new Date(Math.floor(yearAhead.getTime() / 1000) * 1000).toISOString() });
+    expect(stripe.requests.filter((request) => request.path === '/v1/refunds')).toHaveLength(0);
   });
 });
 

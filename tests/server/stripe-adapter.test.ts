@@ -141,6 +141,18 @@ describe.each(drivers)('Stripe adapter on %s', (driver) => {
     expect(sent('POST', '/v1/checkout/sessions')).toHaveLength(0);
   });
 
+  test('past due: auto-renewal can still be turned off', async () => {
+    const { userId, sessionToken } = await signIn('late-card');
+    const subscription = structuredClone(stripe.addSubscription('sub_late', 'cus_late', userId, { status: 'past_due' }));
+    await stripeEvent('customer.subscription.updated', subscription as never);
+    expect(await call(api.app, 'POST', '/api/subscription/cancel', { idToken: 'late-card' })).toMatchObject({
+      status: 200,
+      body: { subscription: { status: 'past_due', cancelAtPeriodEnd: true } },
+    });
+    expect(sent('POST', '/v1/subscriptions/sub_late')).toHaveLength(1);
+    expect(await verify(sessionToken)).toMatchObject({ status: 'past_due', cancelAtPeriodEnd: true });
+  });
+
   test('a second subscription paid anyway is cancelled and refunded; the first stays, and cancel and deletion reach it', async () => {
     const { userId, email, sessionToken } = await signIn('paid-twice');
     const first = stripe.addSubscription('sub_first', 'cus_twice', userId);
