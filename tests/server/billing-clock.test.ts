@@ -210,4 +210,4 @@ test('npm run billing:advance moves the clock of a stopped API\'s database (PGli
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-}, 60_000);
+}, 120_000);
