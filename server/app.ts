@@ -13,6 +13,7 @@ import type { IdentityVerifier } from './identity/verifier.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import type { AppDeps } from './http/context.ts';
 import { contentSecurityPolicy } from './http/csp.ts';
+import { devRoutes } from './http/dev-routes.ts';
 import { createWebhookReceiver, paymentRoutes } from './http/payment-routes.ts';
 import { spaRoutes } from './http/spa.ts';
 import { subscriptionRoutes } from './http/subscription-routes.ts';
@@ -74,6 +75,7 @@ export async function buildApp({ config, database, verifier, payments, logger = 
       ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl })
       : (localCheckout as LocalPaymentProvider));
   const deps: AppDeps = { config, database, verifier, payments: provider, localCheckout };
+  if (localCheckout) startBillingClock(app, localCheckout);
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
@@ -121,6 +123,7 @@ export async function buildApp({ config, database, verifier, payments, logger = 
       await api.register((scope) => authRoutes(scope, deps), { prefix: '/auth' });
       await api.register((scope) => subscriptionRoutes(scope, deps), { prefix: '/subscription' });
       await api.register((scope) => paymentRoutes(scope, deps));
+      await api.register((scope) => devRoutes(scope, deps), { prefix: '/dev' });
     },
     { prefix: '/api' },
   );
@@ -133,4 +136,16 @@ export async function buildApp({ config, database, verifier, payments, logger = 
     );
   }
   return app;
+}
+
+/** The local checkout renews and ends subscriptions as their periods end: at start-up, then hourly. */
+function startBillingClock(app: FastifyInstance, local: LocalPaymentProvider) {
+  const run = () =>
+    local.runBillingCycle().catch((error: unknown) => app.log.error({ err: error }, 'local billing cycle failed'));
+  const timer = setInterval(run, 3600_000);
+  timer.unref();
+  app.addHook('onReady', async () => {
+    await run();
+  });
+  app.addHook('onClose', async () => clearInterval(timer));
 }

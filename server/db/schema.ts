@@ -1,5 +1,5 @@
 /** The database schema for drizzle, mirroring server/db/migrations (the migrations are the truth). */
-import { bigint, boolean, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -39,12 +39,13 @@ export const handoffTokens = pgTable('handoff_tokens', {
   usedAt: at('used_at'),
 });
 
+/** One row per provider subscription; at most one live (active or past_due) per account. */
 export const subscriptions = pgTable('subscriptions', {
+  providerSubscriptionId: text('provider_subscription_id').primaryKey(),
   userId: text('user_id')
-    .primaryKey()
+    .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   provider: text('provider').$type<'stripe' | 'local'>().notNull(),
-  providerSubscriptionId: text('provider_subscription_id').notNull().unique(),
   status: text('status').notNull(),
   plan: text('plan'),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
@@ -69,9 +70,27 @@ export const localCheckoutSessions = pgTable('local_checkout_sessions', {
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
+/** The checkout an account has open, reused until shortly before it expires. */
+export const openCheckouts = pgTable('open_checkouts', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').$type<'stripe' | 'local'>().notNull(),
+  checkoutId: text('checkout_id').notNull(),
+  url: text('url').notNull(),
+  expiresAt: at('expires_at').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** How far the local checkout's billing clock runs ahead of real time (one row at most). */
+export const localBillingClock = pgTable('local_billing_clock', {
+  id: smallint('id').primaryKey().default(1),
+  offsetSeconds: bigint('offset_seconds', { mode: 'number' }).notNull().default(0),
+});
+
 export const deletionTombstones = pgTable('deletion_tombstones', {
   subjectHash: text('subject_hash').primaryKey(),
   deletedAt: at('deleted_at').notNull().defaultNow(),
 });
 
-export const schema = { users, sessions, handoffTokens, subscriptions, paymentEvents, localCheckoutSessions, deletionTombstones };
+export const schema = { users, sessions, handoffTokens, subscriptions, paymentEvents, localCheckoutSessions, openCheckouts, localBillingClock, deletionTombstones };

@@ -11,7 +11,7 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import { tombstoneHashes } from './accounts.ts';
 import { ApiFailure, failures } from './errors.ts';
 import { authenticate } from './sessions.ts';
-import { findSubscription } from './subscriptions.ts';
+import { findUnendedSubscriptions } from './subscriptions.ts';
 
 export async function deleteAccount(
   db: Db,
@@ -24,8 +24,8 @@ export async function deleteAccount(
     throw failures.accountMismatch();
   }
 
-  const subscription = await findSubscription(db, user.id);
-  if (subscription && subscription.status !== 'cancelled') {
+  // Every subscription of the account not yet ended ends, so none keeps billing once the account is gone.
+  for (const subscription of await findUnendedSubscriptions(db, user.id)) {
     try {
       await payments.cancelImmediately(subscription.providerSubscriptionId);
     } catch {

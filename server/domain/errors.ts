@@ -40,5 +40,7 @@ export const failures = {
   notFound: (what: string) => new ApiFailure(404, `${what} not found.`),
   handoffInvalid: () => new ApiFailure(401, 'This app link has expired or was already used. Open the VPN app again from your account.'),
   alreadySubscribed: () => new ApiFailure(409, 'You already have an active subscription.'),
+  subscriptionPastDue: () =>
+    new ApiFailure(409, 'Your subscription has a payment past due. Please update your payment details instead of subscribing again.'),
   noSubscription: () => new ApiFailure(404, 'No active subscription found.'),
 };

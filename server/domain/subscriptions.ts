@@ -1,16 +1,23 @@
 /**
  * Subscription state as the payment provider reports it (design §7: webhooks are the only source, never
- * the browser reaching /success). Events older than the state applied are ignored.
+ * the browser reaching /success). One row per provider subscription; an account has at most one live
+ * (active or past_due) subscription: a second one that gets paid anyway is cancelled, never kept.
  */
-import { eq } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Subscription } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
 import { subscriptions } from '../db/schema.ts';
+import type { SubscriptionSnapshot } from '../payments/subscription-object.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+type Status = 'active' | 'inactive' | 'past_due' | 'cancelled';
+
+/** The statuses that count as the account's subscription: one at most per account. */
+export const LIVE_STATUSES = ['active', 'past_due'] as const;
+export const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes(status);
 
 /** Provider status -> ours: active, inactive, past_due, cancelled. */
-export function mapProviderStatus(status: string): 'active' | 'inactive' | 'past_due' | 'cancelled' {
+export function mapProviderStatus(status: string): Status {
   switch (status) {
     case 'active':
     case 'trialing':
@@ -26,19 +33,59 @@ export function mapProviderStatus(status: string): 'active' | 'inactive' | 'past
   }
 }
 
-export function toApiSubscription(row: SubscriptionRow | undefined | null): Subscription | null {
+/** How long past its end date an active subscription is still reported active when no event came. */
+export const GRACE_PERIOD_MS = 3 * 86_400_000;
+
+/**
+ * The status to report for a stored row at `now`, whatever the provider (issue 11, item 10): an `active`
+ * subscription more than the grace period past its end date, with no renewal or end reported, is not
+ * active any more: `cancelled` if its renewal was off (it ended), otherwise `inactive` (the renewal never
+ * arrived). Other statuses are kept (`past_due` is, by nature, past its end date). Pure: apply it to any
+ * row read for an answer.
+ */
+export function statusAt(row: Pick<SubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>, now = new Date()): string {
+  if (row.status !== 'active' || !row.currentPeriodEnd) return row.status;
+  if (now.getTime() - row.currentPeriodEnd.getTime() <= GRACE_PERIOD_MS) return row.status;
+  return row.cancelAtPeriodEnd ? 'cancelled' : 'inactive';
+}
+
+/** A row as an answer's `subscription`, with the grace rule applied (statusAt). */
+export function toApiSubscription(row: SubscriptionRow | undefined | null, now = new Date()): Subscription | null {
   if (!row) return null;
   return {
-    status: row.status,
+    status: statusAt(row, now),
     ...(row.plan ? { plan: row.plan } : {}),
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     ...(row.currentPeriodEnd ? { endDate: row.currentPeriodEnd.toISOString() } : {}),
   };
 }
 
+/** The subscription an account is shown: its live one, otherwise the one changed last. */
 export async function findSubscription(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const [row] = await db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(sql`case when ${inArray(subscriptions.status, [...LIVE_STATUSES])} then 0 else 1 end`, desc(subscriptions.updatedAt))
+    .limit(1);
   return row;
+}
+
+/** The account's live subscriptions, as reported (statusAt): one lapsed past the grace period is not. */
+export async function findLiveSubscriptions(db: Db, userId: string, now = new Date()): Promise<SubscriptionRow[]> {
+  const rows = await db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_STATUSES])));
+  return rows.filter((row) => isLive(statusAt(row, now)));
+}
+
+/** Every subscription of the account that is not cancelled (live, or still incomplete at the provider). */
+export async function findUnendedSubscriptions(db: Db, userId: string): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(and(eq(subscriptions.userId, userId), ne(subscriptions.status, 'cancelled')));
 }
 
 export interface ProviderSubscriptionState {
@@ -53,28 +100,128 @@ export interface ProviderSubscriptionState {
   providerTime: number;
 }
 
-/** Applies a provider state unless a newer one is already stored. Returns whether it was applied. */
-export async function applySubscriptionState(db: Db, state: ProviderSubscriptionState): Promise<boolean> {
+/** What applying a state needs of the provider (Stripe); the local checkout needs none of it. */
+export interface ProviderEffects {
+  /** Ends a second subscription and refunds it; throwing leaves the event unrecorded, so it is retried. */
+  cancelSecondSubscription?: (subscriptionId: string) => Promise<void>;
+  /** The subscription as the provider holds it now, to settle two states of the same second. */
+  fetchSubscription?: (subscriptionId: string) => Promise<SubscriptionSnapshot | null>;
+}
+
+export type StateOutcome = 'applied' | 'ignored' | 'second_subscription_cancelled';
+
+type ComparableState = Pick<SubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>;
+
+/** How far a state is along the way to its end, for two states of one second with nobody to ask. */
+const FINALITY: Record<string, number> = { inactive: 0, active: 1, past_due: 2, cancelled: 3 };
+const finality = (state: ComparableState) => (FINALITY[state.status] ?? 0) * 2 + (state.cancelAtPeriodEnd ? 1 : 0);
+const sameState = (a: ComparableState, b: ComparableState) =>
+  a.status === b.status && a.cancelAtPeriodEnd === b.cancelAtPeriodEnd && a.currentPeriodEnd?.getTime() === b.currentPeriodEnd?.getTime();
+
+/**
+ * Whether an incoming state of a stored subscription replaces it (issue 10, section 4). A cancelled
+ * subscription is final: nothing revives it (Stripe never reactivates one). Otherwise the provider's time
+ * decides; within the same second, never the arrival order: a cancellation wins, an equal state changes
+ * nothing, and anything else is settled by asking the provider ('ask'), or, with nobody to ask, by
+ * finality (past due over active, renewal off over on).
+ */
+export function decideStateChange(
+  current: ComparableState & { providerUpdatedAt: number },
+  incoming: ComparableState & { providerTime: number },
+): 'apply' | 'ignore' | 'ask' {
+  if (current.status === 'cancelled') return 'ignore';
+  if (incoming.providerTime !== current.providerUpdatedAt) return incoming.providerTime > current.providerUpdatedAt ? 'apply' : 'ignore';
+  if (incoming.status === 'cancelled') return 'apply';
+  if (sameState(current, incoming)) return 'ignore';
+  return 'ask';
+}
+
+/** Applies a provider state unless it is stale or final already (see decideStateChange). */
+export async function applySubscriptionState(
+  db: Db,
+  incoming: ProviderSubscriptionState,
+  effects: ProviderEffects = {},
+): Promise<StateOutcome> {
+  let state = incoming;
+  let status = mapProviderStatus(state.providerStatus);
+  const [current] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, state.providerSubscriptionId));
+  if (current) {
+    const candidate = { status, cancelAtPeriodEnd: state.cancelAtPeriodEnd, currentPeriodEnd: state.currentPeriodEnd };
+    const decision = decideStateChange(current, { ...candidate, providerTime: state.providerTime });
+    if (decision === 'ignore') return 'ignored';
+    if (decision === 'ask') {
+      const fetched = effects.fetchSubscription ? await effects.fetchSubscription(state.providerSubscriptionId) : null;
+      if (fetched) {
+        state = { ...state, providerStatus: fetched.providerStatus, cancelAtPeriodEnd: fetched.cancelAtPeriodEnd, currentPeriodEnd: fetched.currentPeriodEnd };
+        status = mapProviderStatus(state.providerStatus);
+      } else if (finality(candidate) <= finality(current)) {
+        return 'ignored';
+      }
+    }
+  }
+
+  let outcome: StateOutcome = 'applied';
+  let stored: Status = status;
+  if (isLive(status) && !(current && isLive(current.status)) && (await hasOtherLiveSubscription(db, state))) {
+    // Paid while the account already had a live subscription (two checkouts opened before paying):
+    // the first one stays, this one is ended and refunded (local: never activated).
+    await effects.cancelSecondSubscription?.(state.providerSubscriptionId);
+    outcome = 'second_subscription_cancelled';
+    stored = 'cancelled';
+  }
+
   const values = {
+    providerSubscriptionId: state.providerSubscriptionId,
     userId: state.userId,
     provider: state.provider,
-    providerSubscriptionId: state.providerSubscriptionId,
-    status: mapProviderStatus(state.providerStatus),
+    status: stored,
     plan: state.plan,
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
     currentPeriodEnd: state.currentPeriodEnd,
     providerUpdatedAt: state.providerTime,
     updatedAt: new Date(),
   };
-  const current = await findSubscription(db, state.userId);
-  if (!current) {
-    await db.insert(subscriptions).values(values);
-    return true;
+  await db.insert(subscriptions).values(values).onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values });
+  return outcome;
+}
+
+async function hasOtherLiveSubscription(db: Db, state: ProviderSubscriptionState, now = new Date()): Promise<boolean> {
+  const others = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, state.userId),
+        ne(subscriptions.providerSubscriptionId, state.providerSubscriptionId),
+        inArray(subscriptions.status, [...LIVE_STATUSES]),
+      ),
+    );
+  const lapsed = others.filter((row) => !isLive(statusAt(row, now)));
+  // A subscription already reported as lapsed gives way to the new one: stored as reported, so the
+  // one-live index allows the new row (should it come back to life, it is the second one then).
+  for (const row of lapsed) {
+    await db
+      .update(subscriptions)
+      .set({ status: statusAt(row, now), updatedAt: now })
+      .where(eq(subscriptions.providerSubscriptionId, row.providerSubscriptionId));
   }
-  // A later subscription (e.g. bought again after cancellation) replaces the old one whatever its time.
-  const sameSubscription = current.providerSubscriptionId === state.providerSubscriptionId;
-  if (sameSubscription && state.providerTime < current.providerUpdatedAt) return false;
-  if (!sameSubscription && current.status === 'active' && mapProviderStatus(state.providerStatus) !== 'active') return false;
-  await db.update(subscriptions).set(values).where(eq(subscriptions.userId, state.userId));
-  return true;
+  return others.length > lapsed.length;
+}
+
+/**
+ * Stores the state the provider answered a call with (auto-renewal off), at once: the account page shows
+ * it without waiting for the webhook, which then confirms it. A cancelled subscription stays cancelled.
+ */
+export async function recordProviderAnswer(db: Db, row: SubscriptionRow, answer: SubscriptionSnapshot, now = new Date()): Promise<void> {
+  const status = mapProviderStatus(answer.providerStatus);
+  await db
+    .update(subscriptions)
+    .set({
+      status,
+      cancelAtPeriodEnd: answer.cancelAtPeriodEnd,
+      currentPeriodEnd: answer.currentPeriodEnd ?? row.currentPeriodEnd,
+      providerUpdatedAt: sql`greatest(${subscriptions.providerUpdatedAt}, ${Math.floor(now.getTime() / 1000)})`,
+      updatedAt: now,
+    })
+    .where(and(eq(subscriptions.providerSubscriptionId, row.providerSubscriptionId), ne(subscriptions.status, 'cancelled')));
 }

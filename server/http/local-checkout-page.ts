@@ -15,7 +15,7 @@ export function renderLocalCheckoutPage({
 }: {
   id: string;
   email: string;
-  status: 'open' | 'completed' | 'cancelled';
+  status: 'open' | 'completed' | 'cancelled' | 'expired';
   brand: ServerBrand;
 }): string {
   const action = (path: string) => `/api/checkout/local/${encodeURIComponent(id)}/${path}`;
@@ -52,7 +52,7 @@ export function renderLocalCheckoutPage({
   <p class="note" role="note">Local test checkout: no card is charged and no data leaves this computer.</p>
   ${
     closed
-      ? `<p>This checkout is already ${status === 'completed' ? 'paid' : 'cancelled'}.</p>
+      ? `<p>This checkout is ${status === 'completed' ? 'already paid' : status === 'expired' ? 'expired: start again from your account' : 'already cancelled'}.</p>
   <form method="post" action="${action('pay')}"><div class="actions"><button class="pay" type="submit">Continue</button></div></form>`
       : `<form method="post" action="${action('pay')}">
     <label for="card">Card number</label>

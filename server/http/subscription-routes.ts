@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { cancelSubscriptionRequestSchema, createCheckoutRequestSchema } from '../../contract/api.ts';
 import { users } from '../db/schema.ts';
 import { ApiFailure, failures } from '../domain/errors.ts';
-import { findSubscription, toApiSubscription } from '../domain/subscriptions.ts';
+import { openCheckout } from '../domain/checkouts.ts';
+import { findLiveSubscriptions, findSubscription, recordProviderAnswer, toApiSubscription } from '../domain/subscriptions.ts';
 import type { AppDeps } from './context.ts';
 import { parseBody } from './validation.ts';
 
@@ -22,12 +23,10 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: AppDeps) {
   app.post('/create-checkout', async (request) => {
     const body = parseBody(createCheckoutRequestSchema, request.body);
     const user = await userOfIdToken(body.idToken);
-    const subscription = await findSubscription(db, user.id);
-    if (subscription?.status === 'active') throw failures.alreadySubscribed();
     try {
-      const url = await deps.payments.createCheckout({ userId: user.id, email: user.email, customerId: user.paymentCustomerId });
-      return { url };
+      return { url: await openCheckout(db, deps.payments, user) };
     } catch (error) {
+      if (error instanceof ApiFailure) throw error;
       request.log.error({ err: error }, 'checkout could not be created');
       throw new ApiFailure(502, 'Failed to create checkout session');
     }
@@ -36,11 +35,13 @@ export async function subscriptionRoutes(app: FastifyInstance, deps: AppDeps) {
   app.post('/cancel', async (request) => {
     const body = parseBody(cancelSubscriptionRequestSchema, request.body);
     const user = await userOfIdToken(body.idToken);
-    const subscription = await findSubscription(db, user.id);
-    if (!subscription || subscription.status !== 'active') throw failures.noSubscription();
-    if (!subscription.cancelAtPeriodEnd) {
+    // Every live subscription of the account (there should be one; a stray second one is not spared).
+    const live = await findLiveSubscriptions(db, user.id);
+    if (live.length === 0) throw failures.noSubscription();
+    for (const subscription of live.filter((row) => !row.cancelAtPeriodEnd)) {
       try {
-        await deps.payments.cancelAtPeriodEnd(subscription.providerSubscriptionId);
+        // Stored at once, as the provider answered: the page shows renewal off now; the webhook confirms it.
+        await recordProviderAnswer(db, subscription, await deps.payments.cancelAtPeriodEnd(subscription.providerSubscriptionId));
       } catch (error) {
         request.log.error({ err: error }, 'subscription could not be cancelled');
         throw new ApiFailure(502, 'Failed to cancel subscription');

@@ -1,17 +1,32 @@
 /** What the API needs of a payment provider; Stripe and the local checkout both implement it. */
+import type { SubscriptionSnapshot } from './subscription-object.ts';
+
 export interface CheckoutRequest {
   userId: string;
   email: string;
-  /** The customer id from an earlier purchase, reused so one person is one customer. */
+  /** The account's one customer at the provider, when it has one. */
   customerId: string | null;
+}
+
+export interface OpenedCheckout {
+  id: string;
+  /** The hosted checkout page to send the browser to. */
+  url: string;
+  /** After this the checkout can no longer be paid (local: an hour; Stripe: `expires_at`). */
+  expiresAt: Date;
 }
 
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'local';
-  /** The hosted checkout page to send the browser to. */
-  createCheckout(request: CheckoutRequest): Promise<string>;
-  /** Auto-renewal off: the subscription ends at its period end, with no further charge. */
-  cancelAtPeriodEnd(subscriptionId: string): Promise<void>;
+  /** The provider's customer for an account, made once and stored by the caller (Stripe). */
+  createCustomer?(request: { userId: string; email: string }): Promise<string>;
+  createCheckout(request: CheckoutRequest): Promise<OpenedCheckout>;
+  /** Auto-renewal off: the subscription ends at its period end, with no further charge. Answers the new state. */
+  cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
   /** Account deletion: end the subscription now. */
   cancelImmediately(subscriptionId: string): Promise<void>;
+  /** A second subscription paid for an account that already has a live one: end it and refund its payment. */
+  cancelAndRefund?(subscriptionId: string): Promise<void>;
+  /** The subscription as the provider holds it now (to settle events of the same second). */
+  retrieveSubscription?(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
 }

@@ -1,6 +1,8 @@
 /** Stripe Checkout in subscription mode, through the official SDK (design §2, §7). */
+import { createHash, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import type { CheckoutRequest, PaymentProvider } from './provider.ts';
+import type { CheckoutRequest, OpenedCheckout, PaymentProvider } from './provider.ts';
+import { readSubscriptionObject, type SubscriptionSnapshot } from './subscription-object.ts';
 
 export interface StripeSettings {
   secretKey: string;
@@ -9,6 +11,9 @@ export interface StripeSettings {
   /** e.g. http://127.0.0.1:12111 for an offline stand-in of Stripe's API in tests. */
   apiBase?: string;
 }
+
+/** How long a Stripe checkout stays payable (Stripe allows 30 minutes to 24 hours). */
+export const STRIPE_CHECKOUT_LIFETIME_SECONDS = 3600;
 
 export function createStripeClient({ secretKey, apiBase }: Pick<StripeSettings, 'secretKey' | 'apiBase'>): Stripe {
   if (!apiBase) return new Stripe(secretKey, { maxNetworkRetries: 2 });
@@ -21,6 +26,13 @@ export function createStripeClient({ secretKey, apiBase }: Pick<StripeSettings, 
   });
 }
 
+/**
+ * An idempotency key for one attempt. Stripe refuses a key reused with other parameters, so a key is
+ * either unique to the attempt (the SDK's own network retries reuse it) or derived from every parameter.
+ */
+const attemptKey = (action: string, id: string) => `${action}:${id}:${randomUUID()}`;
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
 export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
   private readonly stripe: Stripe;
@@ -29,9 +41,18 @@ export class StripePaymentProvider implements PaymentProvider {
     this.stripe = createStripeClient(settings);
   }
 
-  async createCheckout({ userId, email, customerId }: CheckoutRequest): Promise<string> {
-    // One checkout per customer per minute: a double click or a retried request gets the same session.
-    const minute = Math.floor(Date.now() / 60_000);
+  async createCustomer({ userId, email }: { userId: string; email: string }): Promise<string> {
+    // Two first checkouts at once make one customer: the key is the same only when every parameter is.
+    const parameters = createHash('sha256').update(`${userId}\n${email}`).digest('hex').slice(0, 32);
+    const customer = await this.stripe.customers.create(
+      { email, metadata: { userId } },
+      { idempotencyKey: `customer:${userId}:${parameters}` },
+    );
+    return customer.id;
+  }
+
+  async createCheckout({ userId, email, customerId }: CheckoutRequest): Promise<OpenedCheckout> {
+    const expiresAt = Math.floor(Date.now() / 1000) + STRIPE_CHECKOUT_LIFETIME_SECONDS;
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: 'subscription',
@@ -40,24 +61,54 @@ export class StripePaymentProvider implements PaymentProvider {
         ...(customerId ? { customer: customerId } : { customer_email: email }),
         subscription_data: { metadata: { userId } },
         metadata: { userId },
+        expires_at: expiresAt,
         success_url: `${this.settings.publicUrl}/success`,
         cancel_url: `${this.settings.publicUrl}/cancel`,
       },
-      { idempotencyKey: `checkout:${userId}:${minute}` },
+      { idempotencyKey: attemptKey('checkout', userId) },
     );
     if (!session.url) throw new Error('Stripe returned a checkout session without a URL');
-    return session.url;
+    return { id: session.id, url: session.url, expiresAt: new Date((session.expires_at ?? expiresAt) * 1000) };
   }
 
-  async cancelAtPeriodEnd(subscriptionId: string): Promise<void> {
-    await this.stripe.subscriptions.update(
+  async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    const subscription = await this.stripe.subscriptions.update(
       subscriptionId,
       { cancel_at_period_end: true },
-      { idempotencyKey: `cancel-at-period-end:${subscriptionId}` },
+      { idempotencyKey: attemptKey('cancel-at-period-end', subscriptionId) },
     );
+    const snapshot = readSubscriptionObject(subscription);
+    if (!snapshot) throw new Error('Stripe answered the cancellation with an unreadable subscription');
+    return snapshot;
   }
 
   async cancelImmediately(subscriptionId: string): Promise<void> {
-    await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `cancel-now:${subscriptionId}` });
+    await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: attemptKey('cancel-now', subscriptionId) });
+  }
+
+  async cancelAndRefund(subscriptionId: string): Promise<void> {
+    // A retried delivery finds it already cancelled and goes on to the refund, which may not have happened.
+    let subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    if (subscription.status !== 'canceled') {
+      subscription = await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: attemptKey('cancel-second', subscriptionId) });
+    }
+    const invoice = idOf(subscription.latest_invoice);
+    if (!invoice) return;
+    const payments = await this.stripe.invoicePayments.list({ invoice, status: 'paid' });
+    for (const payment of payments.data) {
+      const paymentIntent = idOf(payment.payment.payment_intent);
+      if (!paymentIntent) continue;
+      // Same payment, same parameters: a retry cannot refund twice.
+      await this.stripe.refunds
+        .create({ payment_intent: paymentIntent }, { idempotencyKey: `refund:${paymentIntent}` })
+        .catch((error: unknown) => {
+          // Refunded by an earlier delivery whose key has since expired: nothing is left to do.
+          if ((error as { code?: string }).code !== 'charge_already_refunded') throw error;
+        });
+    }
+  }
+
+  async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {
+    return readSubscriptionObject(await this.stripe.subscriptions.retrieve(subscriptionId));
   }
 }

@@ -28,6 +28,7 @@ const ENDPOINTS: Array<{ method: 'POST' | 'DELETE'; url: string; fields: string[
   { method: 'POST', url: '/api/subscription/create-checkout', fields: ['idToken', 'email'] },
   { method: 'POST', url: '/api/subscription/cancel', fields: ['idToken'] },
   { method: 'POST', url: '/api/webhooks/payments', fields: ['id', 'type', 'created', 'data'] },
+  { method: 'POST', url: '/api/dev/billing-clock/advance', fields: ['by'] },
 ];
 
 /** Bodies of every kind: any JSON, objects with the right field names but wrong values, raw text. */

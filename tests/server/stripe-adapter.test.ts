@@ -1,152 +1,253 @@
 /**
  * The Stripe adapter through the official SDK against a local stand-in for Stripe's API (the SDK's
- * host/port/protocol options): what is sent for checkout, cancel at period end and immediate cancel.
+ * host/port/protocol options): what is sent for customers, checkout, cancel at period end, immediate
+ * cancel and refunds, and how the API keeps one live subscription per account.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { openCheckouts, paymentEvents, subscriptions, users } from '../../server/db/schema';
 import { signPayload } from '../../server/payments/signature';
-import { call, createTestApi, type TestApi } from '../support/server-harness';
+import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
 
-interface Recorded {
-  method: string;
-  path: string;
-  body: URLSearchParams;
-  idempotencyKey: string | undefined;
-}
-
-const recorded: Recorded[] = [];
-let stripeStandIn: Server;
-let api: TestApi;
+const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    let data = '';
-    request.on('data', (chunk) => (data += chunk));
-    request.on('end', () => resolve(data));
-  });
-}
+describe.each(drivers)('Stripe adapter on %s', (driver) => {
+  let stripe: StripeStandIn;
+  let api: TestApi;
 
-beforeAll(async () => {
-  stripeStandIn = createServer(async (request, response) => {
-    const body = new URLSearchParams(await readBody(request));
-    recorded.push({
-      method: request.method!,
-      path: request.url!,
-      body,
-      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    api = await createTestApi({
+      driver,
+      verifier,
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_standin',
+        STRIPE_PRICE_ID: 'price_yearly',
+        STRIPE_WEBHOOK_SECRET: 'whsec_stripe_test',
+        STRIPE_API_BASE: stripe.url,
+        PUBLIC_URL: 'https://veil.example',
+      },
     });
-    response.setHeader('content-type', 'application/json');
-    if (request.url === '/v1/checkout/sessions') {
-      response.end(JSON.stringify({ id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1' }));
-    } else if (request.url?.startsWith('/v1/subscriptions/')) {
-      response.end(JSON.stringify({ id: request.url.split('/')[3], object: 'subscription', status: 'active' }));
-    } else {
-      response.statusCode = 404;
-      response.end(JSON.stringify({ error: { message: 'unknown' } }));
-    }
   });
-  await new Promise<void>((resolve) => stripeStandIn.listen(0, '127.0.0.1', resolve));
-  const address = stripeStandIn.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  api = await createTestApi({
-    driver: 'pglite',
-    verifier,
-    env: {
-      STRIPE_SECRET_KEY: 'sk_test_standin',
-      STRIPE_PRICE_ID: 'price_yearly',
-      STRIPE_WEBHOOK_SECRET: 'whsec_stripe_test',
-      STRIPE_API_BASE: `http://127.0.0.1:${port}`,
-      PUBLIC_URL: 'https://veil.example',
-    },
+  afterAll(async () => {
+    await api?.close();
+    await stripe?.close();
   });
-});
-
-afterAll(async () => {
-  await api?.close();
-  await new Promise((resolve) => stripeStandIn?.close(resolve));
-});
-
-async function stripeEvent(type: string, object: Record<string, unknown>) {
-  const raw = JSON.stringify({ id: `evt_${type}_${Date.now()}_${Math.random()}`, type, created: Math.floor(Date.now() / 1000), data: { object } });
-  return api.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/payments',
-    payload: raw,
-    headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(raw, 'whsec_stripe_test') },
+  beforeEach(async () => {
+    await api.reset();
+    stripe.requests.length = 0;
   });
-}
 
-describe('Stripe adapter', () => {
-  test('checkout, customer reuse, cancel at period end and cancel on deletion', async () => {
-    const signIn = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: 'stripe-customer' });
-    const { id: userId, email } = signIn.body.user as { id: string; email: string };
-    const sessionToken = signIn.body.sessionToken as string;
-
-    const checkout = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: 'stripe-customer', email });
-    expect(checkout.body).toEqual({ url: 'https://checkout.stripe.com/c/pay/cs_test_1' });
-    const first = recorded.at(-1)!;
-    expect(first.path).toBe('/v1/checkout/sessions');
-    expect(first.body.get('mode')).toBe('subscription');
-    expect(first.body.get('client_reference_id')).toBe(userId);
-    expect(first.body.get('customer_email')).toBe(email);
-    expect(first.body.get('line_items[0][price]')).toBe('price_yearly');
-    expect(first.body.get('subscription_data[metadata][userId]')).toBe(userId);
-    expect(first.body.get('success_url')).toBe('https://veil.example/success');
-    expect(first.body.get('cancel_url')).toBe('https://veil.example/cancel');
-    expect(first.idempotencyKey).toMatch(/^checkout:/);
-
-    // Stripe reports the purchase through webhooks; the customer is then reused.
-    await stripeEvent('checkout.session.completed', { client_reference_id: userId, customer: 'cus_123', subscription: 'sub_123' });
-    await stripeEvent('customer.subscription.created', {
-      id: 'sub_123',
-      customer: 'cus_123',
-      status: 'active',
-      cancel_at_period_end: false,
-      items: { data: [{ current_period_end: Math.floor(Date.now() / 1000) + 365 * 86_400 }] },
-      metadata: { userId },
+  let eventNumber = 0;
+  async function stripeEvent(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000), id?: string) {
+    eventNumber += 1;
+    const raw = JSON.stringify({ id: id ?? `evt_${eventNumber}_${Date.now()}`, type, created, data: { object } });
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/payments',
+      payload: raw,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(raw, 'whsec_stripe_test') },
     });
-    const verified = await call(api.app, 'POST', '/api/auth/verify', { sessionToken });
-    expect(verified.body.subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  }
+
+  async function signIn(name: string) {
+    const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
+    const user = body.user as { id: string; email: string };
+    return { ...user, userId: user.id, sessionToken: body.sessionToken as string };
+  }
+  const checkout = (name: string) => call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: name, email: `${name}@example.com` });
+  const verify = async (sessionToken: string) => (await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).body.subscription;
+  const sent = (method: string, path: string) => stripe.requests.filter((request) => request.method === method && request.path === path);
+
+  test('checkout with the account\'s one customer, cancel at period end and cancel on deletion', async () => {
+    const { userId, email, sessionToken } = await signIn('stripe-customer');
+
+    const opened = await checkout('stripe-customer');
+    expect(opened.body).toEqual({ url: expect.stringMatching(/^https:\/\/checkout\.stripe\.com\/c\/pay\/cs_test_/) });
+    const [customer] = sent('POST', '/v1/customers');
+    expect(customer!.body.get('email')).toBe(email);
+    expect(customer!.body.get('metadata[userId]')).toBe(userId);
+    const [stored] = await api.database.db.select().from(users).where(eq(users.id, userId));
+    expect(stored!.paymentCustomerId).toMatch(/^cus_standin_/);
+
+    const [session] = sent('POST', '/v1/checkout/sessions');
+    expect(session!.body.get('mode')).toBe('subscription');
+    expect(session!.body.get('client_reference_id')).toBe(userId);
+    expect(session!.body.get('customer')).toBe(stored!.paymentCustomerId);
+    expect(session!.body.get('customer_email')).toBeNull();
+    expect(session!.body.get('line_items[0][price]')).toBe('price_yearly');
+    expect(session!.body.get('subscription_data[metadata][userId]')).toBe(userId);
+    expect(Number(session!.body.get('expires_at')) - Date.now() / 1000).toBeGreaterThan(3500);
+    expect(Number(session!.body.get('expires_at')) - Date.now() / 1000).toBeLessThanOrEqual(3600);
+    expect(session!.body.get('success_url')).toBe('https://veil.example/success');
+    expect(session!.body.get('cancel_url')).toBe('https://veil.example/cancel');
+    expect(session!.idempotencyKey).toMatch(new RegExp(`^checkout:${userId}:`));
+    expect(session!.idempotencyKey).toMatch(UUID);
+
+    // Stripe reports the purchase through webhooks.
+    const subscription = stripe.addSubscription('sub_123', stored!.paymentCustomerId!, userId);
+    await stripeEvent('checkout.session.completed', { id: 'cs_test_x', client_reference_id: userId, customer: stored!.paymentCustomerId, subscription: 'sub_123' });
+    await stripeEvent('customer.subscription.created', subscription as unknown as Record<string, unknown>);
+    expect(await verify(sessionToken)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
 
     await call(api.app, 'POST', '/api/subscription/cancel', { idToken: 'stripe-customer' });
-    const cancel = recorded.at(-1)!;
-    expect(cancel).toMatchObject({ method: 'POST', path: '/v1/subscriptions/sub_123' });
-    expect(cancel.body.get('cancel_at_period_end')).toBe('true');
-    expect(cancel.idempotencyKey).toBe('cancel-at-period-end:sub_123');
+    const [cancel] = sent('POST', '/v1/subscriptions/sub_123');
+    expect(cancel!.body.get('cancel_at_period_end')).toBe('true');
+    expect(cancel!.idempotencyKey).toMatch(/^cancel-at-period-end:sub_123:/);
 
     const deleted = await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken });
     expect(deleted.status).toBe(200);
-    const cancelNow = recorded.at(-1)!;
-    expect(cancelNow).toMatchObject({ method: 'DELETE', path: '/v1/subscriptions/sub_123' });
-    expect(cancelNow.idempotencyKey).toBe('cancel-now:sub_123');
+    const [cancelNow] = sent('DELETE', '/v1/subscriptions/sub_123');
+    expect(cancelNow!.idempotencyKey).toMatch(/^cancel-now:sub_123:/);
+    expect(stripe.subscriptions.get('sub_123')!.status).toBe('canceled');
   });
 
-  test('a second checkout of a returning customer reuses the Stripe customer', async () => {
-    const signIn = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: 'returning-customer' });
-    const { id: userId } = signIn.body.user as { id: string };
-    await stripeEvent('checkout.session.completed', { client_reference_id: userId, customer: 'cus_returning' });
-    await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: 'returning-customer', email: 'x@example.com' });
-    const request = recorded.at(-1)!;
-    expect(request.body.get('customer')).toBe('cus_returning');
-    expect(request.body.get('customer_email')).toBeNull();
+  test('a second checkout reuses the open one; after it expires a new one is made with a new idempotency key', async () => {
+    const { userId } = await signIn('two-tabs');
+    const first = await checkout('two-tabs');
+    const second = await checkout('two-tabs');
+    expect(second).toMatchObject({ status: 200, body: { url: first.body.url } });
+    expect(sent('POST', '/v1/checkout/sessions')).toHaveLength(1);
+    expect(sent('POST', '/v1/customers')).toHaveLength(1);
+
+    // Stripe's `expires_at` has (nearly) come: the old checkout is not offered any more.
+    await api.database.db.update(openCheckouts).set({ expiresAt: new Date(Date.now() + 60_000) }).where(eq(openCheckouts.userId, userId));
+    const third = await checkout('two-tabs');
+    expect(third.status).toBe(200);
+    expect(third.body.url).not.toBe(first.body.url);
+    const sessions = sent('POST', '/v1/checkout/sessions');
+    expect(sessions).toHaveLength(2);
+    expect(sessions[0]!.idempotencyKey).not.toBe(sessions[1]!.idempotencyKey);
+    // The customer is made once and reused.
+    expect(sent('POST', '/v1/customers')).toHaveLength(1);
+    expect(sessions[1]!.body.get('customer')).toBe(sessions[0]!.body.get('customer'));
+
+    // A completed checkout is not offered again.
+    await stripeEvent('checkout.session.completed', { id: third.body.url!.toString().split('/').at(-1), client_reference_id: userId, customer: 'cus_x' });
+    expect(await api.database.db.select().from(openCheckouts)).toHaveLength(0);
   });
 
-  test('Stripe down: checkout answers 502 JSON, never a stack trace', async () => {
-    const down = await createTestApi({
-      driver: 'pglite',
-      verifier,
-      env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PRICE_ID: 'price_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:9' },
+  test.each([
+    ['active', 'You already have an active subscription.'],
+    ['past_due', 'Your subscription has a payment past due. Please update your payment details instead of subscribing again.'],
+  ])('no new checkout while the subscription is %s: 409', async (status, error) => {
+    const { userId } = await signIn(`live-${status}`);
+    await stripeEvent('customer.subscription.created', stripe.addSubscription(`sub_live_${status}`, 'cus_live', userId, { status }) as never);
+    expect(await checkout(`live-${status}`)).toMatchObject({ status: 409, body: { success: false, error } });
+    expect(sent('POST', '/v1/checkout/sessions')).toHaveLength(0);
+  });
+
+  test('past due: auto-renewal can still be turned off', async () => {
+    const { userId, sessionToken } = await signIn('late-card');
+    const subscription = structuredClone(stripe.addSubscription('sub_late', 'cus_late', userId, { status: 'past_due' }));
+    await stripeEvent('customer.subscription.updated', subscription as never);
+    expect(await call(api.app, 'POST', '/api/subscription/cancel', { idToken: 'late-card' })).toMatchObject({
+      status: 200,
+      body: { subscription: { status: 'past_due', cancelAtPeriodEnd: true } },
     });
-    try {
-      await call(down.app, 'POST', '/api/auth/google/signin', { idToken: 'unlucky' });
-      expect(await call(down.app, 'POST', '/api/subscription/create-checkout', { idToken: 'unlucky', email: 'u@example.com' })).toEqual({
-        status: 502,
-        body: { success: false, error: 'Failed to create checkout session' },
-        headers: expect.anything(),
-      });
-    } finally {
-      await down.close();
-    }
+    expect(sent('POST', '/v1/subscriptions/sub_late')).toHaveLength(1);
+    expect(await verify(sessionToken)).toMatchObject({ status: 'past_due', cancelAtPeriodEnd: true });
   });
+
+  test('a second subscription paid anyway is cancelled and refunded; the first stays, and cancel and deletion reach it', async () => {
+    const { userId, email, sessionToken } = await signIn('paid-twice');
+    const first = stripe.addSubscription('sub_first', 'cus_twice', userId);
+    const second = stripe.addSubscription('sub_second', 'cus_twice', userId);
+    expect(await stripeEvent('customer.subscription.created', first as never)).toMatchObject({ body: { outcome: 'applied' } });
+    expect(await stripeEvent('customer.subscription.created', second as never)).toMatchObject({
+      status: 200,
+      body: { outcome: 'second_subscription_cancelled' },
+    });
+
+    expect(stripe.subscriptions.get('sub_second')!.status).toBe('canceled');
+    expect(stripe.subscriptions.get('sub_first')!.status).toBe('active');
+    const [refund] = sent('POST', '/v1/refunds');
+    expect(refund!.body.get('payment_intent')).toBe('pi_sub_second');
+    const rows = await api.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    expect(Object.fromEntries(rows.map((row) => [row.providerSubscriptionId, row.status]))).toEqual({ sub_first: 'active', sub_second: 'cancelled' });
+    expect(await verify(sessionToken)).toMatchObject({ status: 'active' });
+
+    // Stripe then reports the second one deleted; the first is untouched.
+    await stripeEvent('customer.subscription.deleted', { ...second, status: 'canceled' });
+    expect(await verify(sessionToken)).toMatchObject({ status: 'active' });
+
+    expect((await call(api.app, 'POST', '/api/subscription/cancel', { idToken: 'paid-twice' })).status).toBe(200);
+    expect(sent('POST', '/v1/subscriptions/sub_first')).toHaveLength(1);
+    expect((await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken })).status).toBe(200);
+    expect(stripe.subscriptions.get('sub_first')!.status).toBe('canceled');
+    expect(sent('DELETE', '/v1/subscriptions/sub_second')).toHaveLength(1);
+  });
+
+  test('when the refund fails the event is not recorded; the provider\'s retry completes it', async () => {
+    const { userId, sessionToken } = await signIn('refund-retry');
+    await stripeEvent('customer.subscription.created', stripe.addSubscription('sub_kept', 'cus_retry', userId) as never);
+    // The event as Stripe sent it; its retry carries the very same payload.
+    const stray = structuredClone(stripe.addSubscription('sub_stray', 'cus_retry', userId));
+    stripe.failNext('/v1/refunds');
+    const failed = await stripeEvent('customer.subscription.created', stray as never, undefined, 'evt_stray');
+    expect(failed.status).toBe(500);
+    expect((await api.database.db.select().from(paymentEvents).where(eq(paymentEvents.id, 'evt_stray')))).toHaveLength(0);
+
+    const retried = await stripeEvent('customer.subscription.created', stray as never, undefined, 'evt_stray');
+    expect(retried).toMatchObject({ status: 200, body: { outcome: 'second_subscription_cancelled' } });
+    expect(sent('POST', '/v1/refunds').map((request) => request.body.get('payment_intent'))).toEqual(['pi_sub_stray', 'pi_sub_stray']);
+    expect(sent('DELETE', '/v1/subscriptions/sub_stray')).toHaveLength(1);
+    expect(await verify(sessionToken)).toMatchObject({ status: 'active' });
+  });
+
+  test('cancel answers the state Stripe returned (renewal off) and stores it before any webhook', async () => {
+    const { userId, sessionToken } = await signIn('cancel-now-shown');
+    await stripeEvent('customer.subscription.created', structuredClone(stripe.addSubscription('sub_shown', 'cus_shown', userId)) as never);
+    const answer = await call(api.app, 'POST', '/api/subscription/cancel', { idToken: 'cancel-now-shown' });
+    expect(answer).toMatchObject({ status: 200, body: { success: true, subscription: { status: 'active', cancelAtPeriodEnd: true } } });
+    expect(await verify(sessionToken)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+  });
+
+  test.each([
+    ['active', 'active'],
+    ['past_due', 'past_due'],
+  ])('two states in one second are settled by asking Stripe, which holds %s', async (held, shown) => {
+    const { userId, sessionToken } = await signIn(`tie-${held}`);
+    const subscription = stripe.addSubscription(`sub_tie_${held}`, 'cus_tie', userId);
+    const created = Math.floor(Date.now() / 1000);
+    // Whatever arrives last, the provider's own current state decides.
+    const [first, last] = held === 'active' ? ['active', 'past_due'] : ['past_due', 'active'];
+    await stripeEvent('customer.subscription.updated', { ...subscription, status: first }, created);
+    subscription.status = held;
+    await stripeEvent('customer.subscription.updated', { ...subscription, status: last }, created);
+    expect(sent('GET', `/v1/subscriptions/sub_tie_${held}`)).toHaveLength(1);
+    expect(await verify(sessionToken)).toMatchObject({ status: shown });
+  });
+
+  test('a returning customer\'s stored Stripe customer is reused', async () => {
+    const { userId } = await signIn('returning-customer');
+    await stripeEvent('checkout.session.completed', { id: 'cs_old', client_reference_id: userId, customer: 'cus_returning' });
+    await checkout('returning-customer');
+    expect(sent('POST', '/v1/customers')).toHaveLength(0);
+    const [request] = sent('POST', '/v1/checkout/sessions');
+    expect(request!.body.get('customer')).toBe('cus_returning');
+    expect(request!.body.get('customer_email')).toBeNull();
+  });
+});
+
+test('Stripe down: checkout answers 502 JSON, never a stack trace', async () => {
+  const down = await createTestApi({
+    driver: 'pglite',
+    verifier,
+    env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PRICE_ID: 'price_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:9' },
+  });
+  try {
+    await call(down.app, 'POST', '/api/auth/google/signin', { idToken: 'unlucky' });
+    expect(await call(down.app, 'POST', '/api/subscription/create-checkout', { idToken: 'unlucky', email: 'u@example.com' })).toEqual({
+      status: 502,
+      body: { success: false, error: 'Failed to create checkout session' },
+      headers: expect.anything(),
+    });
+  } finally {
+    await down.close();
+  }
 });

@@ -104,6 +104,75 @@ describe.each(drivers)('payment webhooks on %s', (driver) => {
     expect(await subscriptionOf(api, sessionToken)).toMatchObject({ status: 'cancelled' });
   });
 
+  test('customer.subscription.deleted is final: a later "updated: active" for it is ignored', async () => {
+    const { userId, sessionToken } = await newUser(api, 'final');
+    const now = Math.floor(Date.now() / 1000);
+    await deliver(api, subscriptionEvent(userId, 'active', now));
+    await deliver(api, { ...subscriptionEvent(userId, 'active', now + 1), type: 'customer.subscription.deleted' });
+    expect(await deliver(api, subscriptionEvent(userId, 'active', now + 2))).toMatchObject({ status: 200, body: { outcome: 'ignored' } });
+    expect(await subscriptionOf(api, sessionToken)).toMatchObject({ status: 'cancelled' });
+  });
+
+  test.each([
+    ['deleted first', true],
+    ['deleted second', false],
+  ])('same second: the cancellation wins whatever the arrival order (%s)', async (_label, deletedFirst) => {
+    const { userId, sessionToken } = await newUser(api, 'tie-cancel');
+    const now = Math.floor(Date.now() / 1000);
+    await deliver(api, subscriptionEvent(userId, 'active', now - 10));
+    const deleted = { ...subscriptionEvent(userId, 'active', now), type: 'customer.subscription.deleted' };
+    const updated = subscriptionEvent(userId, 'active', now);
+    for (const event of deletedFirst ? [deleted, updated] : [updated, deleted]) expect((await deliver(api, event)).status).toBe(200);
+    expect(await subscriptionOf(api, sessionToken)).toMatchObject({ status: 'cancelled' });
+  });
+
+  test.each([
+    ['renewal off first', true],
+    ['renewal off second', false],
+  ])('same second, nobody to ask: settled by finality, never arrival order (%s)', async (_label, offFirst) => {
+    const { userId, sessionToken } = await newUser(api, 'tie-finality');
+    const now = Math.floor(Date.now() / 1000);
+    const off = subscriptionEvent(userId, 'active', now, { cancel_at_period_end: true });
+    const on = subscriptionEvent(userId, 'active', now);
+    for (const event of offFirst ? [off, on] : [on, off]) await deliver(api, event);
+    expect(await subscriptionOf(api, sessionToken)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+  });
+
+  test('an event for a customer not known yet is not recorded (409); delivered again once known, it applies', async () => {
+    const { userId, sessionToken } = await newUser(api, 'early');
+    const now = Math.floor(Date.now() / 1000);
+    const early = subscriptionEvent(userId, 'active', now, { customer: 'cus_early', metadata: {} });
+    expect(await deliver(api, early)).toEqual({
+      status: 409,
+      body: { success: false, error: 'The event names a customer not known yet; it was not recorded. Deliver it again later.' },
+    });
+    expect(await api.database.db.select().from(paymentEvents)).toHaveLength(0);
+    expect(await subscriptionOf(api, sessionToken)).toBeNull();
+
+    await deliver(api, { id: `evt_link_${Date.now()}`, type: 'checkout.session.completed', created: now, data: { object: { id: 'cs_early', client_reference_id: userId, customer: 'cus_early' } } });
+    expect(await deliver(api, early)).toMatchObject({ status: 200, body: { outcome: 'applied' } });
+    expect(await subscriptionOf(api, sessionToken)).toMatchObject({ status: 'active' });
+  });
+
+  test('the end of a subscription nobody here holds is recorded and ignored', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const orphan = { ...subscriptionEvent('gone', 'canceled', now, { customer: 'cus_gone', metadata: {} }), type: 'customer.subscription.deleted' };
+    expect(await deliver(api, orphan)).toMatchObject({ status: 200, body: { outcome: 'ignored' } });
+    expect(await api.database.db.select().from(paymentEvents)).toHaveLength(1);
+  });
+
+  test('cancel_at is honoured like cancel_at_period_end: renewal off, ending at cancel_at', async () => {
+    const { userId, sessionToken } = await newUser(api, 'cancel-at');
+    const now = Math.floor(Date.now() / 1000);
+    const cancelAt = now + 30 * 86_400;
+    await deliver(api, subscriptionEvent(userId, 'active', now, { cancel_at: cancelAt }));
+    expect(await subscriptionOf(api, sessionToken)).toEqual({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+      endDate: new Date(cancelAt * 1000).toISOString(),
+    });
+  });
+
   test('forged, missing and stale signatures are refused with 400 JSON and change nothing', async () => {
     const { userId, sessionToken } = await newUser(api, 'forged');
     const event = subscriptionEvent(userId, 'active', Math.floor(Date.now() / 1000));

@@ -49,6 +49,8 @@ const TABLES = [
   'deletion_tombstones',
   'payment_events',
   'local_checkout_sessions',
+  'open_checkouts',
+  'local_billing_clock',
   'handoff_tokens',
   'subscriptions',
   'sessions',

@@ -1,0 +1,93 @@
+/**
+ * The local checkout's billing clock (issue 11, item 10): what a real billing system does at period end,
+ * for subscriptions of the local provider. Renewal on: a new period (a year) and renewal still on;
+ * renewal off: the subscription ends (`cancelled`). Each change is a Stripe-format event through the same
+ * signed path as Stripe's webhooks. The clock runs on real time plus an offset that developers and tests
+ * move forward, like a Stripe test clock; it never moves back.
+ */
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { localBillingClock, subscriptions } from '../db/schema.ts';
+import { LIVE_STATUSES } from '../domain/subscriptions.ts';
+import { newId } from '../domain/tokens.ts';
+import type { PaymentEvent } from './events.ts';
+
+export type EventSink = (event: PaymentEvent) => Promise<unknown>;
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export function oneYearAfter(date: Date): Date {
+  const end = new Date(date);
+  end.setUTCFullYear(end.getUTCFullYear() + 1);
+  return end;
+}
+
+export function localEvent(type: string, created: number, object: Record<string, unknown>): PaymentEvent {
+  return { id: newId('evt_local'), type, created, data: { object } };
+}
+
+/** The billing clock's time: real time plus how far it was moved. */
+export async function billingClockNow(db: Db, real = new Date()): Promise<Date> {
+  const [clock] = await db.select().from(localBillingClock);
+  return new Date(real.getTime() + (clock?.offsetSeconds ?? 0) * 1000);
+}
+
+/** Moves the clock forward by `by` seconds and runs what fell due; answers the new time and what happened. */
+export async function advanceBillingClock(db: Db, emit: EventSink, by: number) {
+  if (!Number.isInteger(by) || by < 0) throw new Error('the billing clock only moves forward');
+  await db
+    .insert(localBillingClock)
+    .values({ id: 1, offsetSeconds: by })
+    .onConflictDoUpdate({ target: localBillingClock.id, set: { offsetSeconds: sql`${localBillingClock.offsetSeconds} + ${by}` } });
+  const now = await billingClockNow(db);
+  return { now, ...(await runBillingCycle(db, emit, now)) };
+}
+
+/** Renews or ends every local subscription whose period has ended by `now`. */
+export async function runBillingCycle(db: Db, emit: EventSink, now: Date): Promise<{ renewed: number; ended: number }> {
+  const due = await db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.provider, 'local'),
+        inArray(subscriptions.status, [...LIVE_STATUSES]),
+        lte(subscriptions.currentPeriodEnd, now),
+      ),
+    );
+  let renewed = 0;
+  let ended = 0;
+  for (const row of due) {
+    let end = row.currentPeriodEnd!;
+    // Each change happens at the period end it belongs to, and later than anything applied before.
+    let created = row.providerUpdatedAt;
+    const at = (date: Date) => (created = Math.max(seconds(date), created + 1));
+    const object = { id: row.providerSubscriptionId, metadata: { userId: row.userId } };
+    if (row.cancelAtPeriodEnd) {
+      await emit(
+        localEvent('customer.subscription.deleted', at(end), {
+          ...object,
+          status: 'canceled',
+          cancel_at_period_end: true,
+          current_period_end: seconds(end),
+        }),
+      );
+      ended += 1;
+      continue;
+    }
+    while (end.getTime() <= now.getTime()) {
+      const next = oneYearAfter(end);
+      await emit(
+        localEvent('customer.subscription.updated', at(end), {
+          ...object,
+          status: 'active',
+          cancel_at_period_end: false,
+          current_period_end: seconds(next),
+        }),
+      );
+      end = next;
+      renewed += 1;
+    }
+  }
+  return { renewed, ended };
+}

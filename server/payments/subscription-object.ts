@@ -1,0 +1,51 @@
+/**
+ * A provider subscription object (Stripe's shape; the local checkout emits the same) read into the few
+ * facts the API keeps. Shared by the webhook handler and by the answers of the provider's own API.
+ */
+import { z } from 'zod';
+
+const subscriptionObjectSchema = z.object({
+  id: z.string().min(1),
+  customer: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+  status: z.string(),
+  cancel_at_period_end: z.boolean().nullish(),
+  // A cancellation at a set time (Stripe's `cancel_at`) ends it just as surely as one at the period end.
+  cancel_at: z.number().nullish(),
+  // Older API versions put the period end on the subscription, newer ones on its items.
+  current_period_end: z.number().nullish(),
+  items: z
+    .object({
+      data: z.array(z.object({ current_period_end: z.number().nullish(), price: z.object({ nickname: z.string().nullish() }).nullish() })),
+    })
+    .nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
+});
+
+export interface SubscriptionSnapshot {
+  id: string;
+  customer: string | null;
+  /** The account named in the subscription's metadata (set at checkout). */
+  userId: string | null;
+  providerStatus: string;
+  plan: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** When it ends or renews: `cancel_at` when set, otherwise the period end. */
+  currentPeriodEnd: Date | null;
+}
+
+export function readSubscriptionObject(object: unknown): SubscriptionSnapshot | null {
+  const parsed = subscriptionObjectSchema.safeParse(object);
+  if (!parsed.success) return null;
+  const subscription = parsed.data;
+  const periodEnd = subscription.current_period_end ?? subscription.items?.data[0]?.current_period_end ?? null;
+  const end = subscription.cancel_at ?? periodEnd;
+  return {
+    id: subscription.id,
+    customer: typeof subscription.customer === 'string' ? subscription.customer : (subscription.customer?.id ?? null),
+    userId: subscription.metadata?.userId ?? null,
+    providerStatus: subscription.status,
+    plan: subscription.items?.data[0]?.price?.nickname ?? null,
+    cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end) || subscription.cancel_at != null,
+    currentPeriodEnd: end ? new Date(end * 1000) : null,
+  };
+}

@@ -1,0 +1,213 @@
+/**
+ * The local provider's billing clock (issue 11, item 10): moved forward like a Stripe test clock, it renews
+ * or ends subscriptions at their period end through the signed event path; the dev call exists only with
+ * the local checkout outside production; and, whatever the provider, an active subscription more than the
+ * grace period past its end date with no event is no longer reported active.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { paymentEvents } from '../../server/db/schema';
+import { signPayload } from '../../server/payments/signature';
+import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+
+const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
+const DAY = 86_400_000;
+
+interface ApiSubscription {
+  status: string;
+  cancelAtPeriodEnd: boolean;
+  endDate?: string;
+}
+
+async function signIn(api: TestApi, name: string) {
+  const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
+  return { userId: (body.user as { id: string }).id, sessionToken: body.sessionToken as string };
+}
+
+async function buy(api: TestApi, name: string) {
+  const user = await signIn(api, name);
+  const checkout = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: name, email: `${name}@example.com` });
+  const paid = await api.app.inject({ method: 'POST', url: `${new URL(checkout.body.url as string).pathname}/pay` });
+  expect(paid.headers.location).toBe('/success');
+  return user;
+}
+
+const subscriptionOf = async (api: TestApi, sessionToken: string) =>
+  (await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).body.subscription as ApiSubscription;
+const advance = (api: TestApi, by: unknown) => call(api.app, 'POST', '/api/dev/billing-clock/advance', { by });
+const yearAfter = (iso: string) => {
+  const date = new Date(iso);
+  date.setUTCFullYear(date.getUTCFullYear() + 1);
+  return date.toISOString();
+};
+
+describe.each(drivers)('billing clock on %s', (driver) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi({ driver, verifier });
+  });
+  afterAll(() => api?.close());
+  beforeEach(() => api.reset());
+
+  test('at the period end a subscription with renewal on renews: a new period, renewal still on', async () => {
+    const { sessionToken } = await buy(api, 'renewer');
+    const bought = await subscriptionOf(api, sessionToken);
+
+    expect(await advance(api, '300d')).toMatchObject({ status: 200, body: { success: true, renewed: 0, ended: 0 } });
+    expect(await subscriptionOf(api, sessionToken)).toEqual(bought);
+
+    const moved = await advance(api, '66d');
+    expect(moved).toMatchObject({ status: 200, body: { renewed: 1, ended: 0 } });
+    expect(new Date(moved.body.now as string).getTime() - Date.now()).toBeGreaterThan(365 * DAY);
+    expect(await subscriptionOf(api, sessionToken)).toEqual({ status: 'active', cancelAtPeriodEnd: false, endDate: yearAfter(bought.endDate!) });
+    // Through the signed event path, recorded in the ledger like any delivery.
+    const ledger = await api.database.db.select().from(paymentEvents);
+    expect(ledger.map((event) => event.type)).toEqual(['checkout.session.completed', 'customer.subscription.created', 'customer.subscription.updated']);
+  });
+
+  test('at the period end a subscription with renewal off ends (cancelled), and a new one can be bought', async () => {
+    const { sessionToken } = await buy(api, 'leaver');
+    expect((await call(api.app, 'POST', '/api/subscription/cancel', { idToken: 'leaver' })).status).toBe(200);
+    expect(await advance(api, '366d')).toMatchObject({ status: 200, body: { renewed: 0, ended: 1 } });
+    expect(await subscriptionOf(api, sessionToken)).toMatchObject({ status: 'cancelled', cancelAtPeriodEnd: true });
+    expect((await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: 'leaver', email: 'x@example.com' })).status).toBe(200);
+  });
+
+  test('after a renewal the clock keeps time: renewal off then ends it at the new period end', async () => {
+    const { sessionToken } = await buy(api, 'second-year');
+    await advance(api, '366d');
+    const renewed = await subscriptionOf(api, sessionToken);
+    expect(await call(api.app, 'POST', '/api/subscription/cancel', { idToken: 'second-year' })).toMatchObject({
+      status: 200,
+      body: { subscription: { status: 'active', cancelAtPeriodEnd: true, endDate: renewed.endDate } },
+    });
+    expect(await advance(api, '300d')).toMatchObject({ body: { renewed: 0, ended: 0 } });
+    expect(await advance(api, '100d')).toMatchObject({ body: { renewed: 0, ended: 1 } });
+    expect(await subscriptionOf(api, sessionToken)).toMatchObject({ status: 'cancelled' });
+  });
+
+  test('a bad duration is a 400 JSON; the clock never moves back', async () => {
+    for (const by of ['soon', '-5d', 12, '']) {
+      expect(await advance(api, by)).toEqual({
+        status: 400,
+        body: { success: false, error: 'Invalid request: by must be a duration such as 366d, 12h, 30m, 45s or seconds.' },
+        headers: expect.anything(),
+      });
+    }
+  });
+});
+
+describe.each(drivers)('grace period on %s (Stripe here: the rule holds whatever the provider)', (driver) => {
+  let stripe: StripeStandIn;
+  let api: TestApi;
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    api = await createTestApi({
+      driver,
+      verifier,
+      env: { STRIPE_SECRET_KEY: 'sk_test_grace', STRIPE_PRICE_ID: 'price_yearly', STRIPE_WEBHOOK_SECRET: 'whsec_grace', STRIPE_API_BASE: stripe.url },
+    });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await stripe?.close();
+  });
+  beforeEach(() => api.reset());
+
+  async function deliver(userId: string, subscriptionId: string, status: string, periodEnd: Date, cancelAtPeriodEnd = false) {
+    const raw = JSON.stringify({
+      id: `evt_grace_${Math.random()}`,
+      type: 'customer.subscription.updated',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: subscriptionId, status, cancel_at_period_end: cancelAtPeriodEnd, current_period_end: Math.floor(periodEnd.getTime() / 1000), metadata: { userId } } },
+    });
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/payments',
+      payload: raw,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(raw, 'whsec_grace') },
+    });
+    return response.json() as { outcome: string };
+  }
+
+  test.each([
+    ['active, renewal on, 2 days past its end', 'active', 'active', 2, false],
+    ['active, renewal on, 4 days past its end', 'inactive', 'active', 4, false],
+    ['active, renewal off, 4 days past its end', 'cancelled', 'active', 4, true],
+    ['past due, 20 days past its end', 'past_due', 'past_due', 20, false],
+  ])('%s with no event since: reported %s', async (_label, shown, status, daysPast, cancelAtPeriodEnd) => {
+    const { userId, sessionToken } = await signIn(api, `grace-${status}-${daysPast}-${cancelAtPeriodEnd}`);
+    await deliver(userId, `sub_grace_${userId}`, status, new Date(Date.now() - daysPast * DAY), cancelAtPeriodEnd);
+    expect(await subscriptionOf(api, sessionToken)).toMatchObject({ status: shown });
+  });
+
+  test('a lapsed subscription does not block buying again, and the new one is kept, not refunded', async () => {
+    const { userId, sessionToken } = await signIn(api, 'lapsed');
+    await deliver(userId, 'sub_lapsed', 'active', new Date(Date.now() - 5 * DAY));
+    expect((await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: 'lapsed', email: 'x@example.com' })).status).toBe(200);
+    const yearAhead = new Date(Date.now() + 365 * DAY);
+    expect(await deliver(userId, 'sub_new', 'active', yearAhead)).toMatchObject({ outcome: 'applied' });
+    expect(await subscriptionOf(api, sessionToken)).toEqual({ status: 'active', cancelAtPeriodEnd: false, endDate: new Date(Math.floor(yearAhead.getTime() / 1000) * 1000).toISOString() });
+    expect(stripe.requests.filter((request) => request.path === '/v1/refunds')).toHaveLength(0);
+  });
+});
+
+describe('the dev call exists only with the local checkout outside production', () => {
+  test('with Stripe configured it is a 404', async () => {
+    const stripe = await createTestApi({
+      driver: 'pglite',
+      verifier,
+      env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PRICE_ID: 'price_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:9' },
+    });
+    try {
+      expect((await advance(stripe, '366d')).status).toBe(404);
+    } finally {
+      await stripe.close();
+    }
+  });
+
+  test('with NODE_ENV=production it is a 404', async () => {
+    const before = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      const production = await createTestApi({ driver: 'pglite', verifier });
+      try {
+        expect((await advance(production, '366d')).status).toBe(404);
+      } finally {
+        await production.close();
+      }
+    } finally {
+      process.env.NODE_ENV = before;
+    }
+  });
+});
+
+test('npm run billing:advance moves the clock of a stopped API\'s database (PGlite data folder)', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'veil-billing-clock-'));
+  try {
+    const first = await createTestApi({ driver: 'pglite', dataDir, verifier });
+    const { sessionToken } = await buy(first, 'script-user');
+    const bought = await subscriptionOf(first, sessionToken);
+    await first.close();
+
+    const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/billing-advance.ts', '366d'], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '1', STATIC_DIR: '/nonexistent-static-dir', NODE_ENV: 'development' },
+    });
+    expect(stdout).toMatch(/^billing clock now \d{4}-.*: 1 renewed, 0 ended/);
+
+    const second = await createTestApi({ driver: 'pglite', dataDir, verifier });
+    try {
+      expect(await subscriptionOf(second, sessionToken)).toMatchObject({ status: 'active', endDate: yearAfter(bought.endDate!) });
+    } finally {
+      await second.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 120_000);

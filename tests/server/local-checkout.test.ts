@@ -1,0 +1,72 @@
+/**
+ * The local checkout keeps one live subscription per account (issue 10, section 3): an open checkout is
+ * reused, expires after an hour, and a checkout paid while another subscription is live is not activated.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { localCheckoutSessions, openCheckouts, subscriptions } from '../../server/db/schema';
+import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+
+const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
+
+describe.each(drivers)('local checkout on %s', (driver) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi({ driver, verifier });
+  });
+  afterAll(() => api?.close());
+  beforeEach(() => api.reset());
+
+  async function signIn(name: string) {
+    const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
+    return { userId: (body.user as { id: string }).id, sessionToken: body.sessionToken as string };
+  }
+  const checkoutPath = async (name: string) => {
+    const answer = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: name, email: `${name}@example.com` });
+    expect(answer.status).toBe(200);
+    return new URL(answer.body.url as string).pathname;
+  };
+  const pay = (path: string) => api.app.inject({ method: 'POST', url: `${path}/pay` });
+  const liveRows = async (userId: string) =>
+    (await api.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId))).filter((row) =>
+      ['active', 'past_due'].includes(row.status),
+    );
+
+  test('a second checkout reuses the open one', async () => {
+    await signIn('double-click');
+    expect(await checkoutPath('double-click')).toBe(await checkoutPath('double-click'));
+    expect(await api.database.db.select().from(localCheckoutSessions)).toHaveLength(1);
+  });
+
+  test('a checkout paid after another one activated is not activated; the account keeps one subscription', async () => {
+    const { userId, sessionToken } = await signIn('two-checkouts');
+    const first = await checkoutPath('two-checkouts');
+    // The first is no longer offered (as if about to expire), so a second, distinct checkout opens.
+    await api.database.db.update(openCheckouts).set({ expiresAt: new Date(Date.now() + 60_000) }).where(eq(openCheckouts.userId, userId));
+    const second = await checkoutPath('two-checkouts');
+    expect(second).not.toBe(first);
+
+    expect((await pay(second)).headers.location).toBe('/success');
+    const paidFirst = await pay(first);
+    expect(paidFirst.statusCode).toBe(303);
+    expect(paidFirst.headers.location).toBe('/cancel');
+    expect(await liveRows(userId)).toHaveLength(1);
+    expect(await api.database.db.select().from(subscriptions)).toHaveLength(1);
+    expect((await api.app.inject({ method: 'GET', url: first })).body).toContain('This checkout is already cancelled.');
+    const verified = await call(api.app, 'POST', '/api/auth/verify', { sessionToken });
+    expect(verified.body.subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+  });
+
+  test('an open checkout expires after an hour: its page says so and Pay charges nothing', async () => {
+    const { userId } = await signIn('slow-payer');
+    const path = await checkoutPath('slow-payer');
+    await api.database.db
+      .update(localCheckoutSessions)
+      .set({ createdAt: new Date(Date.now() - 3601_000) })
+      .where(eq(localCheckoutSessions.userId, userId));
+    expect((await api.app.inject({ method: 'GET', url: path })).body).toContain('This checkout is expired');
+    expect((await pay(path)).headers.location).toBe('/cancel');
+    expect(await api.database.db.select().from(subscriptions)).toHaveLength(0);
+  });
+});

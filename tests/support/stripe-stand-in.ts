@@ -1,0 +1,141 @@
+/**
+ * A local stand-in for the part of Stripe's API the adapter calls, reached through the official SDK
+ * (its host/port/protocol options). It keeps customers, checkout sessions and subscriptions in memory and
+ * records every request, so tests assert what was sent and what Stripe would now hold.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: URLSearchParams;
+  idempotencyKey: string | undefined;
+}
+
+export interface StandInSubscription {
+  id: string;
+  object: 'subscription';
+  customer: string;
+  status: string;
+  cancel_at_period_end: boolean;
+  cancel_at: number | null;
+  latest_invoice: string | null;
+  items: { object: 'list'; data: { current_period_end: number; price: { nickname: string | null } }[] };
+  metadata: Record<string, string>;
+}
+
+export interface StripeStandIn {
+  url: string;
+  requests: RecordedRequest[];
+  subscriptions: Map<string, StandInSubscription>;
+  /** Makes the next call of `path` (e.g. "/v1/refunds") answer 500 once. */
+  failNext: (path: string) => void;
+  /** A subscription as Stripe would hold it after a paid checkout: invoice in_<id>, payment pi_<id>. */
+  addSubscription: (id: string, customer: string, userId: string, overrides?: Partial<StandInSubscription>) => StandInSubscription;
+  close: () => Promise<void>;
+}
+
+function readBody(request: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let data = '';
+    request.on('data', (chunk) => (data += chunk));
+    request.on('end', () => resolve(data));
+  });
+}
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const requests: RecordedRequest[] = [];
+  const subscriptions = new Map<string, StandInSubscription>();
+  const failing = new Set<string>();
+  let counter = 0;
+
+  const send = (response: ServerResponse, status: number, body: unknown) => {
+    response.statusCode = status;
+    response.setHeader('content-type', 'application/json');
+    response.end(JSON.stringify(body));
+  };
+  const missing = (response: ServerResponse, what: string) =>
+    send(response, 404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
+
+  const server: Server = createServer(async (request, response) => {
+    const url = new URL(request.url!, 'http://stand-in');
+    const body = new URLSearchParams(await readBody(request));
+    requests.push({
+      method: request.method!,
+      path: url.pathname,
+      query: url.searchParams,
+      body,
+      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+    });
+    if (failing.delete(url.pathname)) return send(response, 500, { error: { type: 'api_error', message: 'stand-in failure' } });
+
+    const [, , resource, id] = url.pathname.split('/');
+    if (request.method === 'POST' && url.pathname === '/v1/customers') {
+      counter += 1;
+      return send(response, 200, { id: `cus_standin_${counter}`, object: 'customer', email: body.get('email') });
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      counter += 1;
+      const session = `cs_test_${counter}`;
+      return send(response, 200, {
+        id: session,
+        object: 'checkout.session',
+        url: `https://checkout.stripe.com/c/pay/${session}`,
+        expires_at: Number(body.get('expires_at')),
+      });
+    }
+    if (resource === 'subscriptions' && id) {
+      const subscription = subscriptions.get(id);
+      if (!subscription) return missing(response, `subscription: '${id}'`);
+      if (request.method === 'POST') {
+        if (body.has('cancel_at_period_end')) subscription.cancel_at_period_end = body.get('cancel_at_period_end') === 'true';
+      } else if (request.method === 'DELETE') {
+        if (subscription.status === 'canceled') {
+          return send(response, 400, { error: { type: 'invalid_request_error', message: 'already canceled' } });
+        }
+        subscription.status = 'canceled';
+      }
+      return send(response, 200, subscription);
+    }
+    if (request.method === 'GET' && url.pathname === '/v1/invoice_payments') {
+      const invoice = url.searchParams.get('invoice') ?? '';
+      const data = invoice.startsWith('in_')
+        ? [{ id: `inpay_${invoice}`, object: 'invoice_payment', invoice, status: 'paid', payment: { type: 'payment_intent', payment_intent: invoice.replace(/^in_/, 'pi_') } }]
+        : [];
+      return send(response, 200, { object: 'list', url: '/v1/invoice_payments', has_more: false, data });
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/refunds') {
+      counter += 1;
+      return send(response, 200, { id: `re_${counter}`, object: 'refund', payment_intent: body.get('payment_intent'), status: 'succeeded' });
+    }
+    return missing(response, url.pathname);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    subscriptions,
+    failNext: (path) => failing.add(path),
+    addSubscription: (id, customer, userId, overrides = {}) => {
+      const subscription: StandInSubscription = {
+        id,
+        object: 'subscription',
+        customer,
+        status: 'active',
+        cancel_at_period_end: false,
+        cancel_at: null,
+        latest_invoice: `in_${id}`,
+        items: { object: 'list', data: [{ current_period_end: Math.floor(Date.now() / 1000) + 365 * 86_400, price: { nickname: null } }] },
+        metadata: { userId },
+        ...overrides,
+      };
+      subscriptions.set(id, subscription);
+      return subscription;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
