@@ -15,9 +15,17 @@ import {
 import { findOrCreateUser, type SignInDetails, type UserRow } from '../domain/accounts.ts';
 import { deleteAccount } from '../domain/deletion.ts';
 import { createHandoff, redeemHandoff } from '../domain/handoff.ts';
-import { authenticate, createSession, listDesktopSessions, revokeDesktopSession, revokeSession } from '../domain/sessions.ts';
+import {
+  authenticate,
+  createSession,
+  listDesktopSessions,
+  prepareSessionCheck,
+  revokeDesktopSession,
+  revokeSession,
+} from '../domain/sessions.ts';
 import { findSubscription, toApiSubscription } from '../domain/subscriptions.ts';
 import type { AppDeps } from './context.ts';
+import { verifyResponseJsonSchema } from './response-schemas.ts';
 import { parseBody } from './validation.ts';
 
 export function toApiUser(user: UserRow): ApiUser {
@@ -27,7 +35,6 @@ export function toApiUser(user: UserRow): ApiUser {
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const { config } = deps;
-  const limited = { rateLimit: { max: config.rateLimitSignInPerMinute, timeWindow: '1 minute' } };
 
   async function signIn(idToken: string, details: SignInDetails) {
     const identity = await deps.verifier.verify(idToken);
@@ -41,20 +48,22 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     };
   }
 
-  app.post('/google/signin', { config: limited }, async (request) => {
+  app.post('/google/signin', async (request) => {
     const body = parseBody(googleSignInRequestSchema, request.body);
     return signIn(body.idToken, { provider: 'google' });
   });
 
-  app.post('/apple/signin', { config: limited }, async (request) => {
+  app.post('/apple/signin', async (request) => {
     const body = parseBody(appleSignInRequestSchema, request.body);
     return signIn(body.identityToken, { provider: 'apple', email: body.email, fullName: body.fullName });
   });
 
-  app.post('/verify', async (request) => {
+  const checkSession = prepareSessionCheck(db);
+  app.post('/verify', { schema: { response: { 200: verifyResponseJsonSchema } } }, async (request) => {
     const body = parseBody(verifyRequestSchema, request.body);
-    const { user } = await authenticate(db, body.sessionToken);
-    return { success: true, user: toApiUser(user), subscription: toApiSubscription(await findSubscription(db, user.id)) };
+    const { user, subscription } = await checkSession(body.sessionToken);
+    await deps.limits.forAccount('verify', user.id);
+    return { success: true, user: toApiUser(user), subscription: toApiSubscription(subscription) };
   });
 
   app.post('/signout', async (request) => {
@@ -64,14 +73,14 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     return { success: true };
   });
 
-  app.post('/handoff', { config: limited }, async (request) => {
+  app.post('/handoff', async (request) => {
     const body = parseBody(handoffRequestSchema, request.body);
     const { user } = await authenticate(db, body.sessionToken);
     const handoff = await createHandoff(db, user.id, config.handoffTtlSeconds);
     return { success: true, handoffToken: handoff.token, expiresAt: handoff.expiresAt.toISOString() };
   });
 
-  app.post('/handoff/redeem', { config: limited }, async (request) => {
+  app.post('/handoff/redeem', async (request) => {
     const body = parseBody(handoffRedeemRequestSchema, request.body);
     const userId = await redeemHandoff(db, body.handoffToken);
     const { token } = await createSession(db, userId, config.sessionTtlSeconds, { kind: 'desktop', name: body.deviceName });
