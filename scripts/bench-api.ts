@@ -8,10 +8,14 @@
  * alike; the summary gives medians and the verify/bare ratio of the medians.
  *
  *   BENCH_ROUNDS (5), BENCH_SECONDS (5), BENCH_CONNECTIONS (10), BENCH_DATABASES ("postgres,pglite"),
- *   BENCH_CPU_PROF=<dir>: the API runs under `node --cpu-prof` and writes its profile there.
+ *   BENCH_CPU_PROF=<dir>: the API runs under `node --cpu-prof` and writes its profile there;
+ *   BENCH_API_ENTRY: another server/main.ts to measure (a checkout of an older commit, to compare).
+ *
+ * Besides throughput, it reports the API process's own CPU time per request (Linux, from /proc): on a
+ * machine shared with other work, throughput swings with the neighbours while CPU per request barely moves.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,12 +32,25 @@ const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_SCHEMA = 'veil_bench';
 const ROOT = join(import.meta.dirname, '..');
+const API_ENTRY = process.env.BENCH_API_ENTRY ?? join(ROOT, 'server/main.ts');
 
 interface Measure {
   requestsPerSecond: number;
   p50: number;
   p99: number;
   errors: number;
+  /** The API process's CPU time (user + system) per request, microseconds; NaN where /proc is missing. */
+  cpuMicros: number;
+}
+
+/** CPU seconds a process has used so far (Linux), or NaN. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return Number.NaN;
+  }
 }
 
 function freePort(): Promise<number> {
@@ -46,7 +63,14 @@ function freePort(): Promise<number> {
 }
 
 /** One autocannon run in a process of its own; its JSON report read from stdout. */
-function autocannon(url: string, extra: string[]): Promise<Measure> {
+async function autocannon(url: string, extra: string[], apiPid?: number): Promise<Measure> {
+  const cpuBefore = cpuSeconds(apiPid);
+  const measure = await runAutocannon(url, extra);
+  const requests = measure.requestsPerSecond * SECONDS;
+  return { ...measure, cpuMicros: ((cpuSeconds(apiPid) - cpuBefore) / requests) * 1e6 };
+}
+
+function runAutocannon(url: string, extra: string[]): Promise<Omit<Measure, 'cpuMicros'>> {
   const args = [join(ROOT, 'node_modules/autocannon/autocannon.js'), '-c', String(CONNECTIONS), '-p', '1', '-d', String(SECONDS), '-j', '-n', ...extra, url];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -100,10 +124,10 @@ async function seed(target: DatabaseTarget): Promise<string> {
   }
 }
 
-async function startApi(env: Record<string, string>): Promise<{ base: string; stop: () => Promise<void> }> {
+async function startApi(env: Record<string, string>): Promise<{ base: string; pid: number | undefined; stop: () => Promise<void> }> {
   const port = await freePort();
   const profile = CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROFILE_DIR] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', join(ROOT, 'server/main.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', API_ENTRY], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -127,6 +151,7 @@ async function startApi(env: Record<string, string>): Promise<{ base: string; st
   }
   return {
     base,
+    pid: child.pid,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -144,12 +169,13 @@ async function bench(label: string, target: DatabaseTarget, env: Record<string, 
     // Warm-up: JIT, the pool's connections, the prepared statements.
     await autocannon(`${api.base}/api/auth/verify`, verifyArgs);
     for (let round = 1; round <= ROUNDS; round += 1) {
-      const bare = await autocannon(`${api.base}/api/live`, []);
-      const verify = await autocannon(`${api.base}/api/auth/verify`, verifyArgs);
+      const bare = await autocannon(`${api.base}/api/live`, [], api.pid);
+      const verify = await autocannon(`${api.base}/api/auth/verify`, verifyArgs, api.pid);
       rounds.push({ bare, verify });
       console.log(
         `${label} round ${round}: bare ${bare.requestsPerSecond.toFixed(0)} req/s (p99 ${bare.p99} ms), ` +
-          `verify ${verify.requestsPerSecond.toFixed(0)} req/s (p99 ${verify.p99} ms), ratio ${(verify.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}`,
+          `verify ${verify.requestsPerSecond.toFixed(0)} req/s (p99 ${verify.p99} ms), ratio ${(verify.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}; ` +
+          `API CPU per request: bare ${bare.cpuMicros.toFixed(0)} µs, verify ${verify.cpuMicros.toFixed(0)} µs`,
       );
     }
   } finally {
@@ -186,7 +212,7 @@ if (DATABASES.includes('pglite')) {
 console.log(
   `\n${new Date().toISOString().slice(0, 10)}: ${ROUNDS} rounds of ${SECONDS} s per route, ${CONNECTIONS} connections, no pipelining; medians\n`,
 );
-console.log('database     route                      req/s   p50 ms   p99 ms   errors');
+console.log('database     route                      req/s   p50 ms   p99 ms   errors   API CPU µs/request');
 for (const run of runs) {
   for (const route of ['bare', 'verify'] as const) {
     const measures = run.rounds.map((round) => round[route]);
@@ -198,6 +224,7 @@ for (const run of runs) {
         String(median(measures.map((m) => m.p50))).padStart(8),
         String(median(measures.map((m) => m.p99))).padStart(8),
         String(measures.reduce((sum, m) => sum + m.errors, 0)).padStart(8),
+        median(measures.map((m) => m.cpuMicros)).toFixed(0).padStart(20),
       ].join(' '),
     );
   }
