@@ -183,13 +183,14 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, d
 
   return {
     forAccount,
-    countVerifiedIdentities: (verifier) => ({
-      ...verifier,
-      verify: (async (...args: Parameters<IdentityVerifier['verify']>) => {
-        const identity = await verifier.verify(...args);
-        await forAccount('identity', identity.subject);
-        return identity;
-      }) as IdentityVerifier['verify'],
-    }),
+    // The verifier itself stays the prototype, so whatever else it offers keeps working.
+    countVerifiedIdentities: (verifier) =>
+      Object.assign(Object.create(verifier) as IdentityVerifier, {
+        verify: (async (...args: Parameters<IdentityVerifier['verify']>) => {
+          const identity = await verifier.verify(...args);
+          await forAccount('identity', identity.subject);
+          return identity;
+        }) as IdentityVerifier['verify'],
+      }),
   };
 }
