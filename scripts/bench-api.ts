@@ -1,56 +1,102 @@
 /**
- * `npm run bench:api`: throughput of POST /api/auth/verify (hashed-token lookup joined to its user, plus
- * the subscription) beside GET /api/live (a bare route of the same server: no database), on PGlite and, when one
- * answers, on PostgreSQL. autocannon, no pipelining, 10 connections, 5 s per run, loopback only.
+ * `npm run bench:api`: how fast POST /api/auth/verify answers compared with GET /api/live, a bare route of
+ * the same server (no database), on PostgreSQL when one answers and on PGlite.
+ *
+ * The API runs as its own process (server/main.ts, as in production) and the load generator as another
+ * (autocannon's CLI): in one process they would share an event loop and both figures would be wrong.
+ * Bare and verify alternate over several rounds so that a neighbour's burst on a shared machine hits both
+ * alike; the summary gives medians and the verify/bare ratio of the medians.
+ *
+ *   BENCH_ROUNDS (5), BENCH_SECONDS (5), BENCH_CONNECTIONS (10), BENCH_DATABASES ("postgres,pglite"),
+ *   BENCH_CPU_PROF=<dir>: the API runs under `node --cpu-prof` and writes its profile there;
+ *   BENCH_API_ENTRY: another server/main.ts to measure (a checkout of an older commit, to compare).
+ *
+ * Besides throughput, it reports the API process's own CPU time per request (Linux, from /proc): on a
+ * machine shared with other work, throughput swings with the neighbours while CPU per request barely moves.
  */
-import autocannon from 'autocannon';
-import { buildApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
 import { openDatabase, type DatabaseTarget } from '../server/db/database.ts';
+import { users } from '../server/db/schema.ts';
+import { createSession } from '../server/domain/sessions.ts';
 
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
+const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: 'Bench' }) };
+const BENCH_SCHEMA = 'veil_bench';
+const ROOT = join(import.meta.dirname, '..');
+const API_ENTRY = process.env.BENCH_API_ENTRY ?? join(ROOT, 'server/main.ts');
 
-interface Result {
+interface Measure {
   requestsPerSecond: number;
-  p99Ms: number;
-  non2xx: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  /** The API process's CPU time (user + system) per request, microseconds; NaN where /proc is missing. */
+  cpuMicros: number;
 }
 
-async function measure(url: string, options: Partial<autocannon.Options>): Promise<Result> {
-  const result = await autocannon({ url, connections: 10, pipelining: 1, duration: DURATION_SECONDS, ...options });
-  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx };
-}
-
-async function bench(label: string, target: DatabaseTarget) {
-  const database = await openDatabase(target);
-  const app = await buildApp({ config: loadConfig({ STATIC_DIR: '/nonexistent', LOG_LEVEL: 'error' }), database, verifier, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+/** CPU seconds a process has used so far (Linux), or NaN. */
+function cpuSeconds(pid: number | undefined): number {
   try {
-    const signIn = await fetch(`${base}/api/auth/google/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ idToken: `bench-${Date.now()}` }),
-    });
-    const { sessionToken } = (await signIn.json()) as { sessionToken: string };
-    const bare = await measure(`${base}/api/live`, { method: 'GET' });
-    const verify = await measure(`${base}/api/auth/verify`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sessionToken }),
-    });
-    return { label, bare, verify };
-  } finally {
-    await app.close();
-    await database.close();
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime + stime, in clock ticks of 1/100 s
+  } catch {
+    return Number.NaN;
   }
 }
 
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** One autocannon run in a process of its own; its JSON report read from stdout. */
+async function autocannon(url: string, extra: string[], apiPid?: number): Promise<Measure> {
+  const cpuBefore = cpuSeconds(apiPid);
+  const measure = await runAutocannon(url, extra);
+  const requests = measure.requestsPerSecond * SECONDS;
+  return { ...measure, cpuMicros: ((cpuSeconds(apiPid) - cpuBefore) / requests) * 1e6 };
+}
+
+function runAutocannon(url: string, extra: string[]): Promise<Omit<Measure, 'cpuMicros'>> {
+  const args = [join(ROOT, 'node_modules/autocannon/autocannon.js'), '-c', String(CONNECTIONS), '-p', '1', '-d', String(SECONDS), '-j', '-n', ...extra, url];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += String(chunk)));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited with ${code}`));
+      const report = JSON.parse(out) as {
+        requests: { average: number };
+        latency: { p50: number; p99: number };
+        errors: number;
+        timeouts: number;
+        non2xx: number;
+      };
+      resolve({
+        requestsPerSecond: report.requests.average,
+        p50: report.latency.p50,
+        p99: report.latency.p99,
+        errors: report.errors + report.timeouts + report.non2xx,
+      });
+    });
+  });
+}
+
 async function postgresAnswers(): Promise<boolean> {
-  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 1500 });
   try {
     await client.connect();
@@ -62,20 +108,129 @@ async function postgresAnswers(): Promise<boolean> {
   }
 }
 
-const runs = [await bench('PGlite (in memory)', { kind: 'pglite', dataDir: null })];
-if (await postgresAnswers()) runs.push(await bench('PostgreSQL', { kind: 'postgres', url: POSTGRES_URL, schema: 'veil_bench' }));
-else console.log(`no PostgreSQL at ${POSTGRES_URL}: PGlite only`);
+/** A user and a live session, written straight into the database the API will open. */
+async function seed(target: DatabaseTarget): Promise<string> {
+  const database = await openDatabase(target);
+  try {
+    await database.exec('TRUNCATE users CASCADE');
+    const [user] = await database.db
+      .insert(users)
+      .values({ id: 'usr_bench', identitySubject: 'bench', provider: 'google', email: 'bench@example.com', name: 'Bench' })
+      .returning();
+    const { token } = await createSession(database.db, user!.id, 86_400);
+    return token;
+  } finally {
+    await database.close();
+  }
+}
 
-console.log(`\n${DURATION_SECONDS} s per run, 10 connections, no pipelining\n`);
-console.log('database             route                     req/s     p99 ms   non-2xx');
+async function startApi(env: Record<string, string>): Promise<{ base: string; pid: number | undefined; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const profile = CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROFILE_DIR] : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', API_ENTRY], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      STATIC_DIR: '/nonexistent',
+      LOG_LEVEL: 'warn',
+      // The limits would refuse a benchmark within a second; they still run on every request.
+      RATE_LIMIT_SIGN_IN: '100000000',
+      RATE_LIMIT_SCALE: '100000000',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the API did not start');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    base,
+    pid: child.pid,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+async function bench(label: string, target: DatabaseTarget, env: Record<string, string>) {
+  const sessionToken = await seed(target);
+  const api = await startApi(env);
+  const verifyArgs = ['-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify({ sessionToken })];
+  const rounds: Array<{ bare: Measure; verify: Measure }> = [];
+  try {
+    // Warm-up: JIT, the pool's connections, the prepared statements.
+    await autocannon(`${api.base}/api/auth/verify`, verifyArgs);
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const bare = await autocannon(`${api.base}/api/live`, [], api.pid);
+      const verify = await autocannon(`${api.base}/api/auth/verify`, verifyArgs, api.pid);
+      rounds.push({ bare, verify });
+      console.log(
+        `${label} round ${round}: bare ${bare.requestsPerSecond.toFixed(0)} req/s (p99 ${bare.p99} ms), ` +
+          `verify ${verify.requestsPerSecond.toFixed(0)} req/s (p99 ${verify.p99} ms), ratio ${(verify.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}; ` +
+          `API CPU per request: bare ${bare.cpuMicros.toFixed(0)} µs, verify ${verify.cpuMicros.toFixed(0)} µs`,
+      );
+    }
+  } finally {
+    await api.stop();
+  }
+  return { label, rounds };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+const runs: Array<Awaited<ReturnType<typeof bench>>> = [];
+if (DATABASES.includes('postgres')) {
+  if (await postgresAnswers()) {
+    const url = new URL(POSTGRES_URL);
+    url.searchParams.set('options', `-c search_path=${BENCH_SCHEMA}`);
+    runs.push(await bench('PostgreSQL', { kind: 'postgres', url: POSTGRES_URL, schema: BENCH_SCHEMA }, { DATABASE_URL: url.toString() }));
+  } else {
+    console.log(`no PostgreSQL at ${POSTGRES_URL}: PGlite only`);
+  }
+}
+if (DATABASES.includes('pglite')) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'veil-bench-'));
+  try {
+    runs.push(await bench('PGlite', { kind: 'pglite', dataDir }, { DATA_DIR: dataDir }));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+console.log(
+  `\n${new Date().toISOString().slice(0, 10)}: ${ROUNDS} rounds of ${SECONDS} s per route, ${CONNECTIONS} connections, no pipelining; medians\n`,
+);
+console.log('database     route                      req/s   p50 ms   p99 ms   errors   API CPU µs/request');
 for (const run of runs) {
-  for (const [route, result] of [
-    ['GET /api/live (bare)', run.bare],
-    ['POST /api/auth/verify', run.verify],
-  ] as const) {
+  for (const route of ['bare', 'verify'] as const) {
+    const measures = run.rounds.map((round) => round[route]);
     console.log(
-      `${run.label.padEnd(20)} ${route.padEnd(24)} ${result.requestsPerSecond.toFixed(0).padStart(7)} ${String(result.p99Ms).padStart(9)} ${String(result.non2xx).padStart(9)}`,
+      [
+        run.label.padEnd(12),
+        (route === 'bare' ? 'GET /api/live (bare)' : 'POST /api/auth/verify').padEnd(24),
+        median(measures.map((m) => m.requestsPerSecond)).toFixed(0).padStart(7),
+        String(median(measures.map((m) => m.p50))).padStart(8),
+        String(median(measures.map((m) => m.p99))).padStart(8),
+        String(measures.reduce((sum, m) => sum + m.errors, 0)).padStart(8),
+        median(measures.map((m) => m.cpuMicros)).toFixed(0).padStart(20),
+      ].join(' '),
     );
   }
-  console.log(`${''.padEnd(20)} verify / bare: ${(run.verify.requestsPerSecond / run.bare.requestsPerSecond).toFixed(2)} of the bare route's throughput\n`);
+  const ratio = median(run.rounds.map((r) => r.verify.requestsPerSecond)) / median(run.rounds.map((r) => r.bare.requestsPerSecond));
+  const perRound = run.rounds.map((r) => r.verify.requestsPerSecond / r.bare.requestsPerSecond);
+  console.log(
+    `${''.padEnd(12)} verify / bare: ${ratio.toFixed(2)} (rounds ${Math.min(...perRound).toFixed(2)} to ${Math.max(...perRound).toFixed(2)})\n`,
+  );
 }

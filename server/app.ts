@@ -5,8 +5,7 @@
  */
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import type { Config } from './config.ts';
+import { fastifyTrustProxy, type Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { ApiFailure } from './domain/errors.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
@@ -15,6 +14,7 @@ import type { AppDeps } from './http/context.ts';
 import { contentSecurityPolicy } from './http/csp.ts';
 import { devRoutes } from './http/dev-routes.ts';
 import { createWebhookReceiver, paymentRoutes } from './http/payment-routes.ts';
+import { RateLimited, registerRateLimits } from './http/rate-limits.ts';
 import { spaRoutes } from './http/spa.ts';
 import { subscriptionRoutes } from './http/subscription-routes.ts';
 import { LocalPaymentProvider } from './payments/local-provider.ts';
@@ -59,7 +59,7 @@ export async function buildApp({ config, database, verifier, payments, logger = 
     clientErrorHandler,
     bodyLimit: 32 * 1024,
     // Rate limits key on the client address: trust X-Forwarded-For only when told a proxy sets it.
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
 
   const localCheckout = config.stripe
@@ -74,7 +74,6 @@ export async function buildApp({ config, database, verifier, payments, logger = 
     (config.stripe
       ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl })
       : (localCheckout as LocalPaymentProvider));
-  const deps: AppDeps = { config, database, verifier, payments: provider, localCheckout };
   if (localCheckout) startBillingClock(app, localCheckout);
 
   await app.register(helmet, {
@@ -83,16 +82,19 @@ export async function buildApp({ config, database, verifier, payments, logger = 
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => {
-      const error = new ApiFailure(429, 'Too many attempts. Please wait a moment and try again.');
-      return error;
-    },
-  });
+  const limits = await registerRateLimits(app, config, database.db);
+  const deps: AppDeps = {
+    config,
+    database,
+    verifier: limits.countVerifiedIdentities(verifier),
+    payments: provider,
+    localCheckout,
+    limits,
+  };
 
   app.setErrorHandler((error: FastifyError | ApiFailure, request, reply) => {
     if (error instanceof ApiFailure) {
+      if (error instanceof RateLimited) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({ success: false, error: error.message });
     }
     const status = (error as FastifyError).statusCode;

@@ -3,6 +3,7 @@
  * default is an embedded one, so `npm start` needs nothing set (design §7).
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { clientConfigFromEnv, type ClientConfigPayload } from '../contract/client-config.ts';
@@ -25,6 +26,51 @@ const duration = z.string().transform((value, ctx) => {
     return z.NEVER;
   }
 });
+
+/**
+ * TRUST_PROXY: which X-Forwarded-For entries to believe, i.e. who the client is for the rate limits.
+ * "false" (the socket's address), a hop count ("1": the one load balancer in front), or a comma-separated
+ * list of proxy addresses or CIDR ranges. "true" believes every entry, so any client picks its own
+ * address; it is refused in production.
+ */
+export type TrustProxy = boolean | number | string[];
+
+export function parseTrustProxy(value: string, production: boolean): TrustProxy {
+  const trimmed = value.trim();
+  if (trimmed === '' || trimmed === 'false') return false;
+  if (trimmed === 'true') {
+    if (production) {
+      throw new Error(
+        'TRUST_PROXY=true believes any X-Forwarded-For, so a client could pick its own address and dodge the rate limits. ' +
+          'Set TRUST_PROXY to the number of proxies in front of the API (e.g. 1 behind one load balancer) ' +
+          'or to their addresses (e.g. 10.0.0.0/8,192.0.2.10)',
+      );
+    }
+    return true;
+  }
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const proxies = trimmed.split(',').map((entry) => entry.trim());
+  const keywords = ['loopback', 'linklocal', 'uniquelocal'];
+  for (const proxy of proxies) {
+    const [address = '', bits, ...rest] = proxy.split('/');
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (isIP(address) === 6 ? 128 : 32));
+    if (!keywords.includes(proxy) && (!isIP(address) || !validBits || rest.length > 0)) {
+      throw new Error(`TRUST_PROXY: "${proxy}" is not an address, a CIDR range, or a hop count (use e.g. 1 or 10.0.0.0/8,192.0.2.10)`);
+    }
+  }
+  return proxies;
+}
+
+/**
+ * What Fastify's `trustProxy` takes. Fastify 5 treats a bare number as "trust nothing" (a hop count cannot
+ * tell a proxy from a client that connects directly), so a hop count becomes proxy-addr's own rule: the
+ * nearest `hops` addresses are proxies. That is only sound when clients cannot reach the API except
+ * through those proxies; a list of proxy addresses holds either way.
+ */
+export function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -50,9 +96,13 @@ const envSchema = z.object({
   HANDOFF_TTL: duration.default(120),
   /** Requests per minute per client address on the sign-in and hand-off calls. */
   RATE_LIMIT_SIGN_IN: z.coerce.number().int().positive().default(20),
+  /** Multiplies every other rate limit (server/http/rate-limits.ts): above 1 for load tests, below 1 in tests. */
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** Rate-limit counters shared by every instance; unset: counters per process. */
   REDIS_URL: z.string().optional(),
-  /** "true" behind a load balancer that sets X-Forwarded-For; otherwise a client could pick its own address. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  REDIS_KEY_PREFIX: z.string().default('veil:rate-limit:'),
+  TRUST_PROXY: z.string().default('false'),
+  NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -71,8 +121,10 @@ export interface Config {
   sessionTtlSeconds: number;
   handoffTtlSeconds: number;
   rateLimitSignInPerMinute: number;
+  rateLimitScale: number;
   redisUrl: string | undefined;
-  trustProxy: boolean;
+  redisKeyPrefix: string;
+  trustProxy: TrustProxy;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** What the SPA is told at run time (contract/client-config.ts). */
   client: ClientConfigPayload;
@@ -88,6 +140,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const stripeKeys = [e.STRIPE_SECRET_KEY, e.STRIPE_PRICE_ID, e.STRIPE_WEBHOOK_SECRET];
   if (stripeKeys.some(Boolean) && !stripeKeys.every(Boolean)) {
     throw new Error('Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET go together');
+  }
+  let trustProxy: TrustProxy;
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY, e.NODE_ENV === 'production');
+  } catch (error) {
+    throw new Error(`Invalid configuration: ${(error as Error).message}`);
   }
   return {
     port: e.PORT,
@@ -111,8 +169,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sessionTtlSeconds: e.SESSION_TTL,
     handoffTtlSeconds: e.HANDOFF_TTL,
     rateLimitSignInPerMinute: e.RATE_LIMIT_SIGN_IN,
+    rateLimitScale: e.RATE_LIMIT_SCALE,
     redisUrl: e.REDIS_URL || undefined,
-    trustProxy: e.TRUST_PROXY === 'true',
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
+    trustProxy,
     logLevel: e.LOG_LEVEL,
     client: clientConfigFromEnv(env),
   };

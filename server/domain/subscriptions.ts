@@ -60,13 +60,19 @@ export function toApiSubscription(row: SubscriptionRow | undefined | null, now =
   };
 }
 
+/** The order that puts the subscription an account is shown first: its live one, then the one changed last. */
+export const shownSubscriptionFirst = [
+  sql`case when ${inArray(subscriptions.status, [...LIVE_STATUSES])} then 0 else 1 end`,
+  desc(subscriptions.updatedAt),
+] as const;
+
 /** The subscription an account is shown: its live one, otherwise the one changed last. */
 export async function findSubscription(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
   const [row] = await db
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
-    .orderBy(sql`case when ${inArray(subscriptions.status, [...LIVE_STATUSES])} then 0 else 1 end`, desc(subscriptions.updatedAt))
+    .orderBy(...shownSubscriptionFirst)
     .limit(1);
   return row;
 }

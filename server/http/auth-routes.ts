@@ -17,9 +17,17 @@ import { findOrCreateUser, type SignInDetails, type UserRow } from '../domain/ac
 import { deleteAccount } from '../domain/deletion.ts';
 import { failures } from '../domain/errors.ts';
 import { createHandoff, redeemHandoff } from '../domain/handoff.ts';
-import { authenticate, createSession, listDesktopSessions, revokeDesktopSession, revokeSession } from '../domain/sessions.ts';
+import {
+  authenticate,
+  createSession,
+  listDesktopSessions,
+  prepareSessionCheck,
+  revokeDesktopSession,
+  revokeSession,
+} from '../domain/sessions.ts';
 import { findSubscription, toApiSubscription } from '../domain/subscriptions.ts';
 import type { AppDeps } from './context.ts';
+import { verifyResponseJsonSchema } from './response-schemas.ts';
 import { parseBody } from './validation.ts';
 
 export function toApiUser(user: UserRow): ApiUser {
@@ -29,7 +37,6 @@ export function toApiUser(user: UserRow): ApiUser {
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   const { db } = deps.database;
   const { config } = deps;
-  const limited = { rateLimit: { max: config.rateLimitSignInPerMinute, timeWindow: '1 minute' } };
 
   async function signIn(idToken: string, details: SignInDetails) {
     const identity = await deps.verifier.verify(idToken, { provider: details.provider });
@@ -43,21 +50,23 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     };
   }
 
-  app.post('/google/signin', { config: limited }, async (request) => {
+  app.post('/google/signin', async (request) => {
     const body = parseBody(googleSignInRequestSchema, request.body);
     return signIn(body.idToken, { provider: 'google' });
   });
 
-  app.post('/apple/signin', { config: limited }, async (request) => {
+  app.post('/apple/signin', async (request) => {
     const body = parseBody(appleSignInRequestSchema, request.body);
     // The body's e-mail is validated but never used: an account's e-mail comes from the verified token.
     return signIn(body.identityToken, { provider: 'apple', fullName: body.fullName });
   });
 
-  app.post('/verify', async (request) => {
+  const checkSession = prepareSessionCheck(db);
+  app.post('/verify', { schema: { response: { 200: verifyResponseJsonSchema } } }, async (request) => {
     const body = parseBody(verifyRequestSchema, request.body);
-    const { user } = await authenticate(db, body.sessionToken);
-    return { success: true, user: toApiUser(user), subscription: toApiSubscription(await findSubscription(db, user.id)) };
+    const { user, subscription } = await checkSession(body.sessionToken);
+    await deps.limits.forAccount('verify', user.id);
+    return { success: true, user: toApiUser(user), subscription: toApiSubscription(subscription) };
   });
 
   app.post('/signout', async (request) => {
@@ -67,7 +76,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     return { success: true };
   });
 
-  app.post('/handoff', { config: limited }, async (request) => {
+  app.post('/handoff', async (request) => {
     const body = parseBody(handoffRequestSchema, request.body);
     const { session } = await authenticate(db, body.sessionToken);
     // Only a web session mints hand-offs: a desktop app cannot multiply itself onto further devices.
@@ -75,7 +84,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     return { success: true, handoffToken: handoff.token, expiresAt: handoff.expiresAt.toISOString() };
   });
 
-  app.post('/handoff/redeem', { config: limited }, async (request) => {
+  app.post('/handoff/redeem', async (request) => {
     const body = parseBody(handoffRedeemRequestSchema, request.body);
     const { sessionToken } = await redeemHandoff(db, body.handoffToken, body.deviceName, {
       sessionTtlSeconds: config.sessionTtlSeconds,

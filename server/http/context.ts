@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { IdentityVerifier } from '../identity/verifier.ts';
 import type { LocalPaymentProvider } from '../payments/local-provider.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import type { RateLimits } from './rate-limits.ts';
 
 /** Everything a route needs, handed in once by buildApp (no module-level state). */
 export interface AppDeps {
@@ -12,4 +13,6 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** Present when the local checkout is the provider. */
   localCheckout: LocalPaymentProvider | null;
+  /** Per-account rate limits (per-address ones apply to every route by themselves). */
+  limits: RateLimits;
 }

@@ -111,6 +111,20 @@ describe.each(drivers)('API on %s', (driver) => {
       });
     });
 
+    test('verify writes the last use at most once a minute, and answers exactly the contract', async () => {
+      const { sessionToken, user } = await signIn('last-use');
+      const lastUse = async () =>
+        (await api.database.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(sessionToken))))[0]!.lastUsedAt.getTime();
+      const signedInAt = await lastUse();
+      const answer = await call(api.app, 'POST', '/api/auth/verify', { sessionToken });
+      expect(answer.body).toEqual({ success: true, user, subscription: null });
+      expect(await lastUse()).toBe(signedInAt);
+      const twoMinutesAgo = new Date(Date.now() - 120_000);
+      await api.database.db.update(sessions).set({ lastUsedAt: twoMinutesAgo }).where(eq(sessions.tokenHash, sha256(sessionToken)));
+      expect((await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).status).toBe(200);
+      expect(await lastUse()).toBeGreaterThan(twoMinutesAgo.getTime() + 60_000);
+    });
+
     test('sign-out revokes the session, and signing out twice is still fine', async () => {
       const { sessionToken } = await signIn('signout');
       expect(await call(api.app, 'POST', '/api/auth/signout', { sessionToken })).toMatchObject({ status: 200, body: { success: true } });

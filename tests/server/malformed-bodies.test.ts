@@ -50,7 +50,7 @@ function bodies(fields: string[]) {
 
 let api: TestApi;
 beforeAll(async () => {
-  api = await createTestApi({ driver: 'pglite', verifier, env: { RATE_LIMIT_SIGN_IN: '1000000' } });
+  api = await createTestApi({ driver: 'pglite', verifier, env: { RATE_LIMIT_SIGN_IN: '1000000', RATE_LIMIT_SCALE: '1000000' } });
 });
 afterAll(() => api?.close());
 

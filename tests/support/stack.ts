@@ -64,6 +64,7 @@ export async function startStack(env: Record<string, string> = {}): Promise<Runn
       LOG_LEVEL: 'warn',
       // The journeys sign in many times a minute from one address; limits have their own server tests.
       RATE_LIMIT_SIGN_IN: '1000',
+      RATE_LIMIT_SCALE: '100',
       // A complete client configuration; tests that sign in point it at their Auth emulator instead.
       FIREBASE_PROJECT_ID: 'demo-veil',
       FIREBASE_API_KEY: 'demo-api-key',

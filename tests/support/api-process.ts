@@ -1,0 +1,95 @@
+/**
+ * API processes on a shared PostgreSQL (a schema of their own) and Redis, as several instances behind a
+ * load balancer would run: the production entry point (server/main.ts), each on a free loopback port.
+ * Used by the two-instance tests and `npm run load`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import pg from 'pg';
+import { Redis } from 'ioredis';
+import { freePort } from './stack.ts';
+
+export interface ApiProcess {
+  url: string;
+  logs: string[];
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  signal: (signal: NodeJS.Signals) => void;
+  stop: () => Promise<void>;
+}
+
+export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
+  const port = await freePort();
+  const root = join(import.meta.dirname, '..', '..');
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      // Not production: the production start-up checks would refuse the Auth emulator and local checkout.
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      STATIC_DIR: '/nonexistent-static-dir',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const logs: string[] = [];
+  child.stdout?.on('data', (chunk) => logs.push(String(chunk)));
+  child.stderr?.on('data', (chunk) => logs.push(String(chunk)));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  while (!(await fetch(`${url}/api/health`).then((response) => response.ok, () => false))) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the API did not start:\n${logs.join('')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return {
+    url,
+    logs,
+    exited,
+    signal: (signal) => child.kill(signal),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** A DATABASE_URL whose connections all use `schema` (the API needs no other setting for it). */
+export function urlWithSchema(databaseUrl: string, schema: string): string {
+  const url = new URL(databaseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+/** Why the shared services cannot be used here, or null when PostgreSQL and Redis both answer. */
+export async function sharedServicesMissing(databaseUrl: string, redisUrl: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+  } catch (error) {
+    return `no PostgreSQL at ${databaseUrl} (${(error as Error).message})`;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+  const redis = new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1500, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+  } catch (error) {
+    return `no Redis at ${redisUrl} (${(error as Error).message})`;
+  } finally {
+    redis.disconnect();
+  }
+  return null;
+}
