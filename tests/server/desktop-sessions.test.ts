@@ -19,7 +19,7 @@ let sequence = 0;
 describe.each(drivers)('hand-off and desktop sessions on %s', (driver) => {
   let api: TestApi;
   beforeAll(async () => {
-    api = await createTestApi({ driver, emulatorHost, env: { RATE_LIMIT_SIGN_IN: '1000' } });
+    api = await createTestApi({ driver, emulatorHost, env: { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_SCALE: '100' } });
   });
   afterAll(() => api?.close());
   beforeEach(() => api.reset());
