@@ -54,6 +54,10 @@ describe('return path after sign-in', () => {
     expect(safeReturnPath('?redirect=%2Faccount%3Ftab%3D1', origin)).toBe('/account?tab=1');
     expect(destinationFor({ to: '/subscribe' }, { search: '?redirect=/account', origin })).toBe('/account');
     expect(destinationFor({ to: '/signin' }, { search: '?redirect=/account', origin })).toBe('/signin');
+    // An expired session sends the customer to sign in again, then back to the page they were on.
+    expect(destinationFor({ to: '/signin', redirect: '/account?x=1' }, { search: '', origin })).toBe(
+      '/signin?redirect=%2Faccount%3Fx%3D1',
+    );
   });
   test('other origins and protocol-relative paths are ignored', () => {
     expect(safeReturnPath('?redirect=https://evil.example/x', origin)).toBeNull();
