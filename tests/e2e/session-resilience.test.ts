@@ -152,3 +152,21 @@ describe('sign-out', () => {
     await context.setOffline(false);
   });
 });
+
+describe('authentication state changes (spec §4 "Session restore")', () => {
+  test('signing in in one tab signs in the other open tab', async () => {
+    const email = 'second.tab@example.com';
+    const { context } = await e2e.newContext();
+    const other = await context.newPage();
+    await other.goto(`${e2e.stack.url}/subscribe`);
+    await other.getByRole('button', { name: 'Sign in with Google' }).waitFor();
+    const page = await context.newPage();
+    await page.goto(`${e2e.stack.url}/signin`);
+    await signInWithPopup(context, page, email);
+    await accountMenu(page, email).waitFor();
+    // The other tab never loaded Firebase: the stored session token tells it.
+    await accountMenu(other, email).waitFor();
+    await other.getByRole('button', { name: 'Subscribe Now' }).waitFor();
+    await saveScreenshot(other, 'resilience-4-other-tab-signed-in');
+  });
+});
