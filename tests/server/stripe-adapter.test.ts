@@ -39,6 +39,16 @@ beforeAll(async () => {
     response.setHeader('content-type', 'application/json');
     if (request.url === '/v1/checkout/sessions') {
       response.end(JSON.stringify({ id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.com/c/pay/cs_test_1' }));
+    } else if (request.url === '/v1/subscriptions/sub_final' || request.url === '/v1/subscriptions/sub_live_but_refused') {
+      // Stripe refuses to cancel a cancelled subscription again; reading it tells the state.
+      const status = request.url.endsWith('sub_final') ? 'canceled' : 'active';
+      if (request.method === 'DELETE') {
+        response.statusCode = 400;
+        response.end(JSON.stringify({ error: { type: 'invalid_request_error', message: 'This subscription cannot be cancelled.' } }));
+      } else response.end(JSON.stringify({ id: request.url.split('/')[3], object: 'subscription', status }));
+    } else if (request.url === '/v1/subscriptions/sub_gone') {
+      response.statusCode = 404;
+      response.end(JSON.stringify({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } }));
     } else if (request.url?.startsWith('/v1/subscriptions/')) {
       response.end(JSON.stringify({ id: request.url.split('/')[3], object: 'subscription', status: 'active' }));
     } else {
@@ -120,6 +130,46 @@ describe('Stripe adapter', () => {
     const cancelNow = recorded.at(-1)!;
     expect(cancelNow).toMatchObject({ method: 'DELETE', path: '/v1/subscriptions/sub_123' });
     expect(cancelNow.idempotencyKey).toBe('cancel-now:sub_123');
+  });
+
+  test.each([
+    ['already cancelled at Stripe', 'sub_final'],
+    ['no longer known to Stripe', 'sub_gone'],
+  ])('deletion works when the subscription is %s (our record still says active)', async (_case, subscriptionId) => {
+    const idToken = `final-${subscriptionId}`;
+    const signIn = await call(api.app, 'POST', '/api/auth/google/signin', { idToken });
+    const { id: userId, email } = signIn.body.user as { id: string; email: string };
+    const sessionToken = signIn.body.sessionToken as string;
+    await stripeEvent('customer.subscription.created', {
+      id: subscriptionId,
+      customer: `cus_${subscriptionId}`,
+      status: 'active',
+      cancel_at_period_end: false,
+      items: { data: [{ current_period_end: Math.floor(Date.now() / 1000) + 365 * 86_400 }] },
+      metadata: { userId },
+    });
+    const deleted = await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ success: true });
+    expect((await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).status).toBe(401);
+  });
+
+  test('a live subscription Stripe refuses to cancel still stops the deletion (nothing deleted)', async () => {
+    const signIn = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: 'refused-cancel' });
+    const { id: userId, email } = signIn.body.user as { id: string; email: string };
+    const sessionToken = signIn.body.sessionToken as string;
+    await stripeEvent('customer.subscription.created', {
+      id: 'sub_live_but_refused',
+      customer: 'cus_refused',
+      status: 'active',
+      cancel_at_period_end: false,
+      items: { data: [{ current_period_end: Math.floor(Date.now() / 1000) + 365 * 86_400 }] },
+      metadata: { userId },
+    });
+    const deleted = await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken });
+    expect(deleted.status).toBe(502);
+    expect(deleted.body).toMatchObject({ success: false });
+    expect((await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).status).toBe(200);
   });
 
   test('a second checkout of a returning customer reuses the Stripe customer', async () => {
