@@ -30,6 +30,8 @@ export const theme = createTheme({
     // Light alerts draw their title in the alert colour, which for yellow is 2.7:1 on its own background.
     // (A plain object, not Alert.extend: that would pull the Alert component into every first load.)
     Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
+    // Toasts draw their message in gray 6 (3.3:1 on white) and dark 2 in dark mode: use the corrected dimmed.
+    Notification: { styles: { description: { color: 'var(--mantine-color-dimmed)' } } },
   },
 });
 

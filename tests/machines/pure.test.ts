@@ -8,7 +8,7 @@ import {
   toExchangeRequest,
 } from '../../machines/exchange-request';
 import { errorMessage } from '../../machines/error-message';
-import { describeSignInError, isPopupFallbackError, isRecentlyDeletedError } from '../../machines/sign-in-errors';
+import { describeSignInError, isPopupFallbackError, isRecentlyDeletedError, needsSupport } from '../../machines/sign-in-errors';
 import {
   autoRenewalText,
   endDateLabel,
@@ -183,5 +183,16 @@ describe('deep-link decision (spec §4 step 5)', () => {
     expect(decideDeepLink({ ...base, isDesktop: false })).toBe('/account');
     expect(decideDeepLink({ ...base, subscriptionActive: false })).toBe('/subscribe');
     expect(decideDeepLink({ ...base, subscriptionActive: false, isDesktop: false })).toBe('/subscribe');
+  });
+});
+
+describe('sign-in errors that trying again cannot fix', () => {
+  it('are the catalogue\'s "no retry" entries, except the popup fallback (retried by a redirect)', () => {
+    for (const code of ['auth/unauthorized-domain', 'auth/user-disabled', 'auth/operation-not-allowed']) {
+      expect(needsSupport(code), code).toBe(true);
+    }
+    for (const code of ['auth/cancelled-popup-request', 'auth/popup-closed-by-user', 'auth/network-request-failed', 'auth/unknown', undefined]) {
+      expect(needsSupport(code), String(code)).toBe(false);
+    }
   });
 });
