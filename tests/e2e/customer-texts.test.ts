@@ -188,3 +188,31 @@ describe('accessibility with toasts and dialogs', () => {
     await saveScreenshot(page, 'texts-5-signed-out-toast');
   });
 });
+
+describe('an iPad is not a desktop', () => {
+  const IPAD_SAFARI =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';
+
+  test('iPadOS Safari (a Mac user agent, touch points) signs in to /account without firing a veilvpn:// link', async () => {
+    const email = 'ipad.owner@example.com';
+    const first = await signIn(email);
+    const userId = await userIdOf(e2e.stack.url, (await storageKey(first.page, 'sessionToken'))!);
+    expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' })).status).toBe(200);
+
+    const { context } = await e2e.newContext({ userAgent: IPAD_SAFARI, viewport: { width: 1024, height: 1366 } });
+    // What iPadOS reports; Chromium's own value depends on touch emulation.
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'maxTouchPoints', { get: () => 5 }));
+    const page = await context.newPage();
+    const openedLinks: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().startsWith('veilvpn:')) openedLinks.push(request.url());
+    });
+    await page.goto(`${e2e.stack.url}/signin`);
+    await signInWithPopup(context, page, email);
+    await page.waitForURL(`${e2e.stack.url}/account`, { timeout: 10_000 });
+    await page.getByRole('heading', { name: 'My Account' }).waitFor();
+    await page.waitForTimeout(2500); // past the desktop hand-off's 2 s fallback
+    expect(openedLinks).toEqual([]);
+    expect(await storageKey(page, 'token')).toBeNull();
+  });
+});

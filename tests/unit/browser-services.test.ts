@@ -24,6 +24,13 @@ describe('desktop detection (spec §1)', () => {
   ] as const)('%s -> %s', (name, expected) => {
     expect(isDesktopUserAgent(UA[name])).toBe(expected);
   });
+
+  test('iPadOS Safari (a Mac user agent with several touch points) is a tablet, not a desktop', () => {
+    expect(isDesktopUserAgent(UA.mac, 5)).toBe(false);
+    expect(isDesktopUserAgent(UA.mac, 0)).toBe(true);
+    // A Windows laptop with a touch screen is still a desktop.
+    expect(isDesktopUserAgent(UA.windows, 10)).toBe(true);
+  });
 });
 
 function docWith(json: string | null) {
