@@ -110,7 +110,11 @@ export function provideAccountDeletion(actors: AppActors, navigate: (params: Nav
         );
         return { success: true };
       }),
-      refreshSubscription: refreshSubscription(actors),
+      // The account and its subscription are gone: asking the API would get a 401, which would end the
+      // session as "expired" and send the customer to /signin. The refreshed state is known: none.
+      refreshSubscription: fromPromise<void>(async () => {
+        actors.session.send({ type: 'subscription.updated', subscription: null });
+      }),
       signOut: fromPromise<void>(async () => {
         storage.clearSession();
         // Ended on the next tick: the deletion machine first reaches `deleted` and navigates to `/`;
