@@ -33,7 +33,9 @@ export type SessionEvent =
    */
   | { type: 'session.ended' }
   /** The API refused the session (a 401) on a call made outside this machine (devices, hand-off, delete). */
-  | { type: 'session.expired' };
+  | { type: 'session.expired' }
+  /** The browser is back online (`online` event): while reconnecting, try again now rather than after the back-off. */
+  | { type: 'connection.online' };
 
 export interface InitialiseOutput {
   /** Local storage `sessionToken`, if any. */
@@ -172,6 +174,7 @@ export const sessionMachine = setup({
       tags: ['loading', 'reconnecting'],
       after: { retryDelay: { target: 'restoring' } },
       on: {
+        'connection.online': { target: 'restoring' },
         'session.signedIn': { target: 'signedIn', actions: { type: 'assignSession', params: ({ event }) => event.session } },
       },
     },

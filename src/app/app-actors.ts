@@ -59,6 +59,9 @@ export function createAppActors({ navigate, inspect }: AppActorsOptions) {
     session.send({ type: 'auth.changed', signedIn, storedSessionToken: storage.getSessionToken() }),
   );
 
+  // Back online: a session waiting to be checked is checked now, not at the end of its back-off.
+  window.addEventListener('online', () => session.send({ type: 'connection.online' }));
+
   // Another tab signed out (it removed the shared session token): end this tab's session too.
   // Another tab signed in (it stored a token): restore that session here. These hold where Firebase is not loaded.
   window.addEventListener('storage', (event) => {

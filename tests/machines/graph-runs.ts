@@ -48,6 +48,7 @@ const sessionEvents: EventObject[] = [
   failed('fetchSubscription', new Error('offline')),
   failed('fetchSubscription', Object.assign(new Error('Your session has expired. Please sign in again.'), { status: 401 })),
   { type: 'session.expired' },
+  { type: 'connection.online' },
   { type: 'session.signOut' },
   done('signOut'),
   failed('signOut', new Error('offline')),

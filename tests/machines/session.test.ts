@@ -140,6 +140,21 @@ describe('session restore', () => {
     expect(rec.types()).toEqual([]);
   });
 
+  it('checks again at once when the browser comes back online, without waiting for the back-off', async () => {
+    let failures = 1;
+    const { actor, spies } = start({
+      initialise: () => Promise.resolve({ storedSessionToken: 'stored' }),
+      verifySession: () =>
+        failures-- > 0 ? Promise.reject(Object.assign(new Error('offline'), { status: null })) : Promise.resolve(googleSession),
+    });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('reconnecting');
+    actor.send({ type: 'connection.online' });
+    await flush();
+    expect(spies.verifySession).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+  });
+
   it('backs off up to 30 s between attempts', () => {
     expect([1, 2, 3, 4, 5, 6, 20].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
