@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { saveScreenshot } from '../support/browser';
+import { axeViolations, saveScreenshot } from '../support/browser';
 import { useWholeStack } from '../support/e2e-suite';
 import { accountMenu, signInWithPopup, storageKey } from '../support/emulator-ui';
 
@@ -43,6 +43,11 @@ describe('a network blip at page load', () => {
     expect(await page.getByText('Starting').count()).toBe(0);
     await expect.poll(() => blocked, { timeout: 10_000 }).toBeGreaterThan(1); // retried
     expect(await storageKey(page, 'sessionToken')).toBe(sessionToken);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      expect(await axeViolations(page), `home page with the notice (${colorScheme})`).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await saveScreenshot(page, 'resilience-1-unreachable-notice');
 
     await page.unroute('**/api/auth/verify');
