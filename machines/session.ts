@@ -14,6 +14,8 @@ export interface SessionContext {
   sessionToken: string | null;
   /** Start-up failure message for the "Authentication Error" page. */
   error: string | null;
+  /** Failed attempts to reach the API while restoring (capped at `MAX_COUNTED_RETRIES`); sets the back-off. */
+  retries: number;
 }
 
 export type SessionEvent =
@@ -29,7 +31,11 @@ export type SessionEvent =
    * The session ended outside this tab's sign-out (another tab signed out, or the account was deleted):
    * forget it locally, without calling the provider or the API again and without a toast.
    */
-  | { type: 'session.ended' };
+  | { type: 'session.ended' }
+  /** The API refused the session (a 401) on a call made outside this machine (devices, hand-off, delete). */
+  | { type: 'session.expired' }
+  /** The browser is back online (`online` event): while reconnecting, try again now rather than after the back-off. */
+  | { type: 'connection.online' };
 
 export interface InitialiseOutput {
   /** Local storage `sessionToken`, if any. */
@@ -41,31 +47,46 @@ export const SIGN_OUT_SUCCESS_TOAST: ToastParams = {
   message: 'You have been signed out of your account',
   color: 'green',
 };
-export const SIGN_OUT_FAILURE_TOAST: ToastParams = { title: 'Sign out failed', message: 'Please try again', color: 'red' };
+/** A 401 for the session while signed in (issue 11 item 3). */
+export const SESSION_EXPIRED_TOAST: ToastParams = { title: 'Session expired', message: 'Please sign in again.', color: 'yellow' };
+
+/** Retries back off 1 s, 2 s, 4 s, 8 s, 16 s, then every 30 s; counting stops there (a finite state space). */
+export const MAX_COUNTED_RETRIES = 5;
+export function retryDelayMs(retries: number): number {
+  return Math.min(1000 * 2 ** Math.max(retries - 1, 0), 30_000);
+}
+
+/**
+ * Whether a failure is the API refusing the session (HTTP 401), as opposed to no answer or a 5xx. The SPA's
+ * actors reject with an error carrying the HTTP `status` (src/services/api-client.ts `ApiError`).
+ */
+export function isSessionRefusal(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
+}
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
 
-const empty: SessionContext = { user: null, subscription: null, sessionToken: null, error: null };
+const empty: SessionContext = { user: null, subscription: null, sessionToken: null, error: null, retries: 0 };
 
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as Record<string, never> | undefined,
-    tags: {} as 'loading' | 'failed' | 'signedIn' | 'refreshing' | 'signingOut',
+    tags: {} as 'loading' | 'reconnecting' | 'failed' | 'signedIn' | 'refreshing' | 'signingOut',
   },
   actors: {
     /** Initialise the identity provider and read the stored session token. */
     initialise: fromPromise<InitialiseOutput>(notProvided('initialise')),
-    /** POST /api/auth/verify; rejects when the token is not valid. */
+    /** POST /api/auth/verify; rejects with `status: 401` when the API refuses the token, without it when unreachable. */
     verifySession: fromPromise<Session, { sessionToken: string }>(notProvided('verifySession')),
     /** Sign out of the identity provider only (no API call). */
     signOutProvider: fromPromise<void>(notProvided('signOutProvider')),
     /** Current subscription of the signed-in user. */
     fetchSubscription: fromPromise<Subscription | null, { sessionToken: string }>(notProvided('fetchSubscription')),
     /**
-     * Full sign-out: POST /api/auth/signout (best effort), provider sign-out, clear local storage
-     * `sessionToken`, `token`, `google_access_token`. Rejects only when the provider sign-out fails.
+     * Full sign-out: clear local storage `sessionToken`, `token`, `google_access_token`, then POST
+     * /api/auth/signout and the provider sign-out, both best effort. The local part always succeeds.
      */
     signOut: fromPromise<void, { sessionToken: string | null }>(notProvided('signOut')),
   },
@@ -73,11 +94,14 @@ export const sessionMachine = setup({
     /** Remove local storage `sessionToken` and `token`. */
     clearStoredSession: () => {},
     showToast: (_args, _params: ToastParams) => {},
+    /** Go to `/signin?redirect=<the current page>` (the SPA knows the page). */
+    redirectToSignIn: () => {},
     assignSession: assign((_args, session: Session) => ({
       user: session.user,
       subscription: session.subscription,
       sessionToken: session.sessionToken,
       error: null,
+      retries: 0,
     })),
     assignSubscription: assign((_args, params: { subscription: Subscription | null }) => ({
       subscription: params.subscription,
@@ -85,6 +109,7 @@ export const sessionMachine = setup({
     assignStoredToken: assign((_args, params: { sessionToken: string | null }) => ({ sessionToken: params.sessionToken })),
     assignError: assign((_args, params: { message: string }) => ({ error: params.message })),
     clearContext: assign(() => empty),
+    countRetry: assign(({ context }) => ({ retries: Math.min(context.retries + 1, MAX_COUNTED_RETRIES) })),
   },
   guards: {
     hasStoredSessionToken: (_args, params: { sessionToken: string | null }) =>
@@ -92,6 +117,10 @@ export const sessionMachine = setup({
     isProviderSignedOut: (_args, params: { signedIn: boolean }) => !params.signedIn,
     canRestoreSession: (_args, params: { signedIn: boolean; sessionToken: string | null }) =>
       params.signedIn && params.sessionToken !== null && params.sessionToken !== '',
+    isSessionRefused: (_args, params: { error: unknown }) => isSessionRefusal(params.error),
+  },
+  delays: {
+    retryDelay: ({ context }) => retryDelayMs(context.retries),
   },
 }).createMachine({
   id: 'session',
@@ -130,9 +159,22 @@ export const sessionMachine = setup({
         src: 'verifySession',
         input: ({ context }) => ({ sessionToken: context.sessionToken ?? '' }),
         onDone: { target: 'signedIn', actions: { type: 'assignSession', params: ({ event }) => event.output } },
-        onError: { target: 'clearingSession' },
+        // Only a refusal ends the session; no answer or a 5xx must not sign anyone out (issue 11 item 1).
+        onError: [
+          { guard: { type: 'isSessionRefused', params: ({ event }) => ({ error: event.error }) }, target: 'clearingSession' },
+          { target: 'reconnecting', actions: 'countRetry' },
+        ],
       },
       on: {
+        'session.signedIn': { target: 'signedIn', actions: { type: 'assignSession', params: ({ event }) => event.session } },
+      },
+    },
+    /** The API could not be reached: keep the stored token, wait (backing off), verify again. */
+    reconnecting: {
+      tags: ['loading', 'reconnecting'],
+      after: { retryDelay: { target: 'restoring' } },
+      on: {
+        'connection.online': { target: 'restoring' },
         'session.signedIn': { target: 'signedIn', actions: { type: 'assignSession', params: ({ event }) => event.session } },
       },
     },
@@ -171,6 +213,7 @@ export const sessionMachine = setup({
           actions: { type: 'assignSubscription', params: ({ event }) => ({ subscription: event.subscription }) },
         },
         'session.ended': { target: 'signedOut', actions: 'clearContext' },
+        'session.expired': { target: 'expired' },
       },
       states: {
         idle: {
@@ -201,8 +244,11 @@ export const sessionMachine = setup({
               target: 'idle',
               actions: { type: 'assignSubscription', params: ({ event }) => ({ subscription: event.output }) },
             },
-            // Keep the last known subscription; the card's Refresh Status button stays available.
-            onError: { target: 'idle' },
+            onError: [
+              { guard: { type: 'isSessionRefused', params: ({ event }) => ({ error: event.error }) }, target: '#session.expired' },
+              // Keep the last known subscription; the card's Refresh Status button stays available.
+              { target: 'idle' },
+            ],
           },
           on: {
             'session.signOut': { target: 'signingOut' },
@@ -219,14 +265,22 @@ export const sessionMachine = setup({
             id: 'signOut',
             src: 'signOut',
             input: ({ context }) => ({ sessionToken: context.sessionToken }),
-            onDone: {
-              target: '#session.signedOut',
-              actions: ['clearContext', { type: 'showToast', params: SIGN_OUT_SUCCESS_TOAST }],
-            },
-            onError: { target: 'idle', actions: { type: 'showToast', params: SIGN_OUT_FAILURE_TOAST } },
+            onDone: { target: '#session.signedOut', actions: ['clearContext', 'clearStoredSession', { type: 'showToast', params: SIGN_OUT_SUCCESS_TOAST }] },
+            // The actor clears the local session before anything can fail, so a failure still signs out here.
+            onError: { target: '#session.signedOut', actions: ['clearContext', 'clearStoredSession', { type: 'showToast', params: SIGN_OUT_SUCCESS_TOAST }] },
           },
         },
       },
+    },
+    /** The API refused the session while signed in: forget it here and ask the customer to sign in again. */
+    expired: {
+      entry: [
+        'clearContext',
+        'clearStoredSession',
+        { type: 'showToast', params: SESSION_EXPIRED_TOAST },
+        'redirectToSignIn',
+      ],
+      always: { target: 'signedOut' },
     },
     failed: {
       tags: ['failed'],

@@ -45,6 +45,16 @@ export const UNKNOWN_SIGN_IN_ERROR: SignInErrorInfo = {
  */
 export const POPUP_FALLBACK_CODES: readonly string[] = ['auth/popup-blocked', 'auth/cancelled-popup-request'];
 
+/**
+ * Whether a provider error leaves nothing to try again on this page: the catalogue's "no retry" entries
+ * (unauthorized domain, user disabled, operation not allowed). The page then disables its sign-in buttons
+ * and shows Contact Support (issue 11 item 6). The popup fallbacks are retried by a redirect, so not these.
+ */
+export function needsSupport(code: string | undefined): boolean {
+  if (code === undefined || POPUP_FALLBACK_CODES.includes(code)) return false;
+  return Object.hasOwn(SIGN_IN_ERROR_CATALOGUE, code) && SIGN_IN_ERROR_CATALOGUE[code]!.retry === false;
+}
+
 /** The `code` of a Firebase-style error (`{ code: 'auth/…' }`), if it has one. */
 export function errorCode(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error) {

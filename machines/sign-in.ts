@@ -43,6 +43,8 @@ export interface SignInErrorState {
   title: string;
   message: string;
   retry: boolean;
+  /** The provider's error code, for provider errors. */
+  code?: string;
 }
 
 export interface SignInContext {

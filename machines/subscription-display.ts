@@ -25,14 +25,26 @@ export function statusBadge(status: string): StatusBadge {
   return Object.hasOwn(BADGES, status) ? (BADGES[status] as StatusBadge) : { color: 'gray', label: status };
 }
 
-const LONG_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-
-/** en-US long date ("October 9, 2025"), UTC; "N/A" when missing or invalid. */
-export function formatLongDate(value: string | Date | null | undefined): string {
-  if (value === null || value === undefined || value === '') return 'N/A';
+function parseDate(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
   const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return 'N/A';
-  return LONG_DATE.format(date);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * en-US long date ("October 9, 2025") in the customer's time zone (design §8: a date is a day where the
+ * customer lives; a renewal at 02:00 UTC on October 9 is October 8 in California). `timeZone` defaults to
+ * the browser's own; tests pin it. "N/A" when missing or invalid (a table cell, never inside a sentence).
+ */
+export function formatLongDate(value: string | Date | null | undefined, timeZone?: string): string {
+  const date = parseDate(value);
+  if (!date) return 'N/A';
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(date);
+}
+
+/** "until October 9, 2025", or "until the end of the billing period" without a date: never "until N/A". */
+export function untilText(value: string | Date | null | undefined, timeZone?: string): string {
+  return parseDate(value) ? `until ${formatLongDate(value, timeZone)}` : 'until the end of the billing period';
 }
 
 /** Auto-renewal box text (spec §4 "Auto-renewal"). */

@@ -37,6 +37,8 @@ export interface ToastParams {
 /** Parameters of the named action `navigate`. */
 export interface NavigateParams {
   to: '/' | '/account' | '/subscribe' | '/signin';
+  /** With `/signin` only: the page to return to after signing in again (`?redirect=`). */
+  redirect?: string;
 }
 
 /** The minimum the account cards need of the user. */

@@ -36,7 +36,7 @@ async function main() {
   let router: ReturnType<typeof createAppRouter> | null = null;
   const actors = createAppActors({
     inspect,
-    navigate: (params) => void router?.navigate({ to: destinationFor(params, window.location) }),
+    navigate: (params) => void router?.navigate({ href: destinationFor(params, window.location) }),
   });
   router = createAppRouter(actors);
 

@@ -32,6 +32,8 @@ export function createStripeClient({ secretKey, apiBase }: Pick<StripeSettings, 
  */
 const attemptKey = (action: string, id: string) => `${action}:${id}:${randomUUID()}`;
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+/** Stripe subscription statuses from which nothing can be charged again. */
+const FINAL_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
 
 export class StripePaymentProvider implements PaymentProvider {
   readonly kind = 'stripe' as const;
@@ -82,8 +84,25 @@ export class StripePaymentProvider implements PaymentProvider {
     return snapshot;
   }
 
+  /**
+   * Ends the subscription now. One already in a final state at Stripe (cancelled, expired, or gone) needs
+   * no ending, so its refusal to cancel again must not make account deletion impossible (issue 11 item 6).
+   */
   async cancelImmediately(subscriptionId: string): Promise<void> {
-    await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: attemptKey('cancel-now', subscriptionId) });
+    try {
+      await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: attemptKey('cancel-now', subscriptionId) });
+    } catch (error) {
+      if (!(await this.isAlreadyEnded(subscriptionId))) throw error;
+    }
+  }
+
+  private async isAlreadyEnded(subscriptionId: string): Promise<boolean> {
+    try {
+      const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+      return FINAL_STATUSES.has(subscription.status);
+    } catch (error) {
+      return error instanceof Stripe.errors.StripeError && error.code === 'resource_missing';
+    }
   }
 
   async cancelAndRefund(subscriptionId: string): Promise<void> {

@@ -3,6 +3,7 @@
  * implementations. Each screen creates its actor from these; the screen itself only sends events.
  */
 import { fromPromise, waitFor } from 'xstate';
+import { isSessionRefusal } from '../../machines/session';
 import type {
   CancelSubscriptionResponse,
   CreateCheckoutResponse,
@@ -27,6 +28,22 @@ async function idToken(): Promise<string> {
 }
 
 const toast = (_: unknown, params: ToastParams) => void showToast(params);
+
+/**
+ * Runs an API call made with the session; when the API refuses the session (401), the session machine
+ * takes over (issue 11 item 3): it signs out locally, toasts "Session expired" and goes to `/signin`. The
+ * call then never settles, so the screen's own failure toast does not repeat it; leaving the page stops
+ * the screen's actor and, with it, the wait.
+ */
+async function withSession<T>(actors: AppActors, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (!isSessionRefusal(error)) throw error;
+    actors.session.send({ type: 'session.expired' });
+    return new Promise<T>(() => {});
+  }
+}
 
 export function provideCheckout(navigate: (params: NavigateParams) => void) {
   return checkoutMachine.provide({
@@ -71,7 +88,7 @@ export function provideAutoRenewal(actors: AppActors) {
       refreshSubscription: refreshSubscription(actors),
       cancelSubscription: fromPromise<CancelSubscriptionResponse, { user: AccountUser }>(async () => {
         const { api } = await import('../services/api-client');
-        const answer = await api.cancelSubscription({ idToken: await idToken() });
+        const answer = await withSession(actors, async () => api.cancelSubscription({ idToken: await idToken() }));
         if (answer.subscription !== undefined) {
           actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
         }
@@ -88,16 +105,25 @@ export function provideAccountDeletion(actors: AppActors, navigate: (params: Nav
       deleteAccount: fromPromise<SuccessResponse, { user: AccountUser }>(async ({ input }) => {
         const sessionToken = currentSessionToken(actors);
         const { api } = await import('../services/api-client');
-        await api.deleteAccount({ email: input.user.email, userId: input.user.uid, sessionToken });
+        await withSession(actors, () =>
+          api.deleteAccount({ email: input.user.email, userId: input.user.uid, sessionToken }),
+        );
         return { success: true };
       }),
-      refreshSubscription: refreshSubscription(actors),
+      // The account and its subscription are gone: asking the API would get a 401, which would end the
+      // session as "expired" and send the customer to /signin. The refreshed state is known: none.
+      refreshSubscription: fromPromise<void>(async () => {
+        actors.session.send({ type: 'subscription.updated', subscription: null });
+      }),
       signOut: fromPromise<void>(async () => {
         storage.clearSession();
-        await signOutProvider().catch(() => undefined);
         // Ended on the next tick: the deletion machine first reaches `deleted` and navigates to `/`;
         // ending the session now would unmount the account page, and the machine with it, before that.
-        setTimeout(() => actors.session.send({ type: 'session.ended' }), 0);
+        // The provider sign-out waits too: Firebase reports it to the session as `auth.changed`.
+        setTimeout(() => {
+          actors.session.send({ type: 'session.ended' });
+          void signOutProvider().catch(() => undefined);
+        }, 0);
       }),
     },
     actions: { showToast: toast, navigate: (_, params: NavigateParams) => navigate(params) },
@@ -116,11 +142,11 @@ export function provideDevices(actors: AppActors) {
     actors: {
       listDevices: fromPromise(async () => {
         const { api } = await import('../services/api-client');
-        return api.listDevices(currentSessionToken(actors));
+        return withSession(actors, () => api.listDevices(currentSessionToken(actors)));
       }),
       revokeDevice: fromPromise<void, { deviceId: string }>(async ({ input }) => {
         const { api } = await import('../services/api-client');
-        await api.revokeDevice(currentSessionToken(actors), input.deviceId);
+        await withSession(actors, () => api.revokeDevice(currentSessionToken(actors), input.deviceId));
       }),
     },
     actions: { showToast: toast },
@@ -133,7 +159,7 @@ export async function openVpnApp(actors: AppActors): Promise<void> {
   if (!sessionToken) return;
   const { openDesktopApp } = await import('../services/desktop-link');
   try {
-    await openDesktopApp(sessionToken);
+    await withSession(actors, () => openDesktopApp(sessionToken));
   } catch (error) {
     void showToast({
       title: 'Could not open the VPN app',

@@ -6,6 +6,7 @@
 import { createActor, type InspectionEvent } from 'xstate';
 import { sessionMachine } from '../../machines/session';
 import type { NavigateParams } from '../../machines/types';
+import { onProviderAuthState } from '../services/auth-state';
 import { STORAGE_KEYS, storage } from '../services/storage';
 import { sessionActions, sessionActors } from './session-services';
 import type { SignInActor } from './sign-in-services';
@@ -17,8 +18,12 @@ export interface AppActorsOptions {
   inspect?: (event: InspectionEvent) => void;
 }
 
-function createSessionActor(inspect?: AppActorsOptions['inspect']) {
-  return createActor(sessionMachine.provide({ actors: sessionActors, actions: sessionActions }), {
+function createSessionActor({ navigate, inspect }: AppActorsOptions) {
+  const redirectToSignIn = () => {
+    const { pathname, search } = window.location;
+    navigate(pathname === '/signin' ? { to: '/signin' } : { to: '/signin', redirect: `${pathname}${search}` });
+  };
+  return createActor(sessionMachine.provide({ actors: sessionActors, actions: { ...sessionActions, redirectToSignIn } }), {
     systemId: 'session',
     input: {},
     inspect,
@@ -26,7 +31,7 @@ function createSessionActor(inspect?: AppActorsOptions['inspect']) {
 }
 
 export function createAppActors({ navigate, inspect }: AppActorsOptions) {
-  const session = createSessionActor(inspect);
+  const session = createSessionActor({ navigate, inspect });
   let signIn: Promise<SignInActor> | null = null;
 
   /** The sign-in actor, created (and its code loaded) on first need. */
@@ -49,9 +54,21 @@ export function createAppActors({ navigate, inspect }: AppActorsOptions) {
     );
   }
 
+  // Firebase Auth, once loaded in this page, reports every auth state change (spec §4 "Session restore").
+  onProviderAuthState((signedIn) =>
+    session.send({ type: 'auth.changed', signedIn, storedSessionToken: storage.getSessionToken() }),
+  );
+
+  // Back online: a session waiting to be checked is checked now, not at the end of its back-off.
+  window.addEventListener('online', () => session.send({ type: 'connection.online' }));
+
   // Another tab signed out (it removed the shared session token): end this tab's session too.
+  // Another tab signed in (it stored a token): restore that session here. These hold where Firebase is not loaded.
   window.addEventListener('storage', (event) => {
     if (event.key === STORAGE_KEYS.sessionToken && event.newValue === null) session.send({ type: 'session.ended' });
+    if (event.key === STORAGE_KEYS.sessionToken && event.newValue) {
+      session.send({ type: 'auth.changed', signedIn: true, storedSessionToken: event.newValue });
+    }
     if (event.key === null) session.send({ type: 'session.ended' }); // localStorage.clear() elsewhere
   });
 

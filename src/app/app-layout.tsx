@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useSelector } from '@xstate/react';
 import { SiteHeader, type HeaderAccount } from '../components/site-header';
 import { SiteFooter } from '../components/site-footer';
+import { ConnectionNotice } from '../components/connection-notice';
 import { useAppActors } from './app-context';
 import classes from './app-layout.module.css';
 
@@ -10,6 +11,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const email = useSelector(session, (state) => state.context.user?.email ?? null);
   const status = useSelector(session, (state) => state.context.subscription?.status ?? null);
   const account: HeaderAccount | null = email ? { email, subscriptionStatus: status } : null;
+  const reconnecting = useSelector(session, (state) => state.hasTag('reconnecting'));
 
   return (
     <div className={classes.page}>
@@ -17,6 +19,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         Skip to content
       </a>
       <SiteHeader account={account} onSignOut={() => session.send({ type: 'session.signOut' })} />
+      {reconnecting && <ConnectionNotice />}
       <main id="main" className={classes.main}>
         {children}
       </main>

@@ -12,6 +12,9 @@ import { showToast } from '../services/toasts';
 
 let clientConfig: ClientConfig | null = null;
 
+/** How long sign-out waits for the API revocation and the provider sign-out before it reports done. */
+const BEST_EFFORT_SIGN_OUT_MS = 3000;
+
 /** The checked client configuration; only valid after `initialise` succeeded. */
 export function getClientConfig(): ClientConfig {
   if (!clientConfig) clientConfig = readClientConfig();
@@ -49,14 +52,20 @@ export const sessionActors = {
   fetchSubscription: fromPromise<Subscription | null, { sessionToken: string }>(
     async ({ input }) => (await verifySession(input.sessionToken)).subscription,
   ),
+  /**
+   * Sign-out always works (issue 11 item 4): the local session is cleared first; revoking it at the API
+   * and the provider's sign-out are best effort, and waited for at most a few seconds (offline, loading
+   * Firebase or reaching the API can fail or hang).
+   */
   signOut: fromPromise<void, { sessionToken: string | null }>(async ({ input }) => {
-    if (input.sessionToken) {
-      const { api } = await import('../services/api-client');
-      // Best effort: the session is forgotten here even when the API cannot be reached to revoke it.
-      await api.signOut(input.sessionToken).catch(() => undefined);
-    }
-    await signOutProvider();
     storage.clearSession();
+    const revoke = async () => {
+      if (!input.sessionToken) return;
+      const { api } = await import('../services/api-client');
+      await api.signOut(input.sessionToken);
+    };
+    const bestEffort = Promise.allSettled([revoke(), signOutProvider()]);
+    await Promise.race([bestEffort, new Promise((resolve) => setTimeout(resolve, BEST_EFFORT_SIGN_OUT_MS))]);
   }),
 };
 

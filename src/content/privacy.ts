@@ -15,6 +15,7 @@ export const privacySections: readonly LegalSection[] = [
     bullets: [
       'Account details from your sign-in provider: when you sign in with Google or Apple, we receive your e-mail address, your name (if you share it) and an account identifier from that provider. We never see your Google or Apple password.',
       'Subscription and payment status from our card payment provider: whether your subscription is active, your plan, your billing dates and whether auto-renewal is on. Payments are handled on the payment provider’s secure checkout page; we never see or store your full card number.',
+      'Signed-in devices: when you open the desktop app from your account, we record the name the app gives your computer (for example "Ada’s MacBook"), when that device was first signed in and when its sign-in was last checked with our servers. We keep the same first and last use for your website sign-ins. This lets your account page list the computers signed in to your account, so you can sign out one you no longer use or do not recognise, and lets us stop a stolen sign-in. It records when a device last used its sign-in with us, not when or for how long you were connected to the VPN, which servers you used, or what you did.',
       'Support messages: if you e-mail us, we keep the conversation so we can help you.',
     ],
   },
@@ -25,7 +26,7 @@ export const privacySections: readonly LegalSection[] = [
       'your browsing activity or the websites and apps you use;',
       'the content of your traffic;',
       'your DNS queries;',
-      'connection timestamps or session durations;',
+      'VPN connection timestamps or session durations (the device records above say only when a device last checked its sign-in with us);',
       'your IP address or the IP address you are assigned while connected.',
     ],
   },
@@ -61,6 +62,7 @@ export const privacySections: readonly LegalSection[] = [
     heading: 'Retention and account deletion',
     paragraphs: [
       'We keep your account information for as long as you have an account. You can delete your account at any time from your account page, and deletion takes effect immediately.',
+      'Device and sign-in records (device name, first and last use) are kept while your account exists, including for devices you have signed out, so that your account keeps a history of where it was signed in; a sign-in itself expires after 30 days. They are deleted, together with your account, when you delete it.',
       'After deletion we keep only a one-way hash of your account identifier for a short cool-down period. The hash cannot be turned back into your details; it exists only to stop a deleted account from being instantly re-created to abuse the service. Our payment provider may keep payment records for as long as tax and accounting law requires.',
     ],
   },

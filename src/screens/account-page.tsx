@@ -15,7 +15,14 @@ import {
   Title,
 } from '@mantine/core';
 import type { Subscription } from '../../contract/api';
-import { autoRenewalText, endDateLabel, formatLongDate, isActive, statusBadge } from '../../machines/subscription-display';
+import {
+  autoRenewalText,
+  endDateLabel,
+  formatLongDate,
+  isActive,
+  statusBadge,
+  untilText,
+} from '../../machines/subscription-display';
 import { brand } from '../config/brand';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import longText from '../components/long-text.module.css';
@@ -175,7 +182,7 @@ function SubscriptionCard({ subscription, refreshing, onRefresh, onOpenVpnApp, a
               {subscription.cancelAtPeriodEnd ? (
                 <Alert color="yellow" variant="light" title="Auto-renewal is off">
                   <Text size="sm">
-                    Your subscription stays active until {formatLongDate(subscription.endDate)} and will not renew.
+                    Your subscription stays active {untilText(subscription.endDate)} and will not renew.
                   </Text>
                   <Button size="xs" variant="default" mt="sm" onClick={autoRenewal.onReEnable}>
                     Re-enable Auto-Renewal
@@ -228,7 +235,7 @@ function TurnOffAutoRenewalDialog({ subscription, autoRenewal }: AccountPageProp
       title="Turn off auto-renewal?"
     >
       <Text size="sm">
-        Your subscription stays active until {formatLongDate(subscription?.endDate)}, and you will not be charged again.
+        Your subscription stays active {untilText(subscription?.endDate)}, and you will not be charged again.
         Cancel at least 24 hours before renewal.
       </Text>
       <Group justify="flex-end" mt="lg">
@@ -243,7 +250,10 @@ function TurnOffAutoRenewalDialog({ subscription, autoRenewal }: AccountPageProp
   );
 }
 
-function DeleteAccountDialog({ subscription, deletion }: AccountPageProps) {
+function DeleteAccountDialog({ subscription, deletion, autoRenewal }: AccountPageProps) {
+  const live = isActive(subscription);
+  // Offered only while it would change something: auto-renewal is still on.
+  const offerTurnOff = live && !subscription?.cancelAtPeriodEnd;
   return (
     <ConfirmDialog opened={deletion.dialogOpen} onClose={deletion.onCancel} title="Are you absolutely sure?">
       <Stack gap="sm">
@@ -256,9 +266,18 @@ function DeleteAccountDialog({ subscription, deletion }: AccountPageProps) {
         <Text size="sm" fw={600}>
           This action cannot be undone.
         </Text>
-        {isActive(subscription) && (
-          <Alert color="yellow" variant="light" title="You have an active subscription">
-            <Text size="sm">Cancel your subscription first to avoid future charges.</Text>
+        {live && (
+          <Alert color="yellow" variant="light" title="Your subscription ends now">
+            <Text size="sm">
+              Deleting your account ends your {brand.premiumName} subscription immediately. You will not be charged
+              again, and the unused time {untilText(subscription?.endDate)} is not refunded.
+            </Text>
+            {offerTurnOff && (
+              <Text size="sm" mt="xs">
+                To stop future charges but keep your VPN {untilText(subscription?.endDate)}, turn off auto-renewal
+                instead.
+              </Text>
+            )}
           </Alert>
         )}
       </Stack>
@@ -266,6 +285,18 @@ function DeleteAccountDialog({ subscription, deletion }: AccountPageProps) {
         <Button variant="default" onClick={deletion.onCancel} disabled={deletion.deleting}>
           Cancel
         </Button>
+        {offerTurnOff && (
+          <Button
+            variant="default"
+            disabled={deletion.deleting}
+            onClick={() => {
+              deletion.onCancel();
+              autoRenewal.onTurnOff();
+            }}
+          >
+            Turn Off Auto-Renewal instead
+          </Button>
+        )}
         <Button color="red.9" onClick={deletion.onConfirm} disabled={deletion.deleting}>
           {deletion.deleting ? 'Deleting Account...' : 'Delete Account Permanently'}
         </Button>

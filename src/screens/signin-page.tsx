@@ -2,15 +2,19 @@ import { Link } from '@tanstack/react-router';
 import { Anchor, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { brand } from '../config/brand';
 import { BrandMark } from '../components/brand-mark';
+import { SignInSupport } from '../components/sign-in-support';
 
 export interface SignInPageProps {
   onGoogle?: () => void;
   onApple?: () => void;
   /** True while a sign-in runs: the buttons show a loader and take no clicks. */
   busy?: boolean;
+  /** After an error trying again cannot fix: its message; the buttons are disabled. */
+  supportMessage?: string | null;
 }
 
-export function SignInPage({ onGoogle, onApple, busy = false }: SignInPageProps) {
+export function SignInPage({ onGoogle, onApple, busy = false, supportMessage = null }: SignInPageProps) {
+  const blocked = supportMessage !== null;
   return (
     <Container size={440} py={{ base: 48, md: 80 }}>
       <Card withBorder shadow="sm" padding="xl" radius="lg">
@@ -24,10 +28,11 @@ export function SignInPage({ onGoogle, onApple, busy = false }: SignInPageProps)
           </Text>
         </Stack>
         <Stack mt="xl" gap="sm">
-          <Button size="md" variant="default" onClick={onGoogle} loading={busy} fullWidth>
+          {blocked && <SignInSupport message={supportMessage} />}
+          <Button size="md" variant="default" onClick={onGoogle} loading={busy} disabled={blocked} fullWidth>
             Continue with Google
           </Button>
-          <Button size="md" color="dark" onClick={onApple} loading={busy} fullWidth>
+          <Button size="md" color="dark" onClick={onApple} loading={busy} disabled={blocked} fullWidth>
             Continue with Apple
           </Button>
         </Stack>

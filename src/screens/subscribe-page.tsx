@@ -5,6 +5,7 @@ import { CheckList } from '../components/check-list';
 import { PlanPrice } from '../components/plan-price';
 import { PageSpinner } from '../components/page-spinner';
 import longText from '../components/long-text.module.css';
+import { SignInSupport } from '../components/sign-in-support';
 
 const FEATURES = [
   'All server locations worldwide',
@@ -18,13 +19,21 @@ const FEATURES = [
 
 export type SubscribePageProps =
   | { view: 'loading' }
-  | { view: 'signedOut'; onSignIn: () => void; signingIn?: boolean }
+  | {
+      view: 'signedOut';
+      onGoogle: () => void;
+      /** Apple too (design §8): an Apple customer sent here must not make a second, Google account. */
+      onApple: () => void;
+      signingIn?: boolean;
+      supportMessage?: string | null;
+    }
   | { view: 'signedIn'; email: string; onSubscribe: () => void; redirecting: boolean };
 
 export function SubscribePage(props: SubscribePageProps) {
   if (props.view === 'loading') return <PageSpinner label="Loading your account" />;
 
   if (props.view === 'signedOut') {
+    const blocked = Boolean(props.supportMessage);
     return (
       <Container size={480} py={{ base: 48, md: 80 }}>
         <Card withBorder shadow="sm" padding="xl" radius="lg">
@@ -33,8 +42,12 @@ export function SubscribePage(props: SubscribePageProps) {
               Sign In to Continue
             </Title>
             <Text c="dimmed">Sign in to subscribe to {brand.premiumName}.</Text>
-            <Button size="md" mt="md" onClick={props.onSignIn} loading={props.signingIn}>
+            {blocked && <SignInSupport message={props.supportMessage!} />}
+            <Button size="md" mt="md" onClick={props.onGoogle} loading={props.signingIn} disabled={blocked}>
               Sign in with Google
+            </Button>
+            <Button size="md" color="dark" onClick={props.onApple} loading={props.signingIn} disabled={blocked}>
+              Continue with Apple
             </Button>
           </Stack>
         </Card>

@@ -8,13 +8,17 @@
  */
 import type { Auth, User, UserCredential } from 'firebase/auth';
 import type { ProviderCredential, Provider } from '../../machines/types';
+import { reportProviderAuthState } from './auth-state';
 import type { ClientConfig } from './client-config';
 
 let authPromise: Promise<Auth> | null = null;
 
 export function getAuth(config: ClientConfig): Promise<Auth> {
   authPromise ??= (async () => {
-    const [{ initializeApp }, { initializeAuth, indexedDBLocalPersistence, browserLocalPersistence, connectAuthEmulator }] =
+    const [
+      { initializeApp },
+      { initializeAuth, indexedDBLocalPersistence, browserLocalPersistence, connectAuthEmulator, onAuthStateChanged },
+    ] =
       await Promise.all([import('firebase/app'), import('firebase/auth')]);
     const app = initializeApp({
       apiKey: config.firebase.apiKey,
@@ -23,6 +27,8 @@ export function getAuth(config: ClientConfig): Promise<Auth> {
     });
     const auth = initializeAuth(app, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
     if (config.firebase.emulatorUrl) connectAuthEmulator(auth, config.firebase.emulatorUrl, { disableWarnings: true });
+    // From now on the session hears of sign-ins and sign-outs, in this tab or another (spec §4).
+    onAuthStateChanged(auth, (user) => reportProviderAuthState(user !== null));
     return auth;
   })();
   authPromise.catch(() => {

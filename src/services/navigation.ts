@@ -19,6 +19,7 @@ export function safeReturnPath(search: string, origin: string): string | null {
 }
 
 export function destinationFor(params: NavigateParams, location: { search: string; origin: string }): string {
+  if (params.to === '/signin' && params.redirect) return `/signin?redirect=${encodeURIComponent(params.redirect)}`;
   if (params.to === '/account' || params.to === '/subscribe') {
     return safeReturnPath(location.search, location.origin) ?? params.to;
   }

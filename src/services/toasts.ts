@@ -28,5 +28,13 @@ export async function showToast({ title, message, color, autoClose }: ToastParam
     for (const listener of firstToastListeners) listener();
   }
   const { notifications } = await import('@mantine/notifications');
-  notifications.show({ title, message, color, autoClose, withBorder: true });
+  notifications.show({
+    title,
+    message,
+    color,
+    autoClose,
+    withBorder: true,
+    // Mantine's close button has no accessible name of its own (axe: button-name).
+    closeButtonProps: { 'aria-label': 'Close notification' },
+  });
 }

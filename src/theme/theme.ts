@@ -30,8 +30,14 @@ export const theme = createTheme({
     // Light alerts draw their title in the alert colour, which for yellow is 2.7:1 on its own background.
     // (A plain object, not Alert.extend: that would pull the Alert component into every first load.)
     Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
-    // A toast may name an e-mail address or a device: break long words rather than cut them off.
-    Notification: { styles: { title: { overflowWrap: 'anywhere' }, description: { overflowWrap: 'anywhere' } } },
+    // A toast may name an e-mail address or a device: break long words rather than cut them off. Its message
+    // is drawn in gray 6 (3.3:1 on white) and dark 2 in dark mode: use the corrected dimmed instead.
+    Notification: {
+      styles: {
+        title: { overflowWrap: 'anywhere' },
+        description: { overflowWrap: 'anywhere', color: 'var(--mantine-color-dimmed)' },
+      },
+    },
   },
 });
 

@@ -110,21 +110,56 @@ describe('account page', () => {
     expect(within(dialog).getByRole('button', { name: 'Processing...' })).toBeDisabled();
   });
 
-  test('the delete dialog lists what goes, warns about an active subscription, and reads "Deleting Account..."', async () => {
-    await renderAccount({ subscription: subscription({}), deletion: { ...props().deletion, dialogOpen: true } });
+  test('the delete dialog lists what goes, says the subscription ends at once, and offers turning off auto-renewal', async () => {
+    const onCancel = vi.fn();
+    const onTurnOff = vi.fn();
+    await renderAccount({
+      subscription: subscription({}),
+      deletion: { ...props().deletion, dialogOpen: true, onCancel },
+      autoRenewal: { ...props().autoRenewal, onTurnOff },
+    });
     const dialog = within(await screen.findByRole('dialog', { name: 'Are you absolutely sure?' }));
     expect(dialog.getByText('Your account and profile information')).toBeInTheDocument();
     expect(dialog.getByText('All subscription data')).toBeInTheDocument();
     expect(dialog.getByText('Your preferences and settings')).toBeInTheDocument();
     expect(dialog.getByText('This action cannot be undone.')).toBeInTheDocument();
-    expect(dialog.getByText('Cancel your subscription first to avoid future charges.')).toBeInTheDocument();
+    expect(dialog.getByText('Your subscription ends now')).toBeInTheDocument();
+    expect(
+      dialog.getByText(
+        'Deleting your account ends your Veil VPN Premium subscription immediately. You will not be charged again, and the unused time until November 23, 2027 is not refunded.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog.queryByText('Cancel your subscription first to avoid future charges.')).toBeNull();
     expect(dialog.getByRole('button', { name: 'Delete Account Permanently' })).toBeEnabled();
+    dialog.getByRole('button', { name: 'Turn Off Auto-Renewal instead' }).click();
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect(onTurnOff).toHaveBeenCalledTimes(1);
+  });
+
+  test('auto-renewal already off: the delete dialog still says it ends now, without offering to turn it off', async () => {
+    await renderAccount({
+      subscription: subscription({ cancelAtPeriodEnd: true }),
+      deletion: { ...props().deletion, dialogOpen: true },
+    });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Are you absolutely sure?' }));
+    expect(dialog.getByText('Your subscription ends now')).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Turn Off Auto-Renewal instead' })).toBeNull();
+  });
+
+  test('no end date: the texts say "until the end of the billing period", never "until N/A"', async () => {
+    await renderAccount({
+      subscription: subscription({ cancelAtPeriodEnd: true, endDate: undefined }),
+      deletion: { ...props().deletion, dialogOpen: true },
+    });
+    expect(screen.getByText('Your subscription stays active until the end of the billing period and will not renew.')).toBeInTheDocument();
+    expect(screen.queryByText(/N\/A/)).toBeNull();
   });
 
   test('no active subscription: the delete dialog does not warn; deleting disables both buttons', async () => {
     await renderAccount({ subscription: null, deletion: { ...props().deletion, dialogOpen: true, deleting: true } });
     const dialog = within(await screen.findByRole('dialog', { name: 'Are you absolutely sure?' }));
-    expect(dialog.queryByText('Cancel your subscription first to avoid future charges.')).toBeNull();
+    expect(dialog.queryByText('Your subscription ends now')).toBeNull();
+    expect(dialog.queryByRole('button', { name: 'Turn Off Auto-Renewal instead' })).toBeNull();
     expect(dialog.getByRole('button', { name: 'Deleting Account...' })).toBeDisabled();
     expect(dialog.getByRole('button', { name: 'Cancel' })).toBeDisabled();
   });

@@ -41,6 +41,16 @@ describe('PrivacyPage', () => {
     expect(screen.getByText('Last updated October 9, 2025')).toBeDefined();
   });
 
+  it('says what is stored for desktop devices, why, and for how long, and no longer denies timestamps', () => {
+    renderWithMantine(<PrivacyPage />);
+    const text = pageText();
+    expect(text).toContain('we record the name the app gives your computer');
+    expect(text).toContain('when that device was first signed in and when its sign-in was last checked with our servers');
+    expect(text).toContain('so you can sign out one you no longer use or do not recognise');
+    expect(text).toContain('Device and sign-in records (device name, first and last use) are kept while your account exists');
+    expect(text).not.toContain('connection timestamps or session durations;');
+  });
+
   it('names the operator and gives a support contact', () => {
     renderWithMantine(<PrivacyPage />);
     expect(pageText()).toContain(brand.operator);

@@ -10,12 +10,25 @@ describe('subscribe page', () => {
     expect(await screen.findByRole('status')).toBeInTheDocument();
   });
 
-  test('signed out: "Sign In to Continue" with "Sign in with Google"', async () => {
-    const onSignIn = vi.fn();
-    await renderAtPath('/subscribe', <SubscribePage view="signedOut" onSignIn={onSignIn} />);
+  test('signed out: "Sign In to Continue" with "Sign in with Google" and "Continue with Apple"', async () => {
+    const onGoogle = vi.fn();
+    const onApple = vi.fn();
+    await renderAtPath('/subscribe', <SubscribePage view="signedOut" onGoogle={onGoogle} onApple={onApple} />);
     expect(await screen.findByRole('heading', { name: 'Sign In to Continue' })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in with Google' }));
-    expect(onSignIn).toHaveBeenCalledOnce();
+    expect(onGoogle).toHaveBeenCalledOnce();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue with Apple' }));
+    expect(onApple).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('link', { name: 'Contact Support' })).toBeNull();
+  });
+
+  test('after a sign-in error trying again cannot fix: buttons disabled, the message and Contact Support', async () => {
+    const message = 'This account has been disabled. Please contact support.';
+    await renderAtPath('/subscribe', <SubscribePage view="signedOut" onGoogle={() => {}} onApple={() => {}} supportMessage={message} />);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Continue with Apple' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/support');
   });
 
   test('signed in: plan, e-mail, features, Subscribe Now and Manage Account', async () => {

@@ -206,7 +206,7 @@ describe('customer journey', () => {
       'All subscription data',
       'Your preferences and settings',
       'This action cannot be undone.',
-      'Cancel your subscription first to avoid future charges.',
+      'Your subscription ends now',
     ]) {
       await dialog.getByText(text).waitFor();
     }

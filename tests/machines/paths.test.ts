@@ -16,7 +16,7 @@ type Invariant = (snapshot: AnyMachineSnapshot, actions: RecordedAction[], run: 
 
 const KNOWN_TOAST_TITLES = new Set([
   'Signed out successfully',
-  'Sign out failed',
+  'Session expired',
   'Sign-In Failed',
   'Sign-In Error',
   'Authentication Error',
@@ -43,8 +43,10 @@ const toastsAreKnown: Invariant = (_snapshot, actions) => {
 
 const invariants: Record<string, Invariant> = {
   session: (snapshot) => {
-    const loading = ['initialising', 'restoring', 'clearingSession'].some((s) => snapshot.matches(s));
+    const loading = ['initialising', 'restoring', 'reconnecting', 'clearingSession'].some((s) => snapshot.matches(s));
     expect(snapshot.hasTag('loading')).toBe(loading);
+    expect(snapshot.hasTag('reconnecting')).toBe(snapshot.matches('reconnecting'));
+    if (snapshot.matches('reconnecting')) expect(snapshot.context.sessionToken).not.toBeNull();
     if (snapshot.matches('signedIn')) {
       expect(snapshot.context.user).not.toBeNull();
       expect(snapshot.context.sessionToken).not.toBeNull();

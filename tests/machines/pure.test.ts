@@ -8,11 +8,12 @@ import {
   toExchangeRequest,
 } from '../../machines/exchange-request';
 import { errorMessage } from '../../machines/error-message';
-import { describeSignInError, isPopupFallbackError, isRecentlyDeletedError } from '../../machines/sign-in-errors';
+import { describeSignInError, isPopupFallbackError, isRecentlyDeletedError, needsSupport } from '../../machines/sign-in-errors';
 import {
   autoRenewalText,
   endDateLabel,
   formatLongDate,
+  untilText,
   isActive,
   statusBadge,
 } from '../../machines/subscription-display';
@@ -130,9 +131,28 @@ describe('subscription display (spec §4, §8)', () => {
   ])('badge for %s is %s "%s"', (status, color, label) => {
     expect(statusBadge(status)).toEqual({ color, label });
   });
+  it('formats dates in en-US long form in the customer\'s time zone', () => {
+    // 02:00 UTC on October 9 is still October 8 in California, already October 9 in Tokyo.
+    expect(formatLongDate('2026-10-09T02:00:00.000Z', 'America/Los_Angeles')).toBe('October 8, 2026');
+    expect(formatLongDate('2026-10-09T02:00:00.000Z', 'Asia/Tokyo')).toBe('October 9, 2026');
+    expect(formatLongDate('2026-10-09T02:00:00.000Z', 'UTC')).toBe('October 9, 2026');
+  });
+
+  it('uses the runtime\'s own time zone by default (the browser\'s, in the page)', () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(formatLongDate('2026-10-09T02:00:00.000Z')).toBe(formatLongDate('2026-10-09T02:00:00.000Z', zone));
+  });
+
+  it('says "until <date>", or "until the end of the billing period" with no date, never "until N/A"', () => {
+    expect(untilText('2026-10-09T02:00:00.000Z', 'America/Los_Angeles')).toBe('until October 8, 2026');
+    for (const missing of [null, undefined, '', 'not a date']) {
+      expect(untilText(missing)).toBe('until the end of the billing period');
+    }
+  });
+
   it('formats dates in en-US long form, "N/A" when missing or invalid', () => {
-    expect(formatLongDate('2025-10-09T00:00:00.000Z')).toBe('October 9, 2025');
-    expect(formatLongDate(new Date(Date.UTC(2026, 0, 31)))).toBe('January 31, 2026');
+    expect(formatLongDate('2025-10-09T12:00:00.000Z', 'UTC')).toBe('October 9, 2025');
+    expect(formatLongDate(new Date(Date.UTC(2026, 0, 31, 12)), 'UTC')).toBe('January 31, 2026');
     expect(formatLongDate(undefined)).toBe('N/A');
     expect(formatLongDate(null)).toBe('N/A');
     expect(formatLongDate('')).toBe('N/A');
@@ -163,5 +183,16 @@ describe('deep-link decision (spec §4 step 5)', () => {
     expect(decideDeepLink({ ...base, isDesktop: false })).toBe('/account');
     expect(decideDeepLink({ ...base, subscriptionActive: false })).toBe('/subscribe');
     expect(decideDeepLink({ ...base, subscriptionActive: false, isDesktop: false })).toBe('/subscribe');
+  });
+});
+
+describe('sign-in errors that trying again cannot fix', () => {
+  it('are the catalogue\'s "no retry" entries, except the popup fallback (retried by a redirect)', () => {
+    for (const code of ['auth/unauthorized-domain', 'auth/user-disabled', 'auth/operation-not-allowed']) {
+      expect(needsSupport(code), code).toBe(true);
+    }
+    for (const code of ['auth/cancelled-popup-request', 'auth/popup-closed-by-user', 'auth/network-request-failed', 'auth/unknown', undefined]) {
+      expect(needsSupport(code), String(code)).toBe(false);
+    }
   });
 });

@@ -2,11 +2,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Subscription } from '../../contract/api';
-import { sessionMachine } from '../../machines/session';
+import { retryDelayMs, sessionMachine } from '../../machines/session';
 import type { InitialiseOutput } from '../../machines/session';
 import type { Session } from '../../machines/types';
 import { activeSubscription, cancellingSubscription, googleSession, inactiveSession } from './fixtures';
 import { deferred, flush, recorder } from './harness';
+
+/** What the API client throws when the API answers 401 for the session. */
+const refusal = () => Object.assign(new Error('Your session has expired. Please sign in again.'), { status: 401 });
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -38,7 +41,7 @@ function start(options: {
       signOut: fromPromise(({ input }) => spies.signOut(input)),
       fetchSubscription: fromPromise(({ input }) => spies.fetchSubscription(input)),
     },
-    actions: rec.actions('clearStoredSession', 'showToast'),
+    actions: rec.actions('clearStoredSession', 'showToast', 'redirectToSignIn'),
   });
   const actor = createActor(machine, { input: {} }).start();
   return { actor, rec, spies };
@@ -78,6 +81,7 @@ describe('session restore', () => {
       subscription: googleSession.subscription,
       sessionToken: googleSession.sessionToken,
       error: null,
+      retries: 0,
     });
   });
 
@@ -92,16 +96,67 @@ describe('session restore', () => {
     expect(actor.getSnapshot().hasTag('loading')).toBe(true);
   });
 
-  it('on failure clears the stored session and signs out of the provider', async () => {
+  it('a refusal (401) clears the stored session and signs out of the provider', async () => {
     const { actor, rec, spies } = start({
       initialise: () => Promise.resolve({ storedSessionToken: 'stale' }),
-      verifySession: () => Promise.reject(new Error('Session verification failed')),
+      verifySession: () => Promise.reject(refusal()),
     });
     await flush();
     expect(rec.types()).toEqual(['clearStoredSession']);
     expect(spies.signOutProvider).toHaveBeenCalledTimes(1);
     expect(actor.getSnapshot().value).toBe('signedOut');
     expect(actor.getSnapshot().context.sessionToken).toBeNull();
+  });
+
+  it.each([
+    ['no answer (network failure)', Object.assign(new Error('Failed to verify session'), { status: null })],
+    ['a 5xx', Object.assign(new Error('Session verification failed'), { status: 503 })],
+  ])('on %s keeps the token, retries with back-off and signs in once the API answers', async (_case, error) => {
+    let failures = 3;
+    const { actor, rec, spies } = start({
+      initialise: () => Promise.resolve({ storedSessionToken: 'stored' }),
+      verifySession: () => (failures-- > 0 ? Promise.reject(error) : Promise.resolve(googleSession)),
+    });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('reconnecting');
+    expect(actor.getSnapshot().hasTag('reconnecting')).toBe(true);
+    expect(actor.getSnapshot().context.sessionToken).toBe('stored');
+    expect(rec.types()).toEqual([]);
+    expect(spies.signOutProvider).not.toHaveBeenCalled();
+    // Back-off: 1 s, then 2 s, then 4 s between attempts.
+    await vi.advanceTimersByTimeAsync(999);
+    expect(spies.verifySession).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(spies.verifySession).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(spies.verifySession).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(spies.verifySession).toHaveBeenCalledTimes(3);
+    await vi.advanceTimersByTimeAsync(4000);
+    expect(spies.verifySession).toHaveBeenCalledTimes(4);
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+    expect(actor.getSnapshot().context.user).toEqual(googleSession.user);
+    expect(actor.getSnapshot().context.retries).toBe(0);
+    expect(rec.types()).toEqual([]);
+  });
+
+  it('checks again at once when the browser comes back online, without waiting for the back-off', async () => {
+    let failures = 1;
+    const { actor, spies } = start({
+      initialise: () => Promise.resolve({ storedSessionToken: 'stored' }),
+      verifySession: () =>
+        failures-- > 0 ? Promise.reject(Object.assign(new Error('offline'), { status: null })) : Promise.resolve(googleSession),
+    });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('reconnecting');
+    actor.send({ type: 'connection.online' });
+    await flush();
+    expect(spies.verifySession).toHaveBeenCalledTimes(2);
+    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
+  });
+
+  it('backs off up to 30 s between attempts', () => {
+    expect([1, 2, 3, 4, 5, 6, 20].map(retryDelayMs)).toEqual([1000, 2000, 4000, 8000, 16000, 30000, 30000]);
   });
 });
 
@@ -133,6 +188,29 @@ describe('signed in', () => {
     expect(actor.getSnapshot().context.subscription).toEqual(cancellingSubscription);
   });
 
+  it('a refresh refused with 401 signs out locally, toasts "Session expired" and goes to sign in again', async () => {
+    const { actor, rec, spies } = await signedIn({ fetchSubscription: () => Promise.reject(refusal()) });
+    actor.send({ type: 'subscription.refresh' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context).toEqual({ user: null, subscription: null, sessionToken: null, error: null, retries: 0 });
+    expect(rec.calls).toEqual([
+      { type: 'clearStoredSession', params: undefined },
+      { type: 'showToast', params: { title: 'Session expired', message: 'Please sign in again.', color: 'yellow' } },
+      { type: 'redirectToSignIn', params: undefined },
+    ]);
+    expect(spies.signOut).not.toHaveBeenCalled();
+  });
+
+  it('a 401 on another call (devices, hand-off, delete) ends the session the same way', async () => {
+    const { actor, rec } = await signedIn();
+    actor.send({ type: 'session.expired' });
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(rec.types()).toEqual(['clearStoredSession', 'showToast', 'redirectToSignIn']);
+    actor.send({ type: 'session.expired' });
+    expect(rec.types()).toHaveLength(3);
+  });
+
   it('keeps the last subscription when a refresh fails', async () => {
     const { actor } = await signedIn({ fetchSubscription: () => Promise.reject(new Error('offline')) });
     actor.send({ type: 'subscription.refresh' });
@@ -160,7 +238,7 @@ describe('signed in', () => {
     const { actor, rec } = await signedIn();
     actor.send({ type: 'auth.changed', signedIn: false, storedSessionToken: null });
     expect(actor.getSnapshot().value).toBe('signedOut');
-    expect(actor.getSnapshot().context).toEqual({ user: null, subscription: null, sessionToken: null, error: null });
+    expect(actor.getSnapshot().context).toEqual({ user: null, subscription: null, sessionToken: null, error: null, retries: 0 });
     expect(rec.of('showToast')).toEqual([]);
   });
 
@@ -203,15 +281,18 @@ describe('sign-out', () => {
     ]);
   });
 
-  it('on failure stays signed in and toasts "Sign out failed" / "Please try again"', async () => {
+  it('always signs out locally, even when the sign-out actor fails (offline)', async () => {
     const { actor, rec } = start({ signOut: () => Promise.reject(new Error('offline')) });
     await flush();
     actor.send({ type: 'session.signedIn', session: googleSession });
     actor.send({ type: 'session.signOut' });
     await flush();
-    expect(actor.getSnapshot().matches({ signedIn: 'idle' })).toBe(true);
-    expect(actor.getSnapshot().context.user).toEqual(googleSession.user);
-    expect(rec.of('showToast')).toEqual([{ title: 'Sign out failed', message: 'Please try again', color: 'red' }]);
+    expect(actor.getSnapshot().value).toBe('signedOut');
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(rec.types()).toEqual(['clearStoredSession', 'showToast']);
+    expect(rec.of('showToast')).toEqual([
+      { title: 'Signed out successfully', message: 'You have been signed out of your account', color: 'green' },
+    ]);
   });
 
   it('a sign-in in another tab is picked up from the stored token', async () => {

@@ -132,6 +132,33 @@ describe.each(drivers)('Stripe adapter on %s', (driver) => {
   });
 
   test.each([
+    ['already cancelled at Stripe', 'sub_final'],
+    ['no longer known to Stripe', 'sub_gone'],
+  ])('deletion works when the subscription is %s (our record still says active)', async (_case, subscriptionId) => {
+    const { userId, email, sessionToken } = await signIn(`final-${subscriptionId}`);
+    const live = stripe.addSubscription(subscriptionId, `cus_${subscriptionId}`, userId);
+    await stripeEvent('customer.subscription.created', { ...live } as unknown as Record<string, unknown>);
+    // Stripe ended it (or forgot it) and the event saying so never reached us.
+    if (subscriptionId === 'sub_gone') stripe.subscriptions.delete(subscriptionId);
+    else live.status = 'canceled';
+
+    const deleted = await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken });
+    expect(deleted).toMatchObject({ status: 200, body: { success: true } });
+    expect((await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).status).toBe(401);
+  });
+
+  test('a live subscription Stripe fails to cancel still stops the deletion (nothing deleted)', async () => {
+    const { userId, email, sessionToken } = await signIn('refused-cancel');
+    const live = stripe.addSubscription('sub_live_but_refused', 'cus_refused', userId);
+    await stripeEvent('customer.subscription.created', live as unknown as Record<string, unknown>);
+    stripe.failNext('/v1/subscriptions/sub_live_but_refused');
+
+    const deleted = await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken });
+    expect(deleted).toMatchObject({ status: 502, body: { success: false } });
+    expect(await verify(sessionToken)).toMatchObject({ status: 'active' });
+  });
+
+  test.each([
     ['active', 'You already have an active subscription.'],
     ['past_due', 'Your subscription has a payment past due. Please update your payment details instead of subscribing again.'],
   ])('no new checkout while the subscription is %s: 409', async (status, error) => {

@@ -24,6 +24,13 @@ describe('desktop detection (spec §1)', () => {
   ] as const)('%s -> %s', (name, expected) => {
     expect(isDesktopUserAgent(UA[name])).toBe(expected);
   });
+
+  test('iPadOS Safari (a Mac user agent with several touch points) is a tablet, not a desktop', () => {
+    expect(isDesktopUserAgent(UA.mac, 5)).toBe(false);
+    expect(isDesktopUserAgent(UA.mac, 0)).toBe(true);
+    // A Windows laptop with a touch screen is still a desktop.
+    expect(isDesktopUserAgent(UA.windows, 10)).toBe(true);
+  });
 });
 
 function docWith(json: string | null) {
@@ -54,6 +61,10 @@ describe('return path after sign-in', () => {
     expect(safeReturnPath('?redirect=%2Faccount%3Ftab%3D1', origin)).toBe('/account?tab=1');
     expect(destinationFor({ to: '/subscribe' }, { search: '?redirect=/account', origin })).toBe('/account');
     expect(destinationFor({ to: '/signin' }, { search: '?redirect=/account', origin })).toBe('/signin');
+    // An expired session sends the customer to sign in again, then back to the page they were on.
+    expect(destinationFor({ to: '/signin', redirect: '/account?x=1' }, { search: '', origin })).toBe(
+      '/signin?redirect=%2Faccount%3Fx%3D1',
+    );
   });
   test('other origins and protocol-relative paths are ignored', () => {
     expect(safeReturnPath('?redirect=https://evil.example/x', origin)).toBeNull();

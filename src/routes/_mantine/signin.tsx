@@ -10,6 +10,13 @@ export const Route = createFileRoute('/_mantine/signin')({
 });
 
 function SignInRoute() {
-  const { busy, start } = useSignIn();
-  return <SignInPage busy={busy} onGoogle={() => start('google')} onApple={() => start('apple')} />;
+  const { busy, start, supportMessage } = useSignIn();
+  return (
+    <SignInPage
+      busy={busy}
+      supportMessage={supportMessage}
+      onGoogle={() => start('google')}
+      onApple={() => start('apple')}
+    />
+  );
 }

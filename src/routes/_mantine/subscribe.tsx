@@ -29,7 +29,17 @@ function SubscribeRoute() {
   }, [send]);
 
   if (loading) return <SubscribePage view="loading" />;
-  if (!user) return <SubscribePage view="signedOut" onSignIn={() => signIn.start('google')} signingIn={signIn.busy} />;
+  if (!user) {
+    return (
+      <SubscribePage
+        view="signedOut"
+        onGoogle={() => signIn.start('google')}
+        onApple={() => signIn.start('apple')}
+        signingIn={signIn.busy}
+        supportMessage={signIn.supportMessage}
+      />
+    );
+  }
   return (
     <SubscribePage
       view="signedIn"

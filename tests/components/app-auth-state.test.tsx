@@ -1,0 +1,47 @@
+/**
+ * The composed app listens to Firebase Auth (spec §4 "Session restore", issue 11 item 2): once Firebase is
+ * loaded, firebase-auth.ts reports each `onAuthStateChanged` through src/services/auth-state.ts, and the
+ * app-lifetime session actor receives it as `auth.changed` with the stored session token.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { waitFor } from 'xstate';
+import { createAppActors } from '../../src/app/app-actors';
+import { reportProviderAuthState } from '../../src/services/auth-state';
+import { googleSession } from '../machines/fixtures';
+
+beforeEach(() => {
+  const config = document.createElement('script');
+  config.id = 'client-config';
+  config.type = 'application/json';
+  config.textContent = JSON.stringify({ firebase: { apiKey: 'k', authDomain: 'a.example', projectId: 'demo-p' } });
+  document.head.append(config);
+  localStorage.clear();
+});
+afterEach(() => document.getElementById('client-config')?.remove());
+
+async function signedOutApp() {
+  const actors = createAppActors({ navigate: () => {} });
+  await waitFor(actors.session, (state) => state.matches('signedOut'));
+  return actors;
+}
+
+describe('Firebase auth state reaches the session', () => {
+  it('the provider signing out (in this tab or another) signs the page out', async () => {
+    const { session } = await signedOutApp();
+    session.send({ type: 'session.signedIn', session: googleSession });
+    expect(session.getSnapshot().hasTag('signedIn')).toBe(true);
+    reportProviderAuthState(false);
+    expect(session.getSnapshot().value).toBe('signedOut');
+    expect(session.getSnapshot().context.user).toBeNull();
+    session.stop();
+  });
+
+  it('the provider signed in with a session stored by another tab: that session is restored', async () => {
+    const { session } = await signedOutApp();
+    localStorage.setItem('sessionToken', 'from-another-tab');
+    reportProviderAuthState(true);
+    expect(session.getSnapshot().value).toBe('restoring');
+    expect(session.getSnapshot().context.sessionToken).toBe('from-another-tab');
+    session.stop();
+  });
+});
