@@ -209,6 +209,20 @@ describe.each(drivers)('Stripe adapter on %s', (driver) => {
     expect(sent('DELETE', '/v1/subscriptions/sub_second')).toHaveLength(1);
   });
 
+  test('an account that subscribes again after its subscription ended is shown the new one', async () => {
+    const { userId, sessionToken } = await signIn('bought-again');
+    const old = stripe.addSubscription('sub_old', 'cus_again', userId);
+    await stripeEvent('customer.subscription.created', old as never);
+    await stripeEvent('customer.subscription.deleted', { ...old, status: 'canceled' });
+    expect(await verify(sessionToken)).toMatchObject({ status: 'cancelled' });
+
+    // The ended row stays (it was stored first); verify must answer the live one, not whichever comes first.
+    await stripeEvent('customer.subscription.created', stripe.addSubscription('sub_new', 'cus_again', userId) as never);
+    expect(await verify(sessionToken)).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    const rows = await api.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    expect(rows).toHaveLength(2);
+  });
+
   test('when the refund fails the event is not recorded; the provider\'s retry completes it', async () => {
     const { userId, sessionToken } = await signIn('refund-retry');
     await stripeEvent('customer.subscription.created', stripe.addSubscription('sub_kept', 'cus_retry', userId) as never);
