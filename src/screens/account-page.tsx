@@ -15,14 +15,8 @@ import {
   Title,
 } from '@mantine/core';
 import type { Subscription } from '../../contract/api';
-import {
-  autoRenewalText,
-  endDateLabel,
-  formatLongDate,
-  isActive,
-  statusBadge,
-  untilText,
-} from '../../machines/subscription-display';
+import { isActive } from '../../machines/subscription-display';
+import { autoRenewalText, endDateLabel, formatLongDate, statusBadge, untilText } from './subscription-texts';
 import { brand } from '../config/brand';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import longText from '../components/long-text.module.css';
