@@ -47,6 +47,19 @@ const optionalEmail = text(320).refine((value) => value === '' || EMAIL.test(val
 
 const token = text(8192).refine((value) => value.length > 0, 'must not be empty');
 
+/**
+ * Stable codes beside `error` (issue 14 item 4): clients decide by code, never by the wording of `error`.
+ * A client meeting a code it does not know treats it as a plain failure.
+ */
+export const apiErrorCodeSchema = z.enum([
+  'recently_deleted',
+  'session_invalid',
+  'rate_limited',
+  'validation_failed',
+  'subscription_exists',
+]);
+export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
+
 /** Every failed call answers this shape with a 4xx (or 5xx for a transient server fault). */
 export const errorResponseSchema = z.object({ success: z.literal(false), error: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -4,7 +4,7 @@
  * failure; design §4 (app / session) and §5 (the session ends while a page is open).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Subscription } from '../contract/api';
+import type { ApiErrorCode, Subscription } from '../contract/api';
 import { errorMessage } from './error-message';
 import type { Session, SessionUser, ToastParams } from './types';
 
@@ -57,11 +57,15 @@ export function retryDelayMs(retries: number): number {
 }
 
 /**
- * Whether a failure is the API refusing the session (HTTP 401), as opposed to no answer or a 5xx. The SPA's
- * actors reject with an error carrying the HTTP `status` (src/services/api-client.ts `ApiError`).
+ * Whether a failure is the API refusing the session (code `session_invalid`, or HTTP 401 from an API
+ * without codes), as opposed to no answer or a 5xx. The SPA's actors reject with an error carrying the
+ * HTTP `status` and the API's `code` (src/services/api-client.ts `ApiError`).
  */
+const SESSION_INVALID: ApiErrorCode = 'session_invalid';
 export function isSessionRefusal(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
+  if (typeof error !== 'object' || error === null) return false;
+  const { status, code } = error as { status?: unknown; code?: unknown };
+  return code === SESSION_INVALID || status === 401;
 }
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));

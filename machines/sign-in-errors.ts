@@ -2,6 +2,10 @@
  * Sign-in error catalogue (spec §8) and the helpers that read provider errors.
  * Pure functions; no side effects.
  */
+import type { ApiErrorCode } from '../contract/api';
+
+/** The API's code for a sign-in refused within the deletion cool-down (a type import: no zod in the bundle). */
+const RECENTLY_DELETED: ApiErrorCode = 'recently_deleted';
 
 export interface SignInErrorInfo {
   message: string;
@@ -76,8 +80,13 @@ export function isPopupFallbackError(error: unknown): boolean {
   return code !== undefined && POPUP_FALLBACK_CODES.includes(code);
 }
 
-/** The backend refuses a sign-in within the deletion cool-down with a message containing "recently deleted". */
+/**
+ * The backend refuses a sign-in within the deletion cool-down: by its code `recently_deleted`; an answer
+ * without that code still counts when its message contains "recently deleted" (the spec's rule, kept as
+ * the fallback for an API that predates codes).
+ */
 export function isRecentlyDeletedError(error: unknown): boolean {
+  if (errorCode(error) === RECENTLY_DELETED) return true;
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   return message.toLowerCase().includes('recently deleted');
 }

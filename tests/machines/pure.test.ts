@@ -9,6 +9,7 @@ import {
 } from '../../machines/exchange-request';
 import { errorMessage } from '../../machines/error-message';
 import { describeSignInError, isPopupFallbackError, isRecentlyDeletedError, needsSupport } from '../../machines/sign-in-errors';
+import { isSessionRefusal } from '../../machines/session';
 import { isActive } from '../../machines/subscription-display';
 import { appleCredential, firebaseError, googleCredential } from './fixtures';
 
@@ -59,11 +60,28 @@ describe('sign-in error catalogue (spec §8)', () => {
     expect(isRecentlyDeletedError(undefined)).toBe(false);
   });
 
+  it('decides "recently deleted" by the API code first, by the text as the fallback', () => {
+    expect(isRecentlyDeletedError(Object.assign(new Error('Please wait.'), { code: 'recently_deleted' }))).toBe(true);
+    expect(isRecentlyDeletedError(Object.assign(new Error('Please wait.'), { code: 'rate_limited' }))).toBe(false);
+    expect(isRecentlyDeletedError(new Error('This account was recently deleted.'))).toBe(true);
+  });
+
   it('takes an error message or the fallback', () => {
     expect(errorMessage(new Error('Server says no'), 'fallback')).toBe('Server says no');
     expect(errorMessage(new Error(''), 'fallback')).toBe('fallback');
     expect(errorMessage('text', 'fallback')).toBe('text');
     expect(errorMessage(42, 'fallback')).toBe('fallback');
+  });
+});
+
+describe('session refusal (design §7)', () => {
+  it('is the API code `session_invalid`, or a 401 from an API without codes; not a 5xx or no answer', () => {
+    expect(isSessionRefusal({ status: 403, code: 'session_invalid' })).toBe(true);
+    expect(isSessionRefusal({ status: 401, code: null })).toBe(true);
+    expect(isSessionRefusal({ status: 429, code: 'rate_limited' })).toBe(false);
+    expect(isSessionRefusal({ status: 503, code: null })).toBe(false);
+    expect(isSessionRefusal({ status: null })).toBe(false);
+    expect(isSessionRefusal('offline')).toBe(false);
   });
 });
 

@@ -358,6 +358,18 @@ describe('recently deleted (spec §4 step 6)', () => {
     expect(rec.of('navigate')).toEqual([{ to: '/signin' }]);
     expect(rec.of('showToast')).toEqual([]);
   });
+
+  it('is decided by the API code `recently_deleted`, whatever the wording', async () => {
+    const coded = Object.assign(new Error('Please wait 30 days before signing up again.'), { status: 403, code: 'recently_deleted' });
+    const { actor, rec, spies } = start({}, { exchange: () => Promise.reject(coded) });
+    await flush();
+    actor.send(click());
+    await flush();
+    expect(spies.signOutProvider).toHaveBeenCalledTimes(1);
+    expect(rec.of('showToast')).toEqual([
+      { title: 'Account Recently Deleted', message: 'Please wait 30 days before signing up again.', color: 'red', autoClose: 10000 },
+    ]);
+  });
 });
 
 describe('debounce and single flight (spec §4 step 7, §5, §9)', () => {
