@@ -22,12 +22,12 @@ export type AccountDeletionEvent =
   /** Cancel, Escape, or a click outside. */
   | { type: 'account.cancelDelete' };
 
-export const DELETE_SUCCESS_TOAST: ToastParams = {
+const DELETE_SUCCESS_TOAST: ToastParams = {
   title: 'Account Deleted',
   message: 'Your account and all associated data have been permanently deleted.',
   color: 'green',
 };
-export const DELETE_FAILURE_FALLBACK = 'Failed to delete account';
+const DELETE_FAILURE_FALLBACK = 'Failed to delete account';
 
 /** Spec §8: the error's text (the API client throws the API's `error` for every refusal), else the fallback. */
 const deleteFailureToast = (failure: unknown): ToastParams => ({

@@ -23,13 +23,13 @@ export type AutoRenewalEvent =
   /** Re-enable: not done in the app (spec §4), a toast explains. */
   | { type: 'autoRenewal.reEnable' };
 
-export const CANCEL_SUCCESS_TOAST: ToastParams = {
+const CANCEL_SUCCESS_TOAST: ToastParams = {
   title: 'Subscription Cancelled',
   message: 'Your subscription will remain active until the end of your billing period.',
   color: 'green',
 };
-export const CANCEL_FAILURE_FALLBACK = 'Failed to cancel subscription';
-export const RE_ENABLE_TOAST: ToastParams = {
+const CANCEL_FAILURE_FALLBACK = 'Failed to cancel subscription';
+const RE_ENABLE_TOAST: ToastParams = {
   title: 'Auto-Renewal',
   message:
     'Auto-renewal cannot be turned back on here. Contact support, or subscribe again after your current period ends.',

@@ -19,12 +19,12 @@ export type CheckoutEvent =
   /** The page came back from the back/forward cache (`pageshow` with `persisted`): the button works again. */
   | { type: 'checkout.reset' };
 
-export const AUTH_REQUIRED_TOAST: ToastParams = {
+const AUTH_REQUIRED_TOAST: ToastParams = {
   title: 'Authentication required',
   message: 'Please sign in to subscribe',
   color: 'yellow',
 };
-export const ALREADY_SUBSCRIBED_TOAST: ToastParams = {
+const ALREADY_SUBSCRIBED_TOAST: ToastParams = {
   title: 'Already subscribed',
   message: 'You already have an active subscription',
   color: 'blue',

@@ -42,16 +42,16 @@ export interface InitialiseOutput {
   storedSessionToken: string | null;
 }
 
-export const SIGN_OUT_SUCCESS_TOAST: ToastParams = {
+const SIGN_OUT_SUCCESS_TOAST: ToastParams = {
   title: 'Signed out successfully',
   message: 'You have been signed out of your account',
   color: 'green',
 };
 /** A 401 for the session while signed in (issue 11 item 3). */
-export const SESSION_EXPIRED_TOAST: ToastParams = { title: 'Session expired', message: 'Please sign in again.', color: 'yellow' };
+const SESSION_EXPIRED_TOAST: ToastParams = { title: 'Session expired', message: 'Please sign in again.', color: 'yellow' };
 
 /** Retries back off 1 s, 2 s, 4 s, 8 s, 16 s, then every 30 s; counting stops there (a finite state space). */
-export const MAX_COUNTED_RETRIES = 5;
+const MAX_COUNTED_RETRIES = 5;
 export function retryDelayMs(retries: number): number {
   return Math.min(1000 * 2 ** Math.max(retries - 1, 0), 30_000);
 }

@@ -14,7 +14,7 @@ export interface SignInErrorInfo {
 }
 
 /** Firebase Auth error code -> user-visible message and retry flag (spec §8, exact texts). */
-export const SIGN_IN_ERROR_CATALOGUE: Readonly<Record<string, SignInErrorInfo>> = {
+const SIGN_IN_ERROR_CATALOGUE: Readonly<Record<string, SignInErrorInfo>> = {
   'auth/popup-closed-by-user': { message: 'Sign-in window was closed. Please try again.', retry: true },
   'auth/cancelled-popup-request': { message: 'Another sign-in is in progress. Please wait.', retry: false },
   'auth/popup-blocked': {
@@ -37,7 +37,7 @@ export const SIGN_IN_ERROR_CATALOGUE: Readonly<Record<string, SignInErrorInfo>> 
 };
 
 /** Any code not in the catalogue (spec §8 "any other"). */
-export const UNKNOWN_SIGN_IN_ERROR: SignInErrorInfo = {
+const UNKNOWN_SIGN_IN_ERROR: SignInErrorInfo = {
   message: 'An error occurred during sign-in. Please try again.',
   retry: true,
 };
@@ -47,7 +47,7 @@ export const UNKNOWN_SIGN_IN_ERROR: SignInErrorInfo = {
  * customer closed is not among them (docs/decisions.md): closing it is a choice, answered with the
  * catalogue's "Sign-in window was closed. Please try again.", not with a redirect they did not ask for.
  */
-export const POPUP_FALLBACK_CODES: readonly string[] = ['auth/popup-blocked', 'auth/cancelled-popup-request'];
+const POPUP_FALLBACK_CODES: readonly string[] = ['auth/popup-blocked', 'auth/cancelled-popup-request'];
 
 /**
  * Whether a provider error leaves nothing to try again on this page: the catalogue's "no retry" entries
@@ -60,7 +60,7 @@ export function needsSupport(code: string | undefined): boolean {
 }
 
 /** The `code` of a Firebase-style error (`{ code: 'auth/…' }`), if it has one. */
-export function errorCode(error: unknown): string | undefined {
+function errorCode(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error) {
     const { code } = error as { code: unknown };
     if (typeof code === 'string') return code;

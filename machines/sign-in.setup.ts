@@ -17,9 +17,9 @@ import type {
 } from './types';
 
 /** Spec §9: sign-in buttons are debounced 1000 ms by default... */
-export const SIGN_IN_DEBOUNCE_MS = 1000;
+const SIGN_IN_DEBOUNCE_MS = 1000;
 /** ...and 2000 ms when the click happens on the sign-in page. */
-export const SIGN_IN_PAGE_DEBOUNCE_MS = 2000;
+const SIGN_IN_PAGE_DEBOUNCE_MS = 2000;
 /** Spec §9: the "Account Recently Deleted" toast stays 10000 ms. */
 export const RECENTLY_DELETED_TOAST_MS = 10_000;
 /** Toast fallback when the API refused a sign-in without a message. */

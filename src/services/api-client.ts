@@ -20,7 +20,7 @@ import {
 } from '../../contract/api';
 
 /** Fallback texts of spec §8, by call. `answered`: the API said no without a reason; `unreachable`: no answer. */
-export const FALLBACKS = {
+const FALLBACKS = {
   signIn: { answered: 'Backend authentication failed', unreachable: 'Failed to authenticate with backend' },
   verify: { answered: 'Session verification failed', unreachable: 'Failed to verify session' },
   checkout: { answered: 'Failed to create checkout session', unreachable: 'Failed to create checkout session' },
@@ -37,7 +37,7 @@ type Fallback = (typeof FALLBACKS)[keyof typeof FALLBACKS];
  * An error whose message is fit for a toast. `status` is the HTTP status when the API answered; `code` the
  * API's stable error code (contract `ApiErrorCode`) when it gave a known one: the machines decide by it.
  */
-export class ApiError extends Error {
+class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number | null,
