@@ -2,11 +2,9 @@
  * `npm run lint` runs knip with knip.jsonc: this test runs it on a scratch project with the same config
  * and one unused export, one unused file and one unused dependency, and expects knip to fail on each.
  */
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInScratchProject } from '../support/scratch-project';
 
 const FIXTURES: Record<string, string> = {
   'package.json': JSON.stringify({ name: 'scratch', private: true, type: 'module', dependencies: { 'left-pad': '1.3.0' } }),
@@ -16,25 +14,13 @@ const FIXTURES: Record<string, string> = {
 };
 
 let dir: string;
-let report: { issues: { file: string; exports?: { name: string }[]; dependencies?: { name: string }[] }[]; files?: string[] };
-let exitCode = 0;
+let report: unknown;
+let exitCode: number;
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'dead-code-'));
-  copyFileSync(join(process.cwd(), 'knip.jsonc'), join(dir, 'knip.jsonc'));
-  for (const [path, text] of Object.entries(FIXTURES)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  const knip = join(process.cwd(), 'node_modules', '.bin', 'knip');
-  let output: string;
-  try {
-    output = execFileSync(knip, ['--reporter', 'json', '--no-progress'], { cwd: dir, encoding: 'utf8' });
-  } catch (error) {
-    exitCode = (error as { status: number }).status;
-    output = (error as { stdout: string }).stdout;
-  }
-  report = JSON.parse(output);
+  const run = runInScratchProject('knip.jsonc', FIXTURES, 'knip', ['--reporter', 'json', '--no-progress']);
+  ({ dir, exitCode } = run);
+  report = JSON.parse(run.stdout);
 }, 60_000);
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

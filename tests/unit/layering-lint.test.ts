@@ -3,11 +3,9 @@
  * this test lints small files that break each rule, in a scratch copy of the layout, and expects oxlint
  * to refuse each one, and to accept the imports the rules allow.
  */
-import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInScratchProject } from '../support/scratch-project';
 
 const FIXTURES: Record<string, string> = {
   // machines/: only xstate, contract/ and each other.
@@ -39,20 +37,9 @@ let dir: string;
 let diagnostics: Diagnostic[];
 
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'layering-'));
-  copyFileSync(join(process.cwd(), '.oxlintrc.json'), join(dir, '.oxlintrc.json'));
-  for (const [path, text] of Object.entries(FIXTURES)) {
-    mkdirSync(dirname(join(dir, path)), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  const oxlint = join(process.cwd(), 'node_modules', '.bin', 'oxlint');
-  let output: string;
-  try {
-    output = execFileSync(oxlint, ['--format', 'json', '.'], { cwd: dir, encoding: 'utf8' });
-  } catch (error) {
-    output = (error as { stdout: string }).stdout; // oxlint exits 1 when it finds errors
-  }
-  diagnostics = (JSON.parse(output) as { diagnostics: Diagnostic[] }).diagnostics;
+  const run = runInScratchProject('.oxlintrc.json', FIXTURES, 'oxlint', ['--format', 'json', '.']);
+  dir = run.dir;
+  diagnostics = (JSON.parse(run.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
