@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 /**
- * Three projects, one command (`npm test`):
+ * Four projects, one command (`npm test`):
  *  - unit: machines and pure modules in node (fast, no DOM, no services);
  *  - server: the API against PGlite (and PostgreSQL when reachable) and the Firebase Auth emulator;
  *  - components: React screens in jsdom with Mantine's test environment;

@@ -4,12 +4,11 @@
  */
 import { z } from 'zod';
 
-/** Subscription status values the API produces; the client only treats `active` as access. */
-export const SUBSCRIPTION_STATUSES = ['active', 'inactive', 'past_due', 'cancelled'] as const;
-export type KnownSubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
-
-export const subscriptionSchema = z.object({
-  /** Usually one of SUBSCRIPTION_STATUSES; kept open so a new provider status is displayed raw, not dropped. */
+const subscriptionSchema = z.object({
+  /**
+   * Usually active, inactive, past_due or cancelled (the client treats only `active` as access); kept open
+   * so a new provider status is displayed raw, not dropped.
+   */
   status: z.string().min(1),
   plan: z.string().optional(),
   cancelAtPeriodEnd: z.boolean(),
@@ -18,7 +17,7 @@ export const subscriptionSchema = z.object({
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
-export const userSchema = z.object({
+const userSchema = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
@@ -33,12 +32,12 @@ export type ApiUser = z.infer<typeof userSchema>;
  */
 // oxlint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
-export const NO_CONTROL_CHARACTERS = 'must not contain control characters';
+const NO_CONTROL_CHARACTERS = 'must not contain control characters';
 export function hasControlCharacters(value: string): boolean {
   return CONTROL_CHARACTERS.test(value);
 }
 /** A request string of at most `max` characters with no control characters. */
-export function text(max: number) {
+function text(max: number) {
   return z.string().max(max).refine((value) => !hasControlCharacters(value), NO_CONTROL_CHARACTERS);
 }
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -47,9 +46,20 @@ const optionalEmail = text(320).refine((value) => value === '' || EMAIL.test(val
 
 const token = text(8192).refine((value) => value.length > 0, 'must not be empty');
 
-/** Every failed call answers this shape with a 4xx (or 5xx for a transient server fault). */
-export const errorResponseSchema = z.object({ success: z.literal(false), error: z.string() });
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+/**
+ * Stable codes beside `error` (issue 14 item 4): clients decide by code, never by the wording of `error`.
+ * A client meeting a code it does not know treats it as a plain failure.
+ */
+export const apiErrorCodeSchema = z.enum([
+  'recently_deleted',
+  'session_invalid',
+  'rate_limited',
+  'validation_failed',
+  'subscription_exists',
+]);
+export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
+
+// Every failed call answers `{ success: false, error, code? }` with a 4xx (or 5xx for a transient server fault).
 
 // POST /auth/google/signin
 export const googleSignInRequestSchema = z.object({ idToken: token });
@@ -69,7 +79,6 @@ export const signInResponseSchema = z.object({
   user: userSchema.optional(),
   error: z.string().optional(),
 });
-export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 // POST /auth/verify
 export const verifyRequestSchema = z.object({ sessionToken: token });
@@ -79,12 +88,10 @@ export const verifyResponseSchema = z.object({
   subscription: subscriptionSchema.nullable().optional(),
   error: z.string().optional(),
 });
-export type VerifyResponse = z.infer<typeof verifyResponseSchema>;
 
 // POST /auth/signout
 export const signOutRequestSchema = z.object({ sessionToken: token });
 export const successResponseSchema = z.object({ success: z.boolean(), error: z.string().optional() });
-export type SuccessResponse = z.infer<typeof successResponseSchema>;
 
 // POST /auth/handoff
 export const handoffRequestSchema = z.object({ sessionToken: token });
@@ -94,7 +101,6 @@ export const handoffResponseSchema = z.object({
   expiresAt: z.string().optional(),
   error: z.string().optional(),
 });
-export type HandoffResponse = z.infer<typeof handoffResponseSchema>;
 
 // POST /auth/handoff/redeem
 export const handoffRedeemRequestSchema = z.object({
@@ -103,11 +109,10 @@ export const handoffRedeemRequestSchema = z.object({
     .transform((value) => value.trim())
     .refine((value) => value.length > 0, 'must not be empty'),
 });
-export const handoffRedeemResponseSchema = signInResponseSchema;
 
 // POST /auth/devices: the desktop sessions made by hand-offs
 export const devicesRequestSchema = z.object({ sessionToken: token });
-export const deviceSchema = z.object({
+const deviceSchema = z.object({
   id: z.string(),
   deviceName: z.string(),
   createdAt: z.string(),
@@ -138,7 +143,6 @@ export const createCheckoutRequestSchema = z.object({
   email: text(320).refine((value) => value.length > 0, 'must not be empty'),
 });
 export const createCheckoutResponseSchema = z.object({ url: z.string().optional(), error: z.string().optional() });
-export type CreateCheckoutResponse = z.infer<typeof createCheckoutResponseSchema>;
 
 // POST /subscription/cancel
 export const cancelSubscriptionRequestSchema = z.object({ idToken: token });
@@ -147,7 +151,3 @@ export const cancelSubscriptionResponseSchema = z.object({
   error: z.string().optional(),
   subscription: subscriptionSchema.nullable().optional(),
 });
-export type CancelSubscriptionResponse = z.infer<typeof cancelSubscriptionResponseSchema>;
-
-// GET /health
-export const healthResponseSchema = z.object({ ok: z.boolean(), database: z.boolean() });

@@ -5,7 +5,6 @@
  * design §4 (account deletion) and §7 (the API also requires the session token; the actor adds it).
  */
 import { fromPromise, setup } from 'xstate';
-import type { SuccessResponse } from '../contract/api';
 import { errorMessage } from './error-message';
 import type { AccountUser, NavigateParams, ToastParams } from './types';
 
@@ -23,25 +22,17 @@ export type AccountDeletionEvent =
   /** Cancel, Escape, or a click outside. */
   | { type: 'account.cancelDelete' };
 
-export const DELETE_SUCCESS_TOAST: ToastParams = {
+const DELETE_SUCCESS_TOAST: ToastParams = {
   title: 'Account Deleted',
   message: 'Your account and all associated data have been permanently deleted.',
   color: 'green',
 };
-export const DELETE_FAILURE_FALLBACK = 'Failed to delete account';
+const DELETE_FAILURE_FALLBACK = 'Failed to delete account';
 
-/** Message of a failed delete (spec §8): the error text, else "Failed to delete account". */
-export function deleteFailureMessage(failure: unknown): string {
-  if (typeof failure === 'object' && failure !== null && 'success' in failure && !(failure instanceof Error)) {
-    const { error } = failure as SuccessResponse;
-    return error !== undefined && error.trim() !== '' ? error : DELETE_FAILURE_FALLBACK;
-  }
-  return errorMessage(failure, DELETE_FAILURE_FALLBACK);
-}
-
+/** Spec §8: the error's text (the API client throws the API's `error` for every refusal), else the fallback. */
 const deleteFailureToast = (failure: unknown): ToastParams => ({
   title: 'Deletion Failed',
-  message: deleteFailureMessage(failure),
+  message: errorMessage(failure, DELETE_FAILURE_FALLBACK),
   color: 'red',
 });
 
@@ -54,10 +45,10 @@ export const accountDeletionMachine = setup({
   },
   actors: {
     /**
-     * DELETE /api/auth/delete-account {email, userId, sessionToken}. Resolves the response (success true,
-     * or false with `error`); may reject with an Error.
+     * DELETE /api/auth/delete-account {email, userId, sessionToken}. Resolves when the account is deleted;
+     * any refusal rejects with an Error.
      */
-    deleteAccount: fromPromise<SuccessResponse, { user: AccountUser }>(() =>
+    deleteAccount: fromPromise<void, { user: AccountUser }>(() =>
       Promise.reject(new Error('deleteAccount not provided')),
     ),
     /** Refresh the session's subscription (spec §4: after a delete the subscription is refreshed). */
@@ -74,7 +65,6 @@ export const accountDeletionMachine = setup({
   },
   guards: {
     hasEmailAndUid: ({ context }) => Boolean(context.user?.email) && Boolean(context.user?.uid),
-    isDeleted: (_args, params: { response: SuccessResponse }) => params.response.success,
   },
 }).createMachine({
   id: 'accountDeletion',
@@ -98,14 +88,7 @@ export const accountDeletionMachine = setup({
         id: 'deleteAccount',
         src: 'deleteAccount',
         input: ({ context }) => ({ user: context.user! }),
-        onDone: [
-          {
-            guard: { type: 'isDeleted', params: ({ event }) => ({ response: event.output }) },
-            target: 'refreshingSubscription',
-            actions: { type: 'showToast', params: DELETE_SUCCESS_TOAST },
-          },
-          { target: 'confirming', actions: { type: 'showToast', params: ({ event }) => deleteFailureToast(event.output) } },
-        ],
+        onDone: { target: 'refreshingSubscription', actions: { type: 'showToast', params: DELETE_SUCCESS_TOAST } },
         onError: { target: 'confirming', actions: { type: 'showToast', params: ({ event }) => deleteFailureToast(event.error) } },
       },
     },

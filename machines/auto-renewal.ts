@@ -5,7 +5,6 @@
  * (cancel does nothing without a signed-in user), §8 cancel toasts; design §4 (subscription / auto-renewal).
  */
 import { fromPromise, setup } from 'xstate';
-import type { CancelSubscriptionResponse } from '../contract/api';
 import type { AccountUser, ToastParams } from './types';
 
 export interface AutoRenewalInput {
@@ -24,26 +23,25 @@ export type AutoRenewalEvent =
   /** Re-enable: not done in the app (spec §4), a toast explains. */
   | { type: 'autoRenewal.reEnable' };
 
-export const CANCEL_SUCCESS_TOAST: ToastParams = {
+const CANCEL_SUCCESS_TOAST: ToastParams = {
   title: 'Subscription Cancelled',
   message: 'Your subscription will remain active until the end of your billing period.',
   color: 'green',
 };
-export const CANCEL_FAILURE_FALLBACK = 'Failed to cancel subscription';
-export const RE_ENABLE_TOAST: ToastParams = {
+const CANCEL_FAILURE_FALLBACK = 'Failed to cancel subscription';
+const RE_ENABLE_TOAST: ToastParams = {
   title: 'Auto-Renewal',
   message:
     'Auto-renewal cannot be turned back on here. Contact support, or subscribe again after your current period ends.',
   color: 'blue',
 };
 
-/** Message of a failed cancel (spec §8): server text; else the fallback; "Please try again" for a non-Error. */
+/**
+ * Message of a failed cancel (spec §8): the error's text (the API client throws the API's `error` for
+ * every refusal, `success: false` included); else the fallback; "Please try again" for a non-Error.
+ */
 export function cancelFailureMessage(failure: unknown): string {
   if (failure instanceof Error) return failure.message.trim() !== '' ? failure.message : CANCEL_FAILURE_FALLBACK;
-  if (typeof failure === 'object' && failure !== null && 'success' in failure) {
-    const { error } = failure as CancelSubscriptionResponse;
-    return error !== undefined && error.trim() !== '' ? error : CANCEL_FAILURE_FALLBACK;
-  }
   return 'Please try again';
 }
 
@@ -64,10 +62,10 @@ export const autoRenewalMachine = setup({
     /** Refresh the session's subscription; resolves when done (e.g. send 'subscription.refresh' to the session and waitFor). */
     refreshSubscription: fromPromise<void>(() => Promise.reject(new Error('refreshSubscription not provided'))),
     /**
-     * POST /api/subscription/cancel {idToken}. Resolves the response (success true or false with `error`);
-     * may reject with an Error (message shown) or anything else ("Please try again").
+     * POST /api/subscription/cancel {idToken}. Resolves when the subscription is cancelled; any refusal
+     * rejects with an Error (message shown) or anything else ("Please try again").
      */
-    cancelSubscription: fromPromise<CancelSubscriptionResponse, { user: AccountUser }>(() =>
+    cancelSubscription: fromPromise<void, { user: AccountUser }>(() =>
       Promise.reject(new Error('cancelSubscription not provided')),
     ),
   },
@@ -76,7 +74,6 @@ export const autoRenewalMachine = setup({
   },
   guards: {
     isSignedIn: ({ context }) => context.user !== null,
-    isCancelled: (_args, params: { response: CancelSubscriptionResponse }) => params.response.success,
   },
 }).createMachine({
   id: 'autoRenewal',
@@ -117,14 +114,7 @@ export const autoRenewalMachine = setup({
         id: 'cancelSubscription',
         src: 'cancelSubscription',
         input: ({ context }) => ({ user: context.user! }),
-        onDone: [
-          {
-            guard: { type: 'isCancelled', params: ({ event }) => ({ response: event.output }) },
-            target: 'refreshing',
-            actions: { type: 'showToast', params: CANCEL_SUCCESS_TOAST },
-          },
-          { target: 'idle', actions: { type: 'showToast', params: ({ event }) => cancelFailureToast(event.output) } },
-        ],
+        onDone: { target: 'refreshing', actions: { type: 'showToast', params: CANCEL_SUCCESS_TOAST } },
         onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => cancelFailureToast(event.error) } },
       },
     },

@@ -4,7 +4,7 @@
  * checkout toasts; design §4 (checkout).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { CreateCheckoutResponse, Subscription } from '../contract/api';
+import type { Subscription } from '../contract/api';
 import { errorMessage } from './error-message';
 import { isActive } from './subscription-display';
 import type { AccountUser, NavigateParams, ToastParams } from './types';
@@ -19,17 +19,16 @@ export type CheckoutEvent =
   /** The page came back from the back/forward cache (`pageshow` with `persisted`): the button works again. */
   | { type: 'checkout.reset' };
 
-export const AUTH_REQUIRED_TOAST: ToastParams = {
+const AUTH_REQUIRED_TOAST: ToastParams = {
   title: 'Authentication required',
   message: 'Please sign in to subscribe',
   color: 'yellow',
 };
-export const ALREADY_SUBSCRIBED_TOAST: ToastParams = {
+const ALREADY_SUBSCRIBED_TOAST: ToastParams = {
   title: 'Already subscribed',
   message: 'You already have an active subscription',
   color: 'blue',
 };
-export const NO_CHECKOUT_URL_TOAST: ToastParams = { title: 'Checkout failed', message: 'No checkout URL received', color: 'red' };
 
 export const checkoutMachine = setup({
   types: {
@@ -41,9 +40,10 @@ export const checkoutMachine = setup({
   actors: {
     /**
      * POST /api/subscription/create-checkout {idToken, email} (the SPA takes the ID token from Firebase).
-     * Resolves the response; rejects with an Error carrying the API's `error`.
+     * Resolves the hosted checkout's URL; any refusal (an API `error`, an answer without a URL) rejects
+     * with an Error whose message is shown.
      */
-    createCheckout: fromPromise<CreateCheckoutResponse, { email: string }>(() =>
+    createCheckout: fromPromise<{ url: string }, { email: string }>(() =>
       Promise.reject(new Error('createCheckout not provided')),
     ),
   },
@@ -57,8 +57,6 @@ export const checkoutMachine = setup({
   guards: {
     isSignedOut: (_args, params: { user: AccountUser | null }) => params.user === null,
     hasActiveSubscription: (_args, params: { subscription: Subscription | null }) => isActive(params.subscription),
-    hasCheckoutUrl: (_args, params: { response: CreateCheckoutResponse }) =>
-      typeof params.response.url === 'string' && params.response.url !== '',
   },
 }).createMachine({
   id: 'checkout',
@@ -89,21 +87,10 @@ export const checkoutMachine = setup({
         id: 'createCheckout',
         src: 'createCheckout',
         input: ({ context }) => ({ email: context.email ?? '' }),
-        onDone: [
-          {
-            guard: { type: 'hasCheckoutUrl', params: ({ event }) => ({ response: event.output }) },
-            target: 'redirecting',
-            actions: { type: 'redirectToCheckout', params: ({ event }) => ({ url: event.output.url ?? '' }) },
-          },
-          {
-            target: 'idle',
-            actions: {
-              type: 'showToast',
-              params: ({ event }) =>
-                event.output.error ? { title: 'Checkout failed', message: event.output.error, color: 'red' as const } : NO_CHECKOUT_URL_TOAST,
-            },
-          },
-        ],
+        onDone: {
+          target: 'redirecting',
+          actions: { type: 'redirectToCheckout', params: ({ event }) => ({ url: event.output.url }) },
+        },
         onError: {
           target: 'idle',
           actions: {

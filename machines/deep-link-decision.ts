@@ -4,7 +4,7 @@
  */
 import type { BrowserLocation } from './types';
 
-export type SignInMode = 'popup' | 'redirect';
+type SignInMode = 'popup' | 'redirect';
 
 export interface DeepLinkInput extends BrowserLocation {
   subscriptionActive: boolean;

@@ -8,8 +8,6 @@ import { mayOpenDesktopLink } from './deep-link-decision';
 import type { DeepLinkInput } from './deep-link-decision';
 import type { NavigateParams } from './types';
 
-export type { DeepLinkInput } from './deep-link-decision';
-
 export interface DeepLinkMachineInput extends DeepLinkInput {
   /** The API session token; the `openDesktopApp` actor mints the one-time hand-off token with it. */
   sessionToken: string;
@@ -22,13 +20,12 @@ export interface DeepLinkOutput {
 }
 
 /** Spec §9: move to /account 2000 ms after opening the desktop app. */
-export const DEEP_LINK_FALLBACK_MS = 2000;
+const DEEP_LINK_FALLBACK_MS = 2000;
 
 export const deepLinkMachine = setup({
   types: {
     context: {} as DeepLinkContext,
     input: {} as DeepLinkMachineInput,
-    events: {} as { type: 'deepLink.noop' },
     output: {} as DeepLinkOutput,
     tags: {} as 'openingDesktopApp',
   },

@@ -4,7 +4,7 @@
  * failure; design §4 (app / session) and §5 (the session ends while a page is open).
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { Subscription } from '../contract/api';
+import type { ApiErrorCode, Subscription } from '../contract/api';
 import { errorMessage } from './error-message';
 import type { Session, SessionUser, ToastParams } from './types';
 
@@ -42,26 +42,30 @@ export interface InitialiseOutput {
   storedSessionToken: string | null;
 }
 
-export const SIGN_OUT_SUCCESS_TOAST: ToastParams = {
+const SIGN_OUT_SUCCESS_TOAST: ToastParams = {
   title: 'Signed out successfully',
   message: 'You have been signed out of your account',
   color: 'green',
 };
 /** A 401 for the session while signed in (issue 11 item 3). */
-export const SESSION_EXPIRED_TOAST: ToastParams = { title: 'Session expired', message: 'Please sign in again.', color: 'yellow' };
+const SESSION_EXPIRED_TOAST: ToastParams = { title: 'Session expired', message: 'Please sign in again.', color: 'yellow' };
 
 /** Retries back off 1 s, 2 s, 4 s, 8 s, 16 s, then every 30 s; counting stops there (a finite state space). */
-export const MAX_COUNTED_RETRIES = 5;
+const MAX_COUNTED_RETRIES = 5;
 export function retryDelayMs(retries: number): number {
   return Math.min(1000 * 2 ** Math.max(retries - 1, 0), 30_000);
 }
 
 /**
- * Whether a failure is the API refusing the session (HTTP 401), as opposed to no answer or a 5xx. The SPA's
- * actors reject with an error carrying the HTTP `status` (src/services/api-client.ts `ApiError`).
+ * Whether a failure is the API refusing the session (code `session_invalid`, or HTTP 401 from an API
+ * without codes), as opposed to no answer or a 5xx. The SPA's actors reject with an error carrying the
+ * HTTP `status` and the API's `code` (src/services/api-client.ts `ApiError`).
  */
+const SESSION_INVALID: ApiErrorCode = 'session_invalid';
 export function isSessionRefusal(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { status?: unknown }).status === 401;
+  if (typeof error !== 'object' || error === null) return false;
+  const { status, code } = error as { status?: unknown; code?: unknown };
+  return code === SESSION_INVALID || status === 401;
 }
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));

@@ -2,6 +2,10 @@
  * Sign-in error catalogue (spec §8) and the helpers that read provider errors.
  * Pure functions; no side effects.
  */
+import type { ApiErrorCode } from '../contract/api';
+
+/** The API's code for a sign-in refused within the deletion cool-down (a type import: no zod in the bundle). */
+const RECENTLY_DELETED: ApiErrorCode = 'recently_deleted';
 
 export interface SignInErrorInfo {
   message: string;
@@ -10,7 +14,7 @@ export interface SignInErrorInfo {
 }
 
 /** Firebase Auth error code -> user-visible message and retry flag (spec §8, exact texts). */
-export const SIGN_IN_ERROR_CATALOGUE: Readonly<Record<string, SignInErrorInfo>> = {
+const SIGN_IN_ERROR_CATALOGUE: Readonly<Record<string, SignInErrorInfo>> = {
   'auth/popup-closed-by-user': { message: 'Sign-in window was closed. Please try again.', retry: true },
   'auth/cancelled-popup-request': { message: 'Another sign-in is in progress. Please wait.', retry: false },
   'auth/popup-blocked': {
@@ -33,7 +37,7 @@ export const SIGN_IN_ERROR_CATALOGUE: Readonly<Record<string, SignInErrorInfo>> 
 };
 
 /** Any code not in the catalogue (spec §8 "any other"). */
-export const UNKNOWN_SIGN_IN_ERROR: SignInErrorInfo = {
+const UNKNOWN_SIGN_IN_ERROR: SignInErrorInfo = {
   message: 'An error occurred during sign-in. Please try again.',
   retry: true,
 };
@@ -43,7 +47,7 @@ export const UNKNOWN_SIGN_IN_ERROR: SignInErrorInfo = {
  * customer closed is not among them (docs/decisions.md): closing it is a choice, answered with the
  * catalogue's "Sign-in window was closed. Please try again.", not with a redirect they did not ask for.
  */
-export const POPUP_FALLBACK_CODES: readonly string[] = ['auth/popup-blocked', 'auth/cancelled-popup-request'];
+const POPUP_FALLBACK_CODES: readonly string[] = ['auth/popup-blocked', 'auth/cancelled-popup-request'];
 
 /**
  * Whether a provider error leaves nothing to try again on this page: the catalogue's "no retry" entries
@@ -56,7 +60,7 @@ export function needsSupport(code: string | undefined): boolean {
 }
 
 /** The `code` of a Firebase-style error (`{ code: 'auth/…' }`), if it has one. */
-export function errorCode(error: unknown): string | undefined {
+function errorCode(error: unknown): string | undefined {
   if (typeof error === 'object' && error !== null && 'code' in error) {
     const { code } = error as { code: unknown };
     if (typeof code === 'string') return code;
@@ -76,8 +80,13 @@ export function isPopupFallbackError(error: unknown): boolean {
   return code !== undefined && POPUP_FALLBACK_CODES.includes(code);
 }
 
-/** The backend refuses a sign-in within the deletion cool-down with a message containing "recently deleted". */
+/**
+ * The backend refuses a sign-in within the deletion cool-down: by its code `recently_deleted`; an answer
+ * without that code still counts when its message contains "recently deleted" (the spec's rule, kept as
+ * the fallback for an API that predates codes).
+ */
 export function isRecentlyDeletedError(error: unknown): boolean {
+  if (errorCode(error) === RECENTLY_DELETED) return true;
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   return message.toLowerCase().includes('recently deleted');
 }

@@ -4,8 +4,6 @@
  */
 import type { Subscription } from '../contract/api';
 
-export type { Subscription };
-
 /** Identity providers the product signs in with (spec §1). */
 export type Provider = 'google' | 'apple';
 

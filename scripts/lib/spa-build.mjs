@@ -17,14 +17,14 @@ function newestMtime(path) {
   return newest;
 }
 
-export function spaIsStale(root) {
+function spaIsStale(root) {
   const built = join(root, 'dist', 'index.html');
   if (!existsSync(built)) return true;
   const sources = Math.max(...SOURCES.map((source) => newestMtime(join(root, source))));
   return sources > statSync(built).mtimeMs;
 }
 
-export function buildSpa(root, env = {}) {
+function buildSpa(root, env = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
       cwd: root,

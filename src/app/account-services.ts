@@ -4,11 +4,6 @@
  */
 import { fromPromise, waitFor } from 'xstate';
 import { isSessionRefusal } from '../../machines/session';
-import type {
-  CancelSubscriptionResponse,
-  CreateCheckoutResponse,
-  SuccessResponse,
-} from '../../contract/api';
 import { accountDeletionMachine } from '../../machines/account-deletion';
 import { activationMachine } from '../../machines/activation';
 import { autoRenewalMachine } from '../../machines/auto-renewal';
@@ -48,7 +43,7 @@ async function withSession<T>(actors: AppActors, call: () => Promise<T>): Promis
 export function provideCheckout(navigate: (params: NavigateParams) => void) {
   return checkoutMachine.provide({
     actors: {
-      createCheckout: fromPromise<CreateCheckoutResponse, { email: string }>(async ({ input }) => {
+      createCheckout: fromPromise<{ url: string }, { email: string }>(async ({ input }) => {
         const { api } = await import('../services/api-client');
         return { url: await api.createCheckout({ idToken: await idToken(), email: input.email }) };
       }),
@@ -86,13 +81,12 @@ export function provideAutoRenewal(actors: AppActors) {
   return autoRenewalMachine.provide({
     actors: {
       refreshSubscription: refreshSubscription(actors),
-      cancelSubscription: fromPromise<CancelSubscriptionResponse, { user: AccountUser }>(async () => {
+      cancelSubscription: fromPromise<void, { user: AccountUser }>(async () => {
         const { api } = await import('../services/api-client');
         const answer = await withSession(actors, async () => api.cancelSubscription({ idToken: await idToken() }));
         if (answer.subscription !== undefined) {
           actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
         }
-        return answer;
       }),
     },
     actions: { showToast: toast },
@@ -102,13 +96,12 @@ export function provideAutoRenewal(actors: AppActors) {
 export function provideAccountDeletion(actors: AppActors, navigate: (params: NavigateParams) => void) {
   return accountDeletionMachine.provide({
     actors: {
-      deleteAccount: fromPromise<SuccessResponse, { user: AccountUser }>(async ({ input }) => {
+      deleteAccount: fromPromise<void, { user: AccountUser }>(async ({ input }) => {
         const sessionToken = currentSessionToken(actors);
         const { api } = await import('../services/api-client');
         await withSession(actors, () =>
           api.deleteAccount({ email: input.user.email, userId: input.user.uid, sessionToken }),
         );
-        return { success: true };
       }),
       // The account and its subscription are gone: asking the API would get a 401, which would end the
       // session as "expired" and send the customer to /signin. The refreshed state is known: none.

@@ -49,9 +49,7 @@ export function createAppActors({ navigate, inspect }: AppActorsOptions) {
 
   function signInWith(provider: 'google' | 'apple') {
     const { pathname, search } = window.location;
-    void getSignIn().then((actor) =>
-      actor.send({ type: provider === 'google' ? 'signIn.google' : 'signIn.apple', pathname, search }),
-    );
+    void getSignIn().then((actor) => actor.send({ type: 'signIn.start', provider, pathname, search }));
   }
 
   // Firebase Auth, once loaded in this page, reports every auth state change (spec §4 "Session restore").

@@ -25,7 +25,7 @@ export function toSessionUser(user: { id: string; email: string; name: string; p
   return { uid: user.id, email: user.email, displayName: user.name, provider: user.provider ?? 'google' };
 }
 
-export async function verifySession(sessionToken: string): Promise<Session> {
+async function verifySession(sessionToken: string): Promise<Session> {
   const { api } = await import('../services/api-client');
   const { user, subscription } = await api.verify(sessionToken);
   return { sessionToken, user: toSessionUser(user), subscription };

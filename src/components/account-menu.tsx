@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Badge, Menu, Text, UnstyledButton } from '@mantine/core';
 import { MantineRoot } from '../theme/mantine-root';
-import type { HeaderAccount } from './site-header';
+import type { HeaderAccount } from './header-account';
 import classes from './site-header.module.css';
 
 /**

@@ -1,7 +1,7 @@
 import { brand } from '../config/brand';
 import classes from './connection-notice.module.css';
 
-export const CONNECTION_NOTICE = `We can't reach ${brand.productName} right now. Retrying…`;
+const CONNECTION_NOTICE = `We can't reach ${brand.productName} right now. Retrying…`;
 
 /**
  * The quiet notice while a stored session cannot be checked because the API is unreachable (issue 11

@@ -2,6 +2,7 @@ import { Suspense, lazy, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { brand } from '../config/brand';
 import { BrandMark } from './brand-mark';
+import type { HeaderAccount } from './header-account';
 import plain from './plain.module.css';
 import classes from './site-header.module.css';
 
@@ -15,11 +16,7 @@ const NAV_LINKS = [
   { to: '/terms', label: 'Terms' },
 ] as const;
 
-/** What the header needs to know about the signed-in customer; null when signed out. */
-export interface HeaderAccount {
-  email: string;
-  subscriptionStatus: string | null;
-}
+export type { HeaderAccount };
 
 export interface SiteHeaderProps {
   account: HeaderAccount | null;

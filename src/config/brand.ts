@@ -22,7 +22,6 @@ export const brand = {
   supportEmail: pick(env.VITE_SUPPORT_EMAIL, 'support@example.com'),
   downloadUrl: pick(env.VITE_DOWNLOAD_URL, 'https://example.com/download'),
   learnMoreUrl: pick(env.VITE_LEARN_MORE_URL, 'https://example.com/learn-more'),
-  deepLinkScheme: scheme,
   deepLinks: {
     /** The hand-off link; the token is a one-time hand-off token (design §7). */
     auth: (token: string) => `${scheme}://auth?token=${encodeURIComponent(token)}`,
@@ -41,5 +40,3 @@ export const brand = {
   deviceLimit: DEVICE_LIMIT,
   legalLastUpdated: 'October 9, 2025',
 } as const;
-
-export type Brand = typeof brand;

@@ -1,6 +1,6 @@
 import { brand } from '../config/brand';
 
-export interface FaqItem {
+interface FaqItem {
   question: string;
   answer: string;
 }

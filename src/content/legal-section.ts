@@ -1,4 +1,4 @@
-export interface LegalLink {
+interface LegalLink {
   label: string;
   href: string;
 }

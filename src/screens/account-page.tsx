@@ -15,17 +15,17 @@ import {
   Title,
 } from '@mantine/core';
 import type { Subscription } from '../../contract/api';
-import {
-  autoRenewalText,
-  endDateLabel,
-  formatLongDate,
-  isActive,
-  statusBadge,
-  untilText,
-} from '../../machines/subscription-display';
+import { isActive } from '../../machines/subscription-display';
+import { autoRenewalText, endDateLabel, formatLongDate, statusBadge, untilText } from './subscription-texts';
 import { brand } from '../config/brand';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import longText from '../components/long-text.module.css';
+
+/** An action asked for in a confirmation dialog: whether the dialog is open, and its confirm button. */
+interface ConfirmedAction {
+  dialogOpen: boolean;
+  onConfirm: () => void;
+}
 
 export interface AccountPageProps {
   user: { email: string; provider: 'google' | 'apple' };
@@ -35,21 +35,8 @@ export interface AccountPageProps {
   onSignOut: () => void;
   onRefresh: () => void;
   onOpenVpnApp: () => void;
-  autoRenewal: {
-    dialogOpen: boolean;
-    cancelling: boolean;
-    onTurnOff: () => void;
-    onConfirm: () => void;
-    onDismiss: () => void;
-    onReEnable: () => void;
-  };
-  deletion: {
-    dialogOpen: boolean;
-    deleting: boolean;
-    onDelete: () => void;
-    onConfirm: () => void;
-    onCancel: () => void;
-  };
+  autoRenewal: ConfirmedAction & { cancelling: boolean; onTurnOff: () => void; onDismiss: () => void; onReEnable: () => void };
+  deletion: ConfirmedAction & { deleting: boolean; onDelete: () => void; onCancel: () => void };
   /** The desktop devices card, rendered by the route (it owns its own data). */
   devices?: React.ReactNode;
 }
@@ -199,9 +186,7 @@ function SubscriptionCard({ subscription, refreshing, onRefresh, onOpenVpnApp, a
               Subscribe Now
             </Button>
           )}
-          <Button variant="subtle" onClick={onRefresh} w="fit-content">
-            Refresh Status
-          </Button>
+          <RefreshStatusButton onRefresh={onRefresh} />
         </Stack>
       ) : (
         <Stack gap="sm" mt="md">
@@ -209,12 +194,18 @@ function SubscriptionCard({ subscription, refreshing, onRefresh, onOpenVpnApp, a
           <Button component={Link} to="/subscribe" w="fit-content">
             Subscribe Now
           </Button>
-          <Button variant="subtle" onClick={onRefresh} w="fit-content">
-            Refresh Status
-          </Button>
+          <RefreshStatusButton onRefresh={onRefresh} />
         </Stack>
       )}
     </Card>
+  );
+}
+
+function RefreshStatusButton({ onRefresh }: { onRefresh: () => void }) {
+  return (
+    <Button variant="subtle" onClick={onRefresh} w="fit-content">
+      Refresh Status
+    </Button>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Device } from '../../contract/api';
-import { formatLongDate } from '../../machines/subscription-display';
+import { formatLongDate } from './subscription-texts';
 import longText from '../components/long-text.module.css';
 
 export interface DevicesCardProps {

@@ -6,6 +6,8 @@
 import ky from 'ky';
 import type { z } from 'zod';
 import {
+  apiErrorCodeSchema,
+  type ApiErrorCode,
   cancelSubscriptionResponseSchema,
   createCheckoutResponseSchema,
   devicesResponseSchema,
@@ -18,7 +20,7 @@ import {
 } from '../../contract/api';
 
 /** Fallback texts of spec §8, by call. `answered`: the API said no without a reason; `unreachable`: no answer. */
-export const FALLBACKS = {
+const FALLBACKS = {
   signIn: { answered: 'Backend authentication failed', unreachable: 'Failed to authenticate with backend' },
   verify: { answered: 'Session verification failed', unreachable: 'Failed to verify session' },
   checkout: { answered: 'Failed to create checkout session', unreachable: 'Failed to create checkout session' },
@@ -31,15 +33,27 @@ export const FALLBACKS = {
 
 type Fallback = (typeof FALLBACKS)[keyof typeof FALLBACKS];
 
-/** An error whose message is fit for a toast. `status` is the HTTP status when the API answered. */
-export class ApiError extends Error {
+/**
+ * An error whose message is fit for a toast. `status` is the HTTP status when the API answered; `code` the
+ * API's stable error code (contract `ApiErrorCode`) when it gave a known one: the machines decide by it.
+ */
+class ApiError extends Error {
   constructor(
     message: string,
     readonly status: number | null,
+    readonly code: ApiErrorCode | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
   }
+}
+
+/** The `error` text and known `code` of an answer, when it has them. */
+function errorFields(json: unknown): { error: string | null; code: ApiErrorCode | null } {
+  if (!json || typeof json !== 'object') return { error: null, code: null };
+  const { error, code } = json as { error?: unknown; code?: unknown };
+  const known = apiErrorCodeSchema.safeParse(code);
+  return { error: typeof error === 'string' ? error : null, code: known.success ? known.data : null };
 }
 
 const http = ky.create({ prefixUrl: '/api', timeout: 20_000, retry: 0, throwHttpErrors: false });
@@ -59,15 +73,13 @@ async function call<S extends z.ZodType>(
   }
   const json: unknown = await response.json().catch(() => null);
   const parsed = schema.safeParse(json);
-  const serverError =
-    json && typeof json === 'object' && typeof (json as { error?: unknown }).error === 'string'
-      ? (json as { error: string }).error
-      : null;
-  if (!response.ok || !parsed.success) {
-    throw new ApiError(serverError || fallback.answered, response.status);
+  const { error, code } = errorFields(json);
+  const data = parsed.data as { success?: boolean } | undefined;
+  // The one owner of "the API said no": a non-2xx, an answer off the contract, or `success: false` all
+  // throw here, so the machines handle thrown errors only.
+  if (!response.ok || !parsed.success || data?.success === false) {
+    throw new ApiError(error || fallback.answered, response.status, code);
   }
-  const data = parsed.data as { success?: boolean; error?: string };
-  if (data.success === false) throw new ApiError(data.error || fallback.answered, response.status);
   return parsed.data;
 }
 

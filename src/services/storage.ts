@@ -38,7 +38,6 @@ export const storage = {
   getSessionToken: () => read(local, STORAGE_KEYS.sessionToken),
   setSessionToken: (token: string) => write(local, STORAGE_KEYS.sessionToken, token),
   setDeepLink: (link: string) => write(local, STORAGE_KEYS.deepLink, link),
-  getDeepLink: () => read(local, STORAGE_KEYS.deepLink),
   /** Sign-out and a failed restore clear all three local keys the spec names. */
   clearSession: () => {
     write(local, STORAGE_KEYS.sessionToken, null);

@@ -1,7 +1,6 @@
 /** Danger Zone scenarios (spec §2 Account, §4 "Account actions", §5, §8). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { SuccessResponse } from '../../contract/api';
 import { accountDeletionMachine } from '../../machines/account-deletion';
 import type { AccountUser } from '../../machines/types';
 import { deferred, flush, recorder } from './harness';
@@ -15,12 +14,12 @@ afterEach(() => {
 
 const user = { uid: 'uid-1', email: 'ada@example.com' };
 
-function start(options: { user?: AccountUser | null; remove?: () => Promise<SuccessResponse> } = {}) {
+function start(options: { user?: AccountUser | null; remove?: () => Promise<void> } = {}) {
   const rec = recorder();
   const order: string[] = [];
   const deleteAccount = vi.fn((_input: { user: AccountUser }) => {
     order.push('deleteAccount');
-    return (options.remove ?? (() => Promise.resolve({ success: true })))();
+    return (options.remove ?? (() => Promise.resolve()))();
   });
   const refreshSubscription = vi.fn(() => {
     order.push('refreshSubscription');
@@ -55,13 +54,13 @@ describe('Delete Account', () => {
   });
 
   it('confirm: deleting ("Deleting Account..."), toast, refresh, sign out, go to /', async () => {
-    const removal = deferred<SuccessResponse>();
+    const removal = deferred<void>();
     const { actor, rec, deleteAccount, order } = start({ remove: () => removal.promise });
     actor.send({ type: 'account.delete' });
     actor.send({ type: 'account.confirmDelete' });
     expect(actor.getSnapshot().hasTag('deleting')).toBe(true);
     expect(deleteAccount).toHaveBeenCalledWith({ user });
-    removal.resolve({ success: true });
+    removal.resolve();
     await flush();
     expect(order).toEqual(['deleteAccount', 'refreshSubscription', 'signOut']);
     expect(rec.calls).toEqual([
@@ -88,7 +87,7 @@ describe('Delete Account', () => {
     ]);
     expect(first.actor.getSnapshot().value).toBe('confirming');
 
-    const second = start({ remove: () => Promise.resolve({ success: false }) });
+    const second = start({ remove: () => Promise.reject(new Error('')) });
     second.actor.send({ type: 'account.delete' });
     second.actor.send({ type: 'account.confirmDelete' });
     await flush();
@@ -96,7 +95,7 @@ describe('Delete Account', () => {
       { title: 'Deletion Failed', message: 'Failed to delete account', color: 'red' },
     ]);
 
-    const third = start({ remove: () => Promise.resolve({ success: false, error: 'Not allowed' }) });
+    const third = start({ remove: () => Promise.reject(new Error('Not allowed')) });
     third.actor.send({ type: 'account.delete' });
     third.actor.send({ type: 'account.confirmDelete' });
     await flush();

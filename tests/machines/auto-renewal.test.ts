@@ -1,7 +1,6 @@
 /** Subscription card / auto-renewal scenarios (spec §2 Account, §4 "Auto-renewal", "Account actions", §8). */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { CancelSubscriptionResponse } from '../../contract/api';
 import { autoRenewalMachine, cancelFailureMessage } from '../../machines/auto-renewal';
 import type { AccountUser } from '../../machines/types';
 import { deferred, flush, recorder } from './harness';
@@ -18,13 +17,13 @@ const user = { uid: 'uid-1', email: 'ada@example.com' };
 function start(
   options: {
     user?: AccountUser | null;
-    cancel?: () => Promise<CancelSubscriptionResponse>;
+    cancel?: () => Promise<void>;
     refresh?: () => Promise<void>;
   } = {},
 ) {
   const rec = recorder();
   const cancelSubscription = vi.fn((_input: { user: AccountUser }) =>
-    (options.cancel ?? (() => Promise.resolve({ success: true })))(),
+    (options.cancel ?? (() => Promise.resolve()))(),
   );
   const refreshSubscription = vi.fn(options.refresh ?? (() => Promise.resolve()));
   const actor = createActor(
@@ -70,13 +69,13 @@ describe('Turn Off Auto-Renewal', () => {
   });
 
   it('confirm: cancelling ("Processing..."), success toast, then the subscription is refreshed', async () => {
-    const cancel = deferred<CancelSubscriptionResponse>();
+    const cancel = deferred<void>();
     const { actor, rec, cancelSubscription, refreshSubscription } = start({ cancel: () => cancel.promise });
     actor.send({ type: 'autoRenewal.turnOff' });
     actor.send({ type: 'autoRenewal.confirm' });
     expect(actor.getSnapshot().hasTag('cancelling')).toBe(true);
     expect(cancelSubscription).toHaveBeenCalledWith({ user });
-    cancel.resolve({ success: true });
+    cancel.resolve();
     await flush();
     expect(rec.of('showToast')).toEqual([
       {
@@ -90,7 +89,8 @@ describe('Turn Off Auto-Renewal', () => {
   });
 
   it('refused by the server: "Cancellation Failed" (red) with the server text, else the fallback', async () => {
-    const first = start({ cancel: () => Promise.resolve({ success: false, error: 'No active subscription' }) });
+    // The API client throws every refusal (a 4xx, or `success: false`) as an Error with the API's text.
+    const first = start({ cancel: () => Promise.reject(new Error('No active subscription')) });
     first.actor.send({ type: 'autoRenewal.turnOff' });
     first.actor.send({ type: 'autoRenewal.confirm' });
     await flush();
@@ -99,7 +99,7 @@ describe('Turn Off Auto-Renewal', () => {
     ]);
     expect(first.refreshSubscription).not.toHaveBeenCalled();
 
-    const second = start({ cancel: () => Promise.resolve({ success: false }) });
+    const second = start({ cancel: () => Promise.reject(new Error('')) });
     second.actor.send({ type: 'autoRenewal.turnOff' });
     second.actor.send({ type: 'autoRenewal.confirm' });
     await flush();

@@ -26,7 +26,7 @@ describe('docs/flows', () => {
     const signIn = generated.get('sign-in.md') ?? '';
     expect(signIn).toContain('stateDiagram-v2');
     expect(signIn).toContain('debounce_coolingDown --> debounce_ready : after(signInDebounce)');
-    expect(signIn).toContain('attempt_idle --> attempt_popup : signIn.google [isCooledDown] / assignAttempt');
+    expect(signIn).toContain('attempt_idle --> attempt_popup : signIn.start [isCooledDown] / assignAttempt');
     expect(signIn).toContain('attempt_exchanging : invoke exchangeToken (id exchangeToken)');
     expect(generated.get('deep-link.md')).toContain('after(deepLinkFallback) [isOnAccountPage]');
   });

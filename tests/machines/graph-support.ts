@@ -21,7 +21,7 @@ export type MachinePath = StatePath<AnyMachineSnapshot, EventObject>;
  * `xstate.after.<delay>.<state id>` and `xstate.done.actor.<id>`), as the run's concrete variants of that
  * type, or bare `{ type }` when the run gives none.
  */
-export function eventsFor(run: GraphRun) {
+function eventsFor(run: GraphRun) {
   return (snapshot: AnyMachineSnapshot): EventObject[] => {
     const types = [...new Set(snapshot._nodes.flatMap((node: AnyStateNode) => node.ownEvents))];
     return types.flatMap((type) => {
@@ -32,7 +32,7 @@ export function eventsFor(run: GraphRun) {
 }
 
 /** Events are told apart by their JSON; an Error's JSON is `{}`, so it is written with its message and code. */
-export function serializeEvent(event: EventObject): string {
+function serializeEvent(event: EventObject): string {
   return JSON.stringify(event, (_key, value: unknown) =>
     value instanceof Error ? { error: value.name, message: value.message, code: (value as { code?: unknown }).code } : value,
   );
@@ -46,7 +46,7 @@ export function shortestPaths(machine: AnyStateMachine, run: GraphRun): MachineP
   return getShortestPaths(machine, traversal(run)) as unknown as MachinePath[];
 }
 
-export function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
+function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
   const out: AnyStateNode[] = [];
   const walk = (node: AnyStateNode) => {
     out.push(node);
@@ -59,7 +59,7 @@ export function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
 type Transition = AnyStateNode['always'] extends (infer T)[] | undefined ? T : never;
 
 /** Every transition of the machine with a readable key: `<source id> --<event>[<index>]`. */
-export function allTransitions(machine: AnyStateMachine): Map<Transition, string> {
+function allTransitions(machine: AnyStateMachine): Map<Transition, string> {
   const out = new Map<Transition, string>();
   for (const node of allStateNodes(machine)) {
     for (const [eventType, list] of node.transitions) {

@@ -1,7 +1,7 @@
 /** Helpers for the scenario tests: controllable fake actors and recorded named actions. */
 import { vi } from 'vitest';
 
-export interface Call {
+interface Call {
   type: string;
   params: unknown;
 }

@@ -1,4 +1,4 @@
-/** The pure helpers beside the machines: error catalogue, Apple identifier, subscription display, deep link. */
+/** The pure helpers beside the machines: error catalogue, Apple identifier, the active rule, deep link. */
 import { describe, expect, it } from 'vitest';
 import { decideDeepLink, redirectAllowsDesktopLink } from '../../machines/deep-link-decision';
 import {
@@ -9,14 +9,8 @@ import {
 } from '../../machines/exchange-request';
 import { errorMessage } from '../../machines/error-message';
 import { describeSignInError, isPopupFallbackError, isRecentlyDeletedError, needsSupport } from '../../machines/sign-in-errors';
-import {
-  autoRenewalText,
-  endDateLabel,
-  formatLongDate,
-  untilText,
-  isActive,
-  statusBadge,
-} from '../../machines/subscription-display';
+import { isSessionRefusal } from '../../machines/session';
+import { isActive } from '../../machines/subscription-display';
 import { appleCredential, firebaseError, googleCredential } from './fixtures';
 
 function jwt(payload: object): string {
@@ -50,7 +44,7 @@ describe('sign-in error catalogue (spec §8)', () => {
     expect(describeSignInError('nope').message).toBe('An error occurred during sign-in. Please try again.');
   });
 
-  it('falls back to a redirect only for blocked, closed and cancelled popups', () => {
+  it('falls back to a redirect only for blocked and cancelled popups (a closed popup gets a toast)', () => {
     expect(isPopupFallbackError(firebaseError('auth/popup-blocked'))).toBe(true);
     expect(isPopupFallbackError(firebaseError('auth/popup-closed-by-user'))).toBe(false);
     expect(isPopupFallbackError(firebaseError('auth/cancelled-popup-request'))).toBe(true);
@@ -66,11 +60,28 @@ describe('sign-in error catalogue (spec §8)', () => {
     expect(isRecentlyDeletedError(undefined)).toBe(false);
   });
 
+  it('decides "recently deleted" by the API code first, by the text as the fallback', () => {
+    expect(isRecentlyDeletedError(Object.assign(new Error('Please wait.'), { code: 'recently_deleted' }))).toBe(true);
+    expect(isRecentlyDeletedError(Object.assign(new Error('Please wait.'), { code: 'rate_limited' }))).toBe(false);
+    expect(isRecentlyDeletedError(new Error('This account was recently deleted.'))).toBe(true);
+  });
+
   it('takes an error message or the fallback', () => {
     expect(errorMessage(new Error('Server says no'), 'fallback')).toBe('Server says no');
     expect(errorMessage(new Error(''), 'fallback')).toBe('fallback');
     expect(errorMessage('text', 'fallback')).toBe('text');
     expect(errorMessage(42, 'fallback')).toBe('fallback');
+  });
+});
+
+describe('session refusal (design §7)', () => {
+  it('is the API code `session_invalid`, or a 401 from an API without codes; not a 5xx or no answer', () => {
+    expect(isSessionRefusal({ status: 403, code: 'session_invalid' })).toBe(true);
+    expect(isSessionRefusal({ status: 401, code: null })).toBe(true);
+    expect(isSessionRefusal({ status: 429, code: 'rate_limited' })).toBe(false);
+    expect(isSessionRefusal({ status: 503, code: null })).toBe(false);
+    expect(isSessionRefusal({ status: null })).toBe(false);
+    expect(isSessionRefusal('offline')).toBe(false);
   });
 });
 
@@ -114,55 +125,12 @@ describe('Apple user identifier (spec §5, design §8)', () => {
   });
 });
 
-describe('subscription display (spec §4, §8)', () => {
+describe('subscription rule (spec §3)', () => {
   it('treats only "active" as active', () => {
     expect(isActive({ status: 'active' })).toBe(true);
     expect(isActive({ status: 'past_due' })).toBe(false);
     expect(isActive(null)).toBe(false);
     expect(isActive(undefined)).toBe(false);
-  });
-  it.each([
-    ['active', 'green', 'Active'],
-    ['inactive', 'gray', 'Inactive'],
-    ['past_due', 'yellow', 'Past Due'],
-    ['cancelled', 'red', 'Cancelled'],
-    ['trialing', 'gray', 'trialing'],
-    ['toString', 'gray', 'toString'],
-  ])('badge for %s is %s "%s"', (status, color, label) => {
-    expect(statusBadge(status)).toEqual({ color, label });
-  });
-  it('formats dates in en-US long form in the customer\'s time zone', () => {
-    // 02:00 UTC on October 9 is still October 8 in California, already October 9 in Tokyo.
-    expect(formatLongDate('2026-10-09T02:00:00.000Z', 'America/Los_Angeles')).toBe('October 8, 2026');
-    expect(formatLongDate('2026-10-09T02:00:00.000Z', 'Asia/Tokyo')).toBe('October 9, 2026');
-    expect(formatLongDate('2026-10-09T02:00:00.000Z', 'UTC')).toBe('October 9, 2026');
-  });
-
-  it('uses the runtime\'s own time zone by default (the browser\'s, in the page)', () => {
-    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-    expect(formatLongDate('2026-10-09T02:00:00.000Z')).toBe(formatLongDate('2026-10-09T02:00:00.000Z', zone));
-  });
-
-  it('says "until <date>", or "until the end of the billing period" with no date, never "until N/A"', () => {
-    expect(untilText('2026-10-09T02:00:00.000Z', 'America/Los_Angeles')).toBe('until October 8, 2026');
-    for (const missing of [null, undefined, '', 'not a date']) {
-      expect(untilText(missing)).toBe('until the end of the billing period');
-    }
-  });
-
-  it('formats dates in en-US long form, "N/A" when missing or invalid', () => {
-    expect(formatLongDate('2025-10-09T12:00:00.000Z', 'UTC')).toBe('October 9, 2025');
-    expect(formatLongDate(new Date(Date.UTC(2026, 0, 31, 12)), 'UTC')).toBe('January 31, 2026');
-    expect(formatLongDate(undefined)).toBe('N/A');
-    expect(formatLongDate(null)).toBe('N/A');
-    expect(formatLongDate('')).toBe('N/A');
-    expect(formatLongDate('not a date')).toBe('N/A');
-  });
-  it('describes auto-renewal and the date row', () => {
-    expect(autoRenewalText({ cancelAtPeriodEnd: false })).toBe('Active - automatically renews each period');
-    expect(autoRenewalText({ cancelAtPeriodEnd: true })).toBe('Cancelled - subscription ends on billing date');
-    expect(endDateLabel({ cancelAtPeriodEnd: true })).toBe('Subscription Ends');
-    expect(endDateLabel({ cancelAtPeriodEnd: false })).toBe('Next Billing');
   });
 });
 

@@ -74,7 +74,7 @@ function start(input: Partial<SignInInput> = {}, fakes: Fakes = {}) {
 }
 
 const onSignInPage = { pathname: '/signin', search: '' };
-const click = (pathname = '/signin', search = '') => ({ type: 'signIn.google' as const, pathname, search });
+const click = (pathname = '/signin', search = '') => ({ type: 'signIn.start' as const, provider: 'google' as const, pathname, search });
 
 describe('page load (spec §4 step 3)', () => {
   it('consumes the redirect result and clears the redirect flags; nothing else without a result or user', async () => {
@@ -225,7 +225,7 @@ describe('popup sign-in (spec §4 steps 1, 2, 4, 5)', () => {
   it('Apple: the request carries the identity token and the chosen user identifier', async () => {
     const { actor, spies } = start({}, { popup: () => Promise.resolve(appleCredential) });
     await flush();
-    actor.send({ type: 'signIn.apple', pathname: '/signin', search: '' });
+    actor.send({ type: 'signIn.start', provider: 'apple', pathname: '/signin', search: '' });
     await flush();
     expect(spies.popup).toHaveBeenCalledWith('apple');
     expect(spies.exchange).toHaveBeenCalledWith({
@@ -240,7 +240,7 @@ describe('popup sign-in (spec §4 steps 1, 2, 4, 5)', () => {
   it('auth/popup-closed-by-user: no redirect, the catalogue toast, and a retry is possible', async () => {
     const { actor, rec, spies } = start({}, { popup: () => Promise.reject(firebaseError('auth/popup-closed-by-user')) });
     await flush();
-    actor.send({ type: 'signIn.google', pathname: '/', search: '' });
+    actor.send({ type: 'signIn.start', provider: 'google', pathname: '/', search: '' });
     await flush();
     expect(spies.startRedirect).not.toHaveBeenCalled();
     expect(rec.of('storeRedirectPending')).toEqual([]);
@@ -256,7 +256,7 @@ describe('popup sign-in (spec §4 steps 1, 2, 4, 5)', () => {
     async (code) => {
       const { actor, rec, spies } = start({}, { popup: () => Promise.reject(firebaseError(code)) });
       await flush();
-      actor.send({ type: 'signIn.apple', pathname: '/signin', search: '' });
+      actor.send({ type: 'signIn.start', provider: 'apple', pathname: '/signin', search: '' });
       await flush();
       expect(rec.of('storeRedirectPending')).toHaveLength(1);
       expect(spies.startRedirect).toHaveBeenCalledWith('apple');
@@ -358,6 +358,18 @@ describe('recently deleted (spec §4 step 6)', () => {
     expect(rec.of('navigate')).toEqual([{ to: '/signin' }]);
     expect(rec.of('showToast')).toEqual([]);
   });
+
+  it('is decided by the API code `recently_deleted`, whatever the wording', async () => {
+    const coded = Object.assign(new Error('Please wait 30 days before signing up again.'), { status: 403, code: 'recently_deleted' });
+    const { actor, rec, spies } = start({}, { exchange: () => Promise.reject(coded) });
+    await flush();
+    actor.send(click());
+    await flush();
+    expect(spies.signOutProvider).toHaveBeenCalledTimes(1);
+    expect(rec.of('showToast')).toEqual([
+      { title: 'Account Recently Deleted', message: 'Please wait 30 days before signing up again.', color: 'red', autoClose: 10000 },
+    ]);
+  });
 });
 
 describe('debounce and single flight (spec §4 step 7, §5, §9)', () => {
@@ -402,7 +414,7 @@ describe('debounce and single flight (spec §4 step 7, §5, §9)', () => {
     actor.send(click('/'));
     await vi.advanceTimersByTimeAsync(5000);
     actor.send(click('/'));
-    actor.send({ type: 'signIn.apple', pathname: '/', search: '' });
+    actor.send({ type: 'signIn.start', provider: 'apple', pathname: '/', search: '' });
     await flush();
     expect(spies.popup).toHaveBeenCalledTimes(1);
     // The ignored clicks did not start a cool-down of their own.

@@ -11,7 +11,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { inject } from 'vitest';
 
 const require = createRequire(import.meta.url);
-export const ARTEFACTS_DIR = join(process.cwd(), 'test-results');
+const ARTEFACTS_DIR = join(process.cwd(), 'test-results');
 
 const GAPI_LOADER = /^https:\/\/apis\.google\.com\/js\/api\.js/;
 

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   query: URLSearchParams;
@@ -13,7 +13,7 @@ export interface RecordedRequest {
   idempotencyKey: string | undefined;
 }
 
-export interface StandInSubscription {
+interface StandInSubscription {
   id: string;
   object: 'subscription';
   customer: string;

@@ -1,0 +1,56 @@
+/**
+ * Subscription texts for display (spec §4 "Subscription status display", §8 dates). Pure functions; the
+ * flow rule `isActive` stays with the machines (machines/subscription-display.ts).
+ */
+import type { Subscription } from '../../contract/api';
+
+export interface StatusBadge {
+  color: 'green' | 'gray' | 'yellow' | 'red';
+  label: string;
+}
+
+const BADGES: Readonly<Record<string, StatusBadge>> = {
+  active: { color: 'green', label: 'Active' },
+  inactive: { color: 'gray', label: 'Inactive' },
+  past_due: { color: 'yellow', label: 'Past Due' },
+  cancelled: { color: 'red', label: 'Cancelled' },
+};
+
+/** Status -> badge; any other value is shown raw in gray. */
+export function statusBadge(status: string): StatusBadge {
+  return Object.hasOwn(BADGES, status) ? (BADGES[status] as StatusBadge) : { color: 'gray', label: status };
+}
+
+function parseDate(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/**
+ * en-US long date ("October 9, 2025") in the customer's time zone (design §8: a date is a day where the
+ * customer lives; a renewal at 02:00 UTC on October 9 is October 8 in California). `timeZone` defaults to
+ * the browser's own; tests pin it. "N/A" when missing or invalid (a table cell, never inside a sentence).
+ */
+export function formatLongDate(value: string | Date | null | undefined, timeZone?: string): string {
+  const date = parseDate(value);
+  if (!date) return 'N/A';
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(date);
+}
+
+/** "until October 9, 2025", or "until the end of the billing period" without a date: never "until N/A". */
+export function untilText(value: string | Date | null | undefined, timeZone?: string): string {
+  return parseDate(value) ? `until ${formatLongDate(value, timeZone)}` : 'until the end of the billing period';
+}
+
+/** Auto-renewal box text (spec §4 "Auto-renewal"). */
+export function autoRenewalText(subscription: Pick<Subscription, 'cancelAtPeriodEnd'>): string {
+  return subscription.cancelAtPeriodEnd
+    ? 'Cancelled - subscription ends on billing date'
+    : 'Active - automatically renews each period';
+}
+
+/** Label of the date row (spec §2 Account). */
+export function endDateLabel(subscription: Pick<Subscription, 'cancelAtPeriodEnd'>): string {
+  return subscription.cancelAtPeriodEnd ? 'Subscription Ends' : 'Next Billing';
+}

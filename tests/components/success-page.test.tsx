@@ -1,0 +1,49 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ActivationStatus } from '../../src/screens/activation-status';
+import { SuccessPage } from '../../src/screens/success-page';
+import { CancelPage } from '../../src/screens/cancel-page';
+import { renderWithMantine } from './render';
+import { renderAtPath } from './render-with-router';
+
+describe('ActivationStatus (the /success page while the payment is confirmed)', () => {
+  it('says the subscription is being activated while the machine checks', () => {
+    renderWithMantine(<ActivationStatus phase="activating" onRetry={() => {}} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Activating your subscription…');
+    expect(screen.queryByRole('button', { name: 'Check again' })).toBeNull();
+  });
+
+  it('says Premium is ready once active', () => {
+    renderWithMantine(<ActivationStatus phase="active" onRetry={() => {}} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Your subscription is activePremium is ready on all your devices.');
+  });
+
+  it('after its checks, says it takes longer and offers "Check again"', async () => {
+    const onRetry = vi.fn();
+    renderWithMantine(<ActivationStatus phase="timedOut" onRetry={onRetry} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Activation is taking longer than usual');
+    expect(screen.getByRole('status')).toHaveTextContent('You will not be charged twice');
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('checkout return pages', () => {
+  it('/success shows the welcome, the status slot, next steps and its three buttons', async () => {
+    await renderAtPath('/success', <SuccessPage status={<p>status slot</p>} />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome to Veil VPN Premium!');
+    expect(screen.getByText('status slot')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: "What's Next" })).toBeInTheDocument();
+    const buttons = screen.getAllByRole('link').map((link) => link.textContent);
+    expect(buttons.slice(-3)).toEqual(['Open Desktop App', 'Manage Account', 'Back to Website']);
+  });
+
+  it('/cancel shows "Payment Cancelled" and Try Again, Return to App, Back to Website', async () => {
+    await renderAtPath('/cancel', <CancelPage />);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Payment Cancelled');
+    expect(screen.getByText('No charges have been made to your account')).toBeInTheDocument();
+    const buttons = screen.getAllByRole('link').map((link) => link.textContent);
+    expect(buttons.slice(-3)).toEqual(['Try Again', 'Return to App', 'Back to Website']);
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The import rules of docs/architecture.md are enforced by `npm run lint` (oxlint with .oxlintrc.json):
+ * this test lints small files that break each rule, in a scratch copy of the layout, and expects oxlint
+ * to refuse each one, and to accept the imports the rules allow.
+ */
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runInScratchProject } from '../support/scratch-project';
+
+const FIXTURES: Record<string, string> = {
+  // machines/: only xstate, contract/ and each other.
+  'machines/imports-a-service.ts': "import { api } from '../src/services/api-client';\nexport const x = api;\n",
+  'machines/imports-react.ts': "import { useState } from 'react';\nexport const x = useState;\n",
+  'machines/allowed.ts':
+    "import { setup } from 'xstate';\nimport type { Subscription } from '../contract/api';\nimport { y } from './helper';\nexport const x: [typeof setup, Subscription | null, number] = [setup, null, y];\n",
+  'machines/helper.ts': 'export const y = 1;\n',
+  'contract/api.ts': 'export interface Subscription { status: string }\n',
+  // src/screens never import src/services.
+  'src/screens/calls-the-api.tsx': "import { api } from '../services/api-client';\nexport const x = api;\n",
+  'src/services/api-client.ts': 'export const api = {};\n',
+  // server/http never imports server/db.
+  'server/http/reads-the-db.ts': "import { users } from '../db/schema';\nexport const x = users;\n",
+  'server/db/schema.ts': 'export const users = {};\n',
+  // contract/ imports nothing of ours.
+  'contract/imports-machines.ts': "import { y } from '../machines/helper';\nexport const x = y;\n",
+  // No cycles.
+  'src/components/first.ts': "import { second } from './second';\nexport const first = () => second;\n",
+  'src/components/second.ts': "import { first } from './first';\nexport const second = () => first;\n",
+};
+
+interface Diagnostic {
+  code: string;
+  filename: string;
+}
+
+let dir: string;
+let diagnostics: Diagnostic[];
+
+beforeAll(() => {
+  const run = runInScratchProject('.oxlintrc.json', FIXTURES, 'oxlint', ['--format', 'json', '.']);
+  dir = run.dir;
+  diagnostics = (JSON.parse(run.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
+});
+
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const codesFor = (file: string) => diagnostics.filter((d) => d.filename.endsWith(file)).map((d) => d.code);
+
+describe('npm run lint fails on a layering violation', () => {
+  it.each([
+    ['machines/imports-a-service.ts', 'eslint(no-restricted-imports)'],
+    ['machines/imports-react.ts', 'eslint(no-restricted-imports)'],
+    ['src/screens/calls-the-api.tsx', 'eslint(no-restricted-imports)'],
+    ['server/http/reads-the-db.ts', 'eslint(no-restricted-imports)'],
+    ['contract/imports-machines.ts', 'eslint(no-restricted-imports)'],
+    ['src/components/first.ts', 'import(no-cycle)'],
+  ])('%s is refused (%s)', (file, code) => {
+    expect(codesFor(file)).toContain(code);
+  });
+
+  it('a machine importing xstate, the contract and another machine passes', () => {
+    expect(codesFor('machines/allowed.ts')).toEqual([]);
+  });
+});

@@ -1,0 +1,56 @@
+/** Subscription texts of the account page (spec §4 "Subscription status display", §8 dates). */
+import { describe, expect, it } from 'vitest';
+import {
+  autoRenewalText,
+  endDateLabel,
+  formatLongDate,
+  statusBadge,
+  untilText,
+} from '../../src/screens/subscription-texts';
+
+describe('subscription texts (spec §4, §8)', () => {
+  it.each([
+    ['active', 'green', 'Active'],
+    ['inactive', 'gray', 'Inactive'],
+    ['past_due', 'yellow', 'Past Due'],
+    ['cancelled', 'red', 'Cancelled'],
+    ['trialing', 'gray', 'trialing'],
+    ['toString', 'gray', 'toString'],
+  ])('badge for %s is %s "%s"', (status, color, label) => {
+    expect(statusBadge(status)).toEqual({ color, label });
+  });
+  it('formats dates in en-US long form in the customer\'s time zone', () => {
+    // 02:00 UTC on October 9 is still October 8 in California, already October 9 in Tokyo.
+    expect(formatLongDate('2026-10-09T02:00:00.000Z', 'America/Los_Angeles')).toBe('October 8, 2026');
+    expect(formatLongDate('2026-10-09T02:00:00.000Z', 'Asia/Tokyo')).toBe('October 9, 2026');
+    expect(formatLongDate('2026-10-09T02:00:00.000Z', 'UTC')).toBe('October 9, 2026');
+  });
+
+  it('uses the runtime\'s own time zone by default (the browser\'s, in the page)', () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(formatLongDate('2026-10-09T02:00:00.000Z')).toBe(formatLongDate('2026-10-09T02:00:00.000Z', zone));
+  });
+
+  it('says "until <date>", or "until the end of the billing period" with no date, never "until N/A"', () => {
+    expect(untilText('2026-10-09T02:00:00.000Z', 'America/Los_Angeles')).toBe('until October 8, 2026');
+    for (const missing of [null, undefined, '', 'not a date']) {
+      expect(untilText(missing)).toBe('until the end of the billing period');
+    }
+  });
+
+  it('formats dates in en-US long form, "N/A" when missing or invalid', () => {
+    expect(formatLongDate('2025-10-09T12:00:00.000Z', 'UTC')).toBe('October 9, 2025');
+    expect(formatLongDate(new Date(Date.UTC(2026, 0, 31, 12)), 'UTC')).toBe('January 31, 2026');
+    expect(formatLongDate(undefined)).toBe('N/A');
+    expect(formatLongDate(null)).toBe('N/A');
+    expect(formatLongDate('')).toBe('N/A');
+    expect(formatLongDate('not a date')).toBe('N/A');
+  });
+  it('describes auto-renewal and the date row', () => {
+    expect(autoRenewalText({ cancelAtPeriodEnd: false })).toBe('Active - automatically renews each period');
+    expect(autoRenewalText({ cancelAtPeriodEnd: true })).toBe('Cancelled - subscription ends on billing date');
+    expect(endDateLabel({ cancelAtPeriodEnd: true })).toBe('Subscription Ends');
+    expect(endDateLabel({ cancelAtPeriodEnd: false })).toBe('Next Billing');
+  });
+});
+
