@@ -86,6 +86,13 @@ const providerErrorToast = ({ event }: { event: { error: unknown } }): ToastPara
   color: 'red',
 });
 
+/** A popup the browser refused: the catalogue's message ("…We'll use a redirect instead.") as the redirect starts. */
+const redirectFallbackToast = ({ event }: { event: { error: unknown } }): ToastParams => ({
+  title: 'Sign-In Failed',
+  message: describeSignInError(event.error).message,
+  color: 'yellow',
+});
+
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
 
 const attemptFromClick = (event: SignInClickEvent) => ({
@@ -275,7 +282,7 @@ export const signInMachine = setup({
               {
                 guard: { type: 'isPopupFallbackError', params: ({ event }) => ({ error: event.error }) },
                 target: 'redirecting',
-                actions: 'storeRedirectPending',
+                actions: ['storeRedirectPending', { type: 'showToast', params: redirectFallbackToast }],
               },
               {
                 target: 'idle',

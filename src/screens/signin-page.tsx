@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { Anchor, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
+import { useHydrated } from '../app/use-hydrated';
 import { brand } from '../config/brand';
 import { BrandMark } from '../components/brand-mark';
 
@@ -8,9 +9,13 @@ export interface SignInPageProps {
   onApple?: () => void;
   /** True while a sign-in runs: the buttons show a loader and take no clicks. */
   busy?: boolean;
+  /** The pointer or the focus reached the buttons: load the sign-in code now, so the click opens the popup. */
+  onPrepare?: () => void;
 }
 
-export function SignInPage({ onGoogle, onApple, busy = false }: SignInPageProps) {
+export function SignInPage({ onGoogle, onApple, busy = false, onPrepare }: SignInPageProps) {
+  // Prerendered: until React has taken the page over, the buttons do nothing, and say so.
+  const inert = useHydrated() ? undefined : true;
   return (
     <Container size={440} py={{ base: 48, md: 80 }}>
       <Card withBorder shadow="sm" padding="xl" radius="lg">
@@ -23,11 +28,11 @@ export function SignInPage({ onGoogle, onApple, busy = false }: SignInPageProps)
             Existing users are signed in automatically. New users get an account created instantly.
           </Text>
         </Stack>
-        <Stack mt="xl" gap="sm">
-          <Button size="md" variant="default" onClick={onGoogle} loading={busy} fullWidth>
+        <Stack mt="xl" gap="sm" onPointerEnter={onPrepare} onFocus={onPrepare}>
+          <Button size="md" variant="default" onClick={onGoogle} loading={busy} fullWidth aria-disabled={inert}>
             Continue with Google
           </Button>
-          <Button size="md" color="dark" onClick={onApple} loading={busy} fullWidth>
+          <Button size="md" color="dark" onClick={onApple} loading={busy} fullWidth aria-disabled={inert}>
             Continue with Apple
           </Button>
         </Stack>

@@ -10,6 +10,6 @@ export const Route = createFileRoute('/_mantine/signin')({
 });
 
 function SignInRoute() {
-  const { busy, start } = useSignIn();
-  return <SignInPage busy={busy} onGoogle={() => start('google')} onApple={() => start('apple')} />;
+  const { busy, start, prepare } = useSignIn();
+  return <SignInPage busy={busy} onGoogle={() => start('google')} onApple={() => start('apple')} onPrepare={prepare} />;
 }
