@@ -82,22 +82,36 @@ interface ResolverInstance {
   _initialize?: (auth: Auth) => Promise<unknown>;
 }
 
+let shared: { resolver: PopupRedirectResolver; instance: ResolverInstance } | null = null;
+
+/**
+ * Firebase's popup/redirect resolver, one instance for every call here (popup, redirect, redirect result):
+ * Firebase keeps one instance per resolver "class", made with `new` on first use, and this "class" hands
+ * it ours, so it can be readied ahead. Two instances would each listen for the redirect's result.
+ */
+function sharedResolver(firebaseAuth: FirebaseAuthModule) {
+  if (!shared) {
+    const Resolver = firebaseAuth.browserPopupRedirectResolver as unknown as { new (): ResolverInstance; prototype: object };
+    const instance = new Resolver();
+    function PreparedResolver() {
+      return instance;
+    }
+    PreparedResolver.prototype = Resolver.prototype;
+    shared = { resolver: PreparedResolver as unknown as PopupRedirectResolver, instance };
+  }
+  return shared;
+}
+
 let popupKit: PopupKit | null = null;
 let popupKitPromise: Promise<PopupKit> | null = null;
 
 function loadPopupKit(config: ClientConfig): Promise<PopupKit> {
   popupKitPromise ??= (async () => {
     const [auth, firebaseAuth] = await Promise.all([getAuth(config), import('firebase/auth')]);
-    const Resolver = firebaseAuth.browserPopupRedirectResolver as unknown as { new (): ResolverInstance; prototype: object };
-    const instance = new Resolver();
-    // Firebase keeps one instance per resolver "class", made with `new` on first use: this one hands it ours.
-    function PreparedResolver() {
-      return instance;
-    }
-    PreparedResolver.prototype = Resolver.prototype;
+    const { resolver, instance } = sharedResolver(firebaseAuth);
     // The iframe; if it fails to load, the sign-in itself tries again.
     await instance._initialize?.(auth).catch(() => undefined);
-    popupKit = { auth, firebaseAuth, resolver: PreparedResolver as unknown as PopupRedirectResolver };
+    popupKit = { auth, firebaseAuth, resolver };
     return popupKit;
   })();
   popupKitPromise.catch(() => {
@@ -120,13 +134,13 @@ export async function signInWithPopup(config: ClientConfig, provider: Provider):
 
 export async function signInWithRedirect(config: ClientConfig, provider: Provider): Promise<void> {
   const [auth, firebaseAuth, authProvider] = await Promise.all([getAuth(config), import('firebase/auth'), providerFor(provider)]);
-  await firebaseAuth.signInWithRedirect(auth, authProvider, firebaseAuth.browserPopupRedirectResolver);
+  await firebaseAuth.signInWithRedirect(auth, authProvider, sharedResolver(firebaseAuth).resolver);
 }
 
 /** The result of a redirect sign-in that brought the browser back, or null. */
 export async function getRedirectResult(config: ClientConfig): Promise<ProviderCredential | null> {
   const [auth, firebaseAuth] = await Promise.all([getAuth(config), import('firebase/auth')]);
-  const result = await firebaseAuth.getRedirectResult(auth, firebaseAuth.browserPopupRedirectResolver);
+  const result = await firebaseAuth.getRedirectResult(auth, sharedResolver(firebaseAuth).resolver);
   return result ? toCredential(result.user, providerOf(result.user)) : null;
 }
 
