@@ -1,9 +1,11 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import type { Plugin } from 'vite';
 import { clientConfigFromEnv, injectClientConfig } from './contract/client-config.ts';
 import { themeVariablesCss } from './src/theme/theme-variables.ts';
+import { prerenderAndCompress } from './scripts/lib/prerender.ts';
 
 const apiPort = process.env.API_PORT ?? process.env.PORT ?? '8080';
 
@@ -30,6 +32,32 @@ function themeVariables(): Plugin {
   };
 }
 
+/**
+ * After the browser build: prerender the public pages and compress every file (scripts/lib/prerender.ts).
+ * Not in the Node build of the prerender entry that this step itself runs.
+ */
+function prerenderPages(): Plugin {
+  let root = '';
+  let outDir = '';
+  let ssr = false;
+  return {
+    name: 'veil-prerender',
+    apply: 'build',
+    configResolved: (config) => {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+      ssr = Boolean(config.build.ssr);
+    },
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      handler: async () => {
+        if (!ssr) await prerenderAndCompress(root, outDir);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     // Must come before react(): it generates src/routeTree.gen.ts and splits every route into its own chunk.
@@ -37,6 +65,7 @@ export default defineConfig({
     react(),
     themeVariables(),
     devClientConfig(),
+    prerenderPages(),
   ],
   server: {
     // `npm run dev`: Vite serves the SPA with hot reload and forwards /api to the API process.

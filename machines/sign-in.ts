@@ -40,6 +40,13 @@ const providerFailed = {
   ],
 } as const;
 
+/** A popup the browser refused: the catalogue's message ("…We'll use a redirect instead.") as the redirect starts. */
+const redirectFallbackToast = ({ event }: ErrorEventArgs) => ({
+  title: 'Sign-In Failed',
+  message: describeSignInError(event.error).message,
+  color: 'yellow' as const,
+});
+
 export const signInMachine = signInSetup.createMachine({
   id: 'signIn',
   type: 'parallel',
@@ -127,7 +134,7 @@ export const signInMachine = signInSetup.createMachine({
               {
                 guard: { type: 'isPopupFallbackError', params: ({ event }) => ({ error: event.error }) },
                 target: 'redirecting',
-                actions: 'storeRedirectPending',
+                actions: ['storeRedirectPending', { type: 'showToast', params: redirectFallbackToast }],
               },
               providerFailed,
             ],

@@ -10,6 +10,7 @@ import type { Database } from './db/database.ts';
 import { ApiFailure } from './domain/errors.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
 import { authRoutes } from './http/auth-routes.ts';
+import { responseCompression } from './http/compression.ts';
 import type { AppDeps } from './http/context.ts';
 import { contentSecurityPolicy } from './http/csp.ts';
 import { devRoutes } from './http/dev-routes.ts';
@@ -82,6 +83,8 @@ export async function buildApp({ config, database, verifier, payments, logger = 
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
   });
+  // Before every route: JSON answers over 1 KB are compressed (static files and pages come precompressed).
+  await responseCompression(app);
   const limits = await registerRateLimits(app, config, database.db);
   const deps: AppDeps = {
     config,

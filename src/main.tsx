@@ -1,6 +1,3 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createRouter } from '@tanstack/react-router';
 // What the shell and the home page are drawn with: Mantine's baseline and variables, and our theme's.
 // Mantine's component styles arrive with the first part that uses Mantine (src/theme/mantine-root.tsx).
 // Mantine's own rules all sit in the `mantine` cascade layer, as the component styles will, so that a
@@ -11,43 +8,34 @@ import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import 'virtual:theme-variables.css';
 import './theme/first-paint.css';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { followSystemColorScheme } from './theme/color-scheme';
-import { LazyNotifications } from './components/lazy-notifications';
-import { createAppActors, type AppActors } from './app/app-actors';
-import { AppActorsContext } from './app/app-context';
-import { AppRoot } from './app/app-root';
+import { createAppActors } from './app/app-actors';
+import { AppTree, createAppRouter, type AppRouter } from './app/app-tree';
 import { startInspector } from './app/inspector';
 import { destinationFor } from './services/navigation';
-import { routeTree } from './routeTree.gen';
-
-function createAppRouter(actors: AppActors) {
-  return createRouter({ routeTree, context: { actors }, defaultPreload: 'intent' });
-}
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: ReturnType<typeof createAppRouter>;
-  }
-}
 
 async function main() {
   followSystemColorScheme();
   const inspect = await startInspector();
-  let router: ReturnType<typeof createAppRouter> | null = null;
+  let router: AppRouter | null = null;
   const actors = createAppActors({
     inspect,
     navigate: (params) => void router?.navigate({ href: destinationFor(params, window.location) }),
   });
   router = createAppRouter(actors);
 
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <LazyNotifications />
-      <AppActorsContext.Provider value={actors}>
-        <AppRoot session={actors.session} router={router} />
-      </AppActorsContext.Provider>
-    </StrictMode>,
-  );
+  const root = document.getElementById('root')!;
+  if (!root.hasChildNodes()) {
+    // The shell of a page that depends on the session (/account, /subscribe): rendered here alone.
+    createRoot(root).render(<AppTree actors={actors} router={router} />);
+    return;
+  }
+  // A prerendered page (src/prerender.tsx): load its route's code first, so the first render matches the
+  // HTML; and render the router's tree as on the server, where no Suspense boundary wraps the matches.
+  await router.load();
+  router.ssr = { manifest: undefined };
+  hydrateRoot(root, <AppTree actors={actors} router={router} />);
 }
 
 void main();

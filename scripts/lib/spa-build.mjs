@@ -6,7 +6,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
-const SOURCES = ['src', 'contract', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const SOURCES = ['src', 'contract', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'scripts/lib/prerender.ts', 'scripts/lib/precompress.mjs'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

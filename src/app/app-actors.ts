@@ -33,23 +33,40 @@ function createSessionActor({ navigate, inspect }: AppActorsOptions) {
 export function createAppActors({ navigate, inspect }: AppActorsOptions) {
   const session = createSessionActor({ navigate, inspect });
   let signIn: Promise<SignInActor> | null = null;
+  let signInActor: SignInActor | null = null;
 
   /** The sign-in actor, created (and its code loaded) on first need. */
   function getSignIn(): Promise<SignInActor> {
-    signIn ??= import('./sign-in-services').then(({ createSignInActor }) =>
-      createSignInActor({
+    signIn ??= import('./sign-in-services').then(({ createSignInActor }) => {
+      signInActor = createSignInActor({
         navigate,
         inspect,
         handOffSession: (handedOff) => session.send({ type: 'session.signedIn', session: handedOff }),
         endSession: () => session.send({ type: 'session.ended' }),
-      }).start(),
-    );
+      }).start();
+      return signInActor;
+    });
+    // A failed download (a flaky network) is tried again by the next need.
+    signIn.catch(() => {
+      signIn = null;
+    });
     return signIn;
+  }
+
+  /** A sign-in button rendered, or the pointer or focus reached it: load the sign-in code and Firebase now. */
+  function prepareSignIn() {
+    void getSignIn()
+      .then(() => import('./sign-in-services'))
+      .then((services) => services.preparePopupSignIn())
+      .catch(() => undefined);
   }
 
   function signInWith(provider: 'google' | 'apple') {
     const { pathname, search } = window.location;
-    void getSignIn().then((actor) => actor.send({ type: 'signIn.start', provider, pathname, search }));
+    const send = (actor: SignInActor) => actor.send({ type: 'signIn.start', provider, pathname, search });
+    // Prepared: sent inside the click, so the popup opens within the gesture (issue 12).
+    if (signInActor) send(signInActor);
+    else void getSignIn().then(send);
   }
 
   // Firebase Auth, once loaded in this page, reports every auth state change (spec §4 "Session restore").
@@ -75,7 +92,7 @@ export function createAppActors({ navigate, inspect }: AppActorsOptions) {
   if (storage.isRedirectPending()) void getSignIn();
 
   /** Every screen's actor reports to the same inspector (development only; undefined otherwise). */
-  return { session, getSignIn, signInWith, inspect };
+  return { session, getSignIn, prepareSignIn, signInWith, inspect };
 }
 
 export type AppActors = ReturnType<typeof createAppActors>;

@@ -1,15 +1,18 @@
 import { RouterProvider, type AnyRouter } from '@tanstack/react-router';
 import { useSelector } from '@xstate/react';
-import { PageSpinner } from '../components/page-spinner';
 import { AuthErrorPage } from '../screens/auth-error-page';
 import type { SessionActor } from './app-actors';
+import { useHydrated } from './use-hydrated';
 
-/** Spec §2 Start-up: the app renders only after authentication initialised; on failure, the error page. */
+/**
+ * Spec §2 Start-up, as design §5 reads it: nothing that depends on the session shows before it (the
+ * header's account area, /account and the signed-in part of /subscribe wait for it themselves), so the
+ * prerendered public pages show at once; if authentication fails to initialise, the full-page error.
+ */
 export function AppRoot({ session, router }: { session: SessionActor; router: AnyRouter }) {
   const error = useSelector(session, (state) => (state.hasTag('failed') ? (state.context.error ?? 'Unknown error') : null));
-  // While the API is unreachable the session is still checked (`reconnecting`), but the pages need not wait.
-  const loading = useSelector(session, (state) => state.hasTag('loading') && !state.hasTag('reconnecting'));
-  if (error !== null) return <AuthErrorPage message={error} onReload={() => window.location.reload()} />;
-  if (loading) return <PageSpinner label="Starting" />;
+  // While hydrating, the prerendered page itself: the error page replaces it right after.
+  const hydrated = useHydrated();
+  if (error !== null && hydrated) return <AuthErrorPage message={error} onReload={() => window.location.reload()} />;
   return <RouterProvider router={router} />;
 }

@@ -50,6 +50,11 @@ async function consumeRedirectResult(): Promise<RedirectCheckOutput> {
   return { credential, providerSignedIn: current !== null, hasStoredSession };
 }
 
+/** Ahead of a click on a sign-in button: Firebase loaded and its popup ready (src/services/firebase-auth.ts). */
+export function preparePopupSignIn(): Promise<void> {
+  return firebase.preparePopupSignIn(getClientConfig());
+}
+
 export function createSignInActor(deps: SignInDependencies) {
   const machine = signInMachine.provide({
     actors: {

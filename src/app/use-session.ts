@@ -21,13 +21,24 @@ export function useSessionTag(tag: 'loading' | 'refreshing' | 'signingOut'): boo
 
 /**
  * Sign-in buttons: `start(provider)` sends the click to the sign-in machine; `busy` is its `signingIn`
- * tag, read once the (lazily created) actor exists.
+ * tag, read once the (lazily created) actor exists. The sign-in code and Firebase load when the buttons
+ * render (once the browser is idle) or, sooner, on `prepare` (hover, focus): a popup opened after the
+ * click waited for them would be blocked (issue 12).
  */
 export function useSignIn() {
   const actors = useAppActors();
   const [actor, setActor] = useState<SignInActor | null>(null);
   const [busy, setBusy] = useState(false);
   const [supportMessage, setSupportMessage] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(actors.prepareSignIn, 200);
+      return () => clearTimeout(timer);
+    }
+    const idle = requestIdleCallback(actors.prepareSignIn, { timeout: 2000 });
+    return () => cancelIdleCallback(idle);
+  }, [actors]);
 
   useEffect(() => {
     if (!actor) return;
@@ -46,6 +57,7 @@ export function useSignIn() {
     busy,
     /** A sign-in error trying again cannot fix (catalogue "no retry"): its message; the buttons are disabled. */
     supportMessage,
+    prepare: actors.prepareSignIn,
     start: (provider: 'google' | 'apple') => {
       actors.signInWith(provider);
       void actors.getSignIn().then(setActor);

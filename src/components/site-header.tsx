@@ -1,5 +1,6 @@
 import { Suspense, lazy, useState } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useHydrated } from '../app/use-hydrated';
 import { brand } from '../config/brand';
 import { BrandMark } from './brand-mark';
 import type { HeaderAccount } from './header-account';
@@ -19,7 +20,7 @@ const NAV_LINKS = [
 export type { HeaderAccount };
 
 export interface SiteHeaderProps {
-  account: HeaderAccount | null;
+  account: HeaderAccount | null | undefined;
   onSignOut: () => void;
 }
 
@@ -29,6 +30,8 @@ export interface SiteHeaderProps {
  */
 export function SiteHeader({ account, onSignOut }: SiteHeaderProps) {
   const [menuOpen, setMenuOpen] = useState(false);
+  // On a prerendered page the toggle does nothing until React has taken the page over: say so.
+  const hydrated = useHydrated();
   const closeMenu = () => setMenuOpen(false);
 
   const navLinks = NAV_LINKS.map((link) => (
@@ -43,7 +46,14 @@ export function SiteHeader({ account, onSignOut }: SiteHeaderProps) {
       {link.label}
     </Link>
   ));
-  const actions = account ? <SignedInActions account={account} onSignOut={onSignOut} /> : <SignedOutActions />;
+  const actions =
+    account === undefined ? (
+      <AccountPlaceholder />
+    ) : account ? (
+      <SignedInActions account={account} onSignOut={onSignOut} />
+    ) : (
+      <SignedOutActions />
+    );
 
   return (
     <header className={classes.header}>
@@ -66,6 +76,7 @@ export function SiteHeader({ account, onSignOut }: SiteHeaderProps) {
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
           aria-expanded={menuOpen}
           aria-controls="mobile-menu"
+          aria-disabled={hydrated ? undefined : true}
         >
           <span className={classes.burgerLines} data-opened={menuOpen || undefined} />
         </button>
@@ -96,7 +107,19 @@ function SignedOutActions() {
   );
 }
 
-function SignedInActions({ account, onSignOut }: SiteHeaderProps & { account: HeaderAccount }) {
+/**
+ * Until the session is known: the signed-out buttons' box, invisible and out of reach, so the header keeps
+ * its size and a signed-in visitor never sees "Sign In" flash (design §5).
+ */
+function AccountPlaceholder() {
+  return (
+    <div className={classes.accountPlaceholder} aria-hidden="true" inert>
+      <SignedOutActions />
+    </div>
+  );
+}
+
+function SignedInActions({ account, onSignOut }: { account: HeaderAccount; onSignOut: () => void }) {
   return (
     // Until the menu's code arrives, the same box shows the e-mail, so the header does not jump.
     <Suspense fallback={<div className={classes.accountButton}>{account.email}</div>}>

@@ -68,6 +68,8 @@ export function HomePage() {
               rel="noopener noreferrer"
             >
               Learn More
+              {/* Says where the link goes to screen readers and search engines; the button reads as before. */}
+              <span className={plain.visuallyHidden}> about {brand.productName} (opens in a new tab)</span>
             </a>
           </div>
         </div>

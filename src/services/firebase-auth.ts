@@ -6,7 +6,7 @@
  * `initializeAuth` is called without a popup/redirect resolver, so a page that only needs an ID token does
  * not load the popup machinery; the resolver is passed to the sign-in calls alone.
  */
-import type { Auth, User, UserCredential } from 'firebase/auth';
+import type { Auth, PopupRedirectResolver, User, UserCredential } from 'firebase/auth';
 import type { ProviderCredential, Provider } from '../../machines/types';
 import { reportProviderAuthState } from './auth-state';
 import type { ClientConfig } from './client-config';
@@ -37,8 +37,13 @@ export function getAuth(config: ClientConfig): Promise<Auth> {
   return authPromise;
 }
 
+type FirebaseAuthModule = typeof import('firebase/auth');
+
 async function providerFor(provider: Provider) {
-  const { GoogleAuthProvider, OAuthProvider } = await import('firebase/auth');
+  return authProviderFor(await import('firebase/auth'), provider);
+}
+
+function authProviderFor({ GoogleAuthProvider, OAuthProvider }: FirebaseAuthModule, provider: Provider) {
   if (provider === 'google') {
     const google = new GoogleAuthProvider();
     google.addScope('email');
@@ -68,21 +73,80 @@ async function toCredential(user: User, provider: Provider): Promise<ProviderCre
   };
 }
 
+/**
+ * Firebase readies its popup machinery (a hidden iframe) on the first popup sign-in and opens the popup
+ * only after that: on a slow network the click's user activation has passed by then, and the browser
+ * blocks the popup (issue 12). `preparePopupSignIn` does that work before the click, on the resolver
+ * instance the popup sign-in then uses, so `signInWithPopup` reaches `window.open` without the network.
+ */
+interface PopupKit {
+  auth: Auth;
+  firebaseAuth: FirebaseAuthModule;
+  resolver: PopupRedirectResolver;
+}
+interface ResolverInstance {
+  _initialize?: (auth: Auth) => Promise<unknown>;
+}
+
+let shared: { resolver: PopupRedirectResolver; instance: ResolverInstance } | null = null;
+
+/**
+ * Firebase's popup/redirect resolver, one instance for every call here (popup, redirect, redirect result):
+ * Firebase keeps one instance per resolver "class", made with `new` on first use, and this "class" hands
+ * it ours, so it can be readied ahead. Two instances would each listen for the redirect's result.
+ */
+function sharedResolver(firebaseAuth: FirebaseAuthModule) {
+  if (!shared) {
+    const Resolver = firebaseAuth.browserPopupRedirectResolver as unknown as { new (): ResolverInstance; prototype: object };
+    const instance = new Resolver();
+    function PreparedResolver() {
+      return instance;
+    }
+    PreparedResolver.prototype = Resolver.prototype;
+    shared = { resolver: PreparedResolver as unknown as PopupRedirectResolver, instance };
+  }
+  return shared;
+}
+
+let popupKit: PopupKit | null = null;
+let popupKitPromise: Promise<PopupKit> | null = null;
+
+function loadPopupKit(config: ClientConfig): Promise<PopupKit> {
+  popupKitPromise ??= (async () => {
+    const [auth, firebaseAuth] = await Promise.all([getAuth(config), import('firebase/auth')]);
+    const { resolver, instance } = sharedResolver(firebaseAuth);
+    // The iframe; if it fails to load, the sign-in itself tries again.
+    await instance._initialize?.(auth).catch(() => undefined);
+    popupKit = { auth, firebaseAuth, resolver };
+    return popupKit;
+  })();
+  popupKitPromise.catch(() => {
+    popupKitPromise = null;
+  });
+  return popupKitPromise;
+}
+
+/** Loads Firebase Auth and readies its popup, ahead of a click on a sign-in button. */
+export async function preparePopupSignIn(config: ClientConfig): Promise<void> {
+  await loadPopupKit(config);
+}
+
 export async function signInWithPopup(config: ClientConfig, provider: Provider): Promise<ProviderCredential> {
-  const [auth, firebaseAuth, authProvider] = await Promise.all([getAuth(config), import('firebase/auth'), providerFor(provider)]);
-  const result: UserCredential = await firebaseAuth.signInWithPopup(auth, authProvider, firebaseAuth.browserPopupRedirectResolver);
+  // Prepared: no await before Firebase's call, which opens the popup while the click's gesture lasts.
+  const kit = popupKit ?? (await loadPopupKit(config));
+  const result: UserCredential = await kit.firebaseAuth.signInWithPopup(kit.auth, authProviderFor(kit.firebaseAuth, provider), kit.resolver);
   return toCredential(result.user, provider);
 }
 
 export async function signInWithRedirect(config: ClientConfig, provider: Provider): Promise<void> {
   const [auth, firebaseAuth, authProvider] = await Promise.all([getAuth(config), import('firebase/auth'), providerFor(provider)]);
-  await firebaseAuth.signInWithRedirect(auth, authProvider, firebaseAuth.browserPopupRedirectResolver);
+  await firebaseAuth.signInWithRedirect(auth, authProvider, sharedResolver(firebaseAuth).resolver);
 }
 
 /** The result of a redirect sign-in that brought the browser back, or null. */
 export async function getRedirectResult(config: ClientConfig): Promise<ProviderCredential | null> {
   const [auth, firebaseAuth] = await Promise.all([getAuth(config), import('firebase/auth')]);
-  const result = await firebaseAuth.getRedirectResult(auth, firebaseAuth.browserPopupRedirectResolver);
+  const result = await firebaseAuth.getRedirectResult(auth, sharedResolver(firebaseAuth).resolver);
   return result ? toCredential(result.user, providerOf(result.user)) : null;
 }
 

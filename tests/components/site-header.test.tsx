@@ -23,6 +23,16 @@ describe('site header', () => {
     expect(screen.queryByRole('button', { name: /@/ })).toBeNull();
   });
 
+  test('session not known yet: neither Sign In nor an account, only a hidden placeholder of their size', async () => {
+    const { container } = await renderAtPath('/', <SiteHeader account={undefined} onSignOut={noop} />);
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Download App' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /@/ })).toBeNull();
+    const placeholder = container.querySelector('[aria-hidden="true"][inert]');
+    expect(placeholder?.textContent).toBe('Sign InDownload App');
+  });
+
   test('the mobile menu toggles open and closed', async () => {
     const user = userEvent.setup();
     await renderAtPath('/', <SiteHeader account={null} onSignOut={noop} />);

@@ -9,15 +9,25 @@ import { axeViolations, launchBrowser, newIsolatedContext, saveScreenshot } from
 import { startStack, type RunningStack } from '../support/stack';
 
 const PUBLIC_PAGES = [
-  { path: '/', name: 'home', texts: ['Secure Your Digital Freedom', 'Ultimate Privacy Protection', 'Lightning Fast', 'Global Access'] },
-  { path: '/support', name: 'support', texts: ['Setup & Installation', 'Technical Support'] },
-  { path: '/privacy', name: 'privacy', texts: ['Privacy Policy', 'October 9, 2025'] },
-  { path: '/terms', name: 'terms', texts: ['Terms of Service', 'October 9, 2025'] },
-  { path: '/signin', name: 'signin', texts: ['Continue with Google', 'Continue with Apple'] },
-  { path: '/success', name: 'success', texts: ['Welcome to Veil VPN Premium!', "What's Next"] },
-  { path: '/cancel', name: 'cancel', texts: ['Payment Cancelled', '$100 per year, less than $8.33 per month'] },
-  { path: '/no-such-page', name: 'not-found', texts: ['404', 'Oops! Page not found'] },
+  { path: '/', title: 'Veil VPN: Secure Your Digital Freedom', name: 'home', texts: ['Secure Your Digital Freedom', 'Ultimate Privacy Protection', 'Lightning Fast', 'Global Access'] },
+  { path: '/support', title: 'Support | Veil VPN', name: 'support', texts: ['Setup & Installation', 'Technical Support'] },
+  { path: '/privacy', title: 'Privacy Policy | Veil VPN', name: 'privacy', texts: ['Privacy Policy', 'October 9, 2025'] },
+  { path: '/terms', title: 'Terms of Service | Veil VPN', name: 'terms', texts: ['Terms of Service', 'October 9, 2025'] },
+  { path: '/signin', title: 'Sign In | Veil VPN', name: 'signin', texts: ['Continue with Google', 'Continue with Apple'] },
+  { path: '/success', title: 'Payment Successful | Veil VPN', name: 'success', texts: ['Welcome to Veil VPN Premium!', "What's Next"] },
+  { path: '/cancel', title: 'Payment Cancelled | Veil VPN', name: 'cancel', texts: ['Payment Cancelled', '$100 per year, less than $8.33 per month'] },
+  { path: '/no-such-page', title: 'Page Not Found | Veil VPN', name: 'not-found', texts: ['404', 'Oops! Page not found'] },
 ];
+
+/** Runs before the page's scripts: remembers the prerendered <main>, to see whether hydration kept it. */
+interface PrerenderProbe {
+  __prerenderedMain?: Element | null;
+}
+function keepPrerenderedMain() {
+  document.addEventListener('readystatechange', () => {
+    if (document.readyState === 'interactive') (window as unknown as PrerenderProbe).__prerenderedMain = document.querySelector('main');
+  });
+}
 
 const WIDTHS = [
   { label: 'phone', width: 390, height: 844 },
@@ -45,11 +55,18 @@ describe('public website', () => {
           colorScheme,
         });
         const page = await context.newPage();
+        await page.addInitScript(keepPrerenderedMain);
         for (const publicPage of PUBLIC_PAGES) {
           await page.goto(`${stack.url}${publicPage.path}`);
           for (const text of publicPage.texts) {
             await page.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 10_000 });
           }
+          // Hydrated, not replaced: React kept the prerendered <main> (a mismatch renders the page anew).
+          await expect
+            .poll(() => page.evaluate(() => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__reactFiber'))))
+            .toBe(true);
+          await expect.poll(() => page.evaluate(() => document.title)).toBe(publicPage.title);
+          expect(await page.evaluate(() => (window as unknown as PrerenderProbe).__prerenderedMain === document.querySelector('main')), `${publicPage.path} hydrated`).toBe(true);
           expect(await page.getAttribute('html', 'data-mantine-color-scheme')).toBe(colorScheme);
           // The menu toggle belongs to narrow screens only (below Mantine's md breakpoint, 62em = 992 px).
           expect(await page.getByRole('button', { name: 'Open menu' }).isVisible(), `menu toggle at ${size.width}px`).toBe(size.width < 992);

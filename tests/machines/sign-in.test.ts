@@ -251,9 +251,12 @@ describe('popup sign-in (spec §4 steps 1, 2, 4, 5)', () => {
     expect(actor.getSnapshot().matches({ attempt: 'idle' })).toBe(true);
   });
 
-  it.each(['auth/popup-blocked', 'auth/cancelled-popup-request'])(
-    '%s: stores the redirect flag and falls back to a full-page redirect',
-    async (code) => {
+  it.each([
+    ['auth/popup-blocked', "Pop-up was blocked by your browser. We'll use a redirect instead."],
+    ['auth/cancelled-popup-request', 'Another sign-in is in progress. Please wait.'],
+  ])(
+    '%s: stores the redirect flag, says so and falls back to a full-page redirect',
+    async (code, message) => {
       const { actor, rec, spies } = start({}, { popup: () => Promise.reject(firebaseError(code)) });
       await flush();
       actor.send({ type: 'signIn.start', provider: 'apple', pathname: '/signin', search: '' });
@@ -261,7 +264,7 @@ describe('popup sign-in (spec §4 steps 1, 2, 4, 5)', () => {
       expect(rec.of('storeRedirectPending')).toHaveLength(1);
       expect(spies.startRedirect).toHaveBeenCalledWith('apple');
       expect(actor.getSnapshot().matches({ attempt: 'redirecting' })).toBe(true);
-      expect(rec.of('showToast')).toEqual([]);
+      expect(rec.of('showToast')).toEqual([{ title: 'Sign-In Failed', message, color: 'yellow' }]);
     },
   );
 
@@ -276,8 +279,8 @@ describe('popup sign-in (spec §4 steps 1, 2, 4, 5)', () => {
     await flush();
     actor.send(click());
     await flush();
-    expect(rec.types()).toEqual(['clearRedirectPending', 'storeRedirectPending', 'clearRedirectPending', 'showToast']);
-    expect(rec.of('showToast')).toEqual([
+    expect(rec.types()).toEqual(['clearRedirectPending', 'storeRedirectPending', 'showToast', 'clearRedirectPending', 'showToast']);
+    expect(rec.of('showToast').slice(1)).toEqual([
       { title: 'Sign-In Failed', message: 'This sign-in method is not enabled. Please contact support.', color: 'red' },
     ]);
   });

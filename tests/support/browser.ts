@@ -15,9 +15,11 @@ const ARTEFACTS_DIR = join(process.cwd(), 'test-results');
 
 const GAPI_LOADER = /^https:\/\/apis\.google\.com\/js\/api\.js/;
 
-export async function launchBrowser(): Promise<Browser> {
+/** `popupBlocking`: block popups opened outside a user gesture, as browsers do (Playwright turns it off). */
+export async function launchBrowser({ popupBlocking = false }: { popupBlocking?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: inject('chromiumPath'),
+    ignoreDefaultArgs: popupBlocking ? ['--disable-popup-blocking'] : undefined,
     args: [
       '--headless',
       '--no-sandbox',
@@ -74,6 +76,10 @@ function watchPage(page: Page, problems: PageProblems, ownOrigins: string[] | un
   page.on('console', (message) => {
     // Pages of other origins (the Auth emulator's sign-in page) are not ours to judge.
     if (message.type() === 'error' && isOurs(page.url())) problems.consoleErrors.push(`${page.url()}: ${message.text()}`);
+    // React's hydration complaints come as warnings too (a prerendered page the browser did not match).
+    if (message.type() === 'warning' && isOurs(page.url()) && /hydrat|server rendered|did not match/i.test(message.text())) {
+      problems.consoleErrors.push(`${page.url()}: ${message.text()}`);
+    }
   });
   page.on('pageerror', (error) => isOurs(page.url()) && problems.consoleErrors.push(`${page.url()}: ${error.message}${process.env.E2E_DEBUG ? `\n${error.stack}` : ''}`));
   page.on('requestfailed', (request) => {

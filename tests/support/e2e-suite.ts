@@ -7,14 +7,14 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser, newIsolatedContext } from './browser';
 import { startStack, type RunningStack } from './stack';
 
-export function useWholeStack() {
+export function useWholeStack(browserOptions: Parameters<typeof launchBrowser>[0] = {}) {
   const emulatorHost = inject('e2eAuthEmulatorHost');
   let stack: RunningStack | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }), launchBrowser()]);
+    [stack, browser] = await Promise.all([startStack({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }), launchBrowser(browserOptions)]);
   });
 
   afterAll(async () => {

@@ -10,13 +10,14 @@ export const Route = createFileRoute('/_mantine/signin')({
 });
 
 function SignInRoute() {
-  const { busy, start, supportMessage } = useSignIn();
+  const { busy, start, prepare, supportMessage } = useSignIn();
   return (
     <SignInPage
       busy={busy}
       supportMessage={supportMessage}
       onGoogle={() => start('google')}
       onApple={() => start('apple')}
+      onPrepare={prepare}
     />
   );
 }

@@ -1,0 +1,129 @@
+/**
+ * `npm run bench:web`: what the public pages cost a phone (issue 12). Builds the site, starts the product
+ * as `npm start` does (the API serving the build, on a free port, with a demo client configuration), and
+ * runs Lighthouse in its default mobile mode (simulated slow 4G, 4x CPU slowdown) on every public route;
+ * prints per route the performance score, LCP, TBT, CLS and bytes transferred, and with BENCH_ROUNDS > 1
+ * the median of each over the rounds. A benchmark, not a test: the figures go in docs/performance.md.
+ *
+ * Chromium: CHROME_PATH, else the e2e tests' choice (tests/support/chromium-path.ts).
+ * Usage: BENCH_ROUNDS=3 npm run bench:web   (--no-build: measure the current dist/)
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { buildSpa } from './lib/spa-build.mjs';
+import { measureHomePage } from './size.mjs';
+import { resolveChromiumPath } from '../tests/support/chromium-path.ts';
+import { startStack } from '../tests/support/stack.ts';
+
+const ROUTES = ['/', '/support', '/privacy', '/terms', '/signin', '/success', '/cancel', '/no-such-page'];
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
+const root = process.cwd();
+
+interface Figures {
+  performance: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  kb: number;
+}
+
+interface LighthouseResult {
+  runtimeError?: { code: string; message: string };
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number }>;
+}
+
+function runLighthouse(url: string, chromePath: string): Promise<LighthouseResult> {
+  const cli = join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
+  const args = [
+    cli,
+    url,
+    '--quiet',
+    '--output=json',
+    '--output-path=stdout',
+    '--only-categories=performance',
+    '--chrome-flags=--headless=new --no-sandbox --disable-gpu --no-first-run --disable-background-networking',
+  ];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, CHROME_PATH: chromePath }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`lighthouse exited with ${code}: ${err.slice(-500)}`));
+      try {
+        const result = JSON.parse(out) as LighthouseResult;
+        if (result.runtimeError) return reject(new Error(`${result.runtimeError.code}: ${result.runtimeError.message}`));
+        resolve(result);
+      } catch (error) {
+        reject(error as Error);
+      }
+    });
+  });
+}
+
+async function measure(url: string, chromePath: string): Promise<Figures> {
+  let result: LighthouseResult;
+  try {
+    result = await runLighthouse(url, chromePath);
+  } catch (error) {
+    // The first connection to a freshly started Chromium sometimes fails: once more, then give up.
+    console.error(`[bench:web] ${url}: ${(error as Error).message.split('\n')[0]}; retrying once`);
+    result = await runLighthouse(url, chromePath);
+  }
+  const audit = (id: string) => result.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: Math.round((result.categories.performance.score ?? 0) * 100),
+    lcpMs: audit('largest-contentful-paint'),
+    tbtMs: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    kb: audit('total-byte-weight') / 1024,
+  };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+};
+
+function row(route: string, figures: Figures) {
+  return `${route.padEnd(14)} ${String(figures.performance).padStart(5)} ${(figures.lcpMs / 1000).toFixed(2).padStart(7)} s ${Math.round(figures.tbtMs).toString().padStart(6)} ms ${figures.cls.toFixed(3).padStart(7)} ${figures.kb.toFixed(1).padStart(8)} KB`;
+}
+const HEADER = `${'route'.padEnd(14)} ${'perf'.padStart(5)} ${'LCP'.padStart(9)} ${'TBT'.padStart(9)} ${'CLS'.padStart(7)} ${'bytes'.padStart(11)}`;
+
+async function main() {
+  if (!process.argv.includes('--no-build')) {
+    console.error('[bench:web] building…');
+    await buildSpa(root);
+  }
+  const chromePath = process.env.CHROME_PATH ?? (await resolveChromiumPath());
+  const stack = await startStack();
+  const results = new Map<string, Figures[]>(ROUTES.map((route) => [route, []]));
+  try {
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      console.log(`\nRound ${round} of ${ROUNDS} (Lighthouse mobile, ${stack.url})`);
+      console.log(HEADER);
+      for (const route of ROUTES) {
+        const figures = await measure(`${stack.url}${route}`, chromePath);
+        results.get(route)!.push(figures);
+        console.log(row(route, figures));
+      }
+    }
+  } finally {
+    await stack.stop();
+  }
+  if (ROUNDS > 1) {
+    console.log(`\nMedians over ${ROUNDS} rounds`);
+    console.log(HEADER);
+    for (const [route, runs] of results) {
+      const of = (key: keyof Figures) => median(runs.map((run) => run[key]));
+      console.log(row(route, { performance: of('performance'), lcpMs: of('lcpMs'), tbtMs: of('tbtMs'), cls: of('cls'), kb: of('kb') }));
+    }
+  }
+  const home = measureHomePage(join(root, 'dist'));
+  console.log(`\nHome page JavaScript before it is interactive: ${home.homePageGzipKb} KB gzip (npm run size)`);
+}
+
+await main();

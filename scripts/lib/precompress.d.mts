@@ -1,0 +1,1 @@
+export declare function precompressDirectory(directory: string): Promise<number>;

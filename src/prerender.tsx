@@ -1,0 +1,64 @@
+/**
+ * The build's prerender entry (issue 12): Vite builds it for Node after the browser build, and
+ * scripts/lib/prerender.ts renders every public page with it into dist/pages/. Each page is the tree the
+ * browser hydrates (src/app/app-tree.tsx) in the state of a visitor whose session is not known yet.
+ */
+import { renderToString } from 'react-dom/server';
+import { createActor } from 'xstate';
+import { createMemoryHistory } from '@tanstack/react-router';
+import { sessionMachine } from '../machines/session';
+import type { AppActors } from './app/app-actors';
+import { AppTree, createAppRouter } from './app/app-tree';
+import { NOT_FOUND_DESCRIPTION, PAGE_DESCRIPTIONS } from './app/page-descriptions';
+import { NOT_FOUND_TITLE, PAGE_TITLES } from './app/page-meta';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+/** The public pages, prerendered; the others depend on the session and render in the browser only. */
+export const PRERENDERED_ROUTES = ['/', '/support', '/privacy', '/terms', '/signin', '/success', '/cancel'] as const;
+export const BROWSER_ONLY_ROUTES = ['/account', '/subscribe'] as const;
+/** A path no route matches: the router renders its 404 page there. */
+const NOT_FOUND_PATH = '/__prerendered-404';
+
+/** Actors of a visitor before start-up: the session machine in its initial (loading) state, never started. */
+function prerenderActors(): AppActors {
+  const never = () => new Promise<never>(() => {});
+  return {
+    session: createActor(sessionMachine, { input: {} }),
+    getSignIn: never,
+    signInWith: () => {},
+    prepareSignIn: () => {},
+    inspect: undefined,
+  } as unknown as AppActors;
+}
+
+export interface RenderedPage {
+  route: string;
+  html: string;
+  meta: PageMeta;
+}
+
+async function render(path: string): Promise<string> {
+  const actors = prerenderActors();
+  const router = createAppRouter(actors, createMemoryHistory({ initialEntries: [path] }));
+  await router.load();
+  // renderToString, not the streaming renderers: those move large Suspense boundaries out of place and
+  // put them back with inline scripts, which the Content Security Policy refuses. The route's code is
+  // loaded by router.load(), so nothing suspends; a part that failed or suspended would leave the client-
+  // rendering marker of React, which fails the build.
+  const html = renderToString(<AppTree actors={actors} router={router} />);
+  if (html.includes('<!--$!-->') || html.includes('<!--$?-->')) throw new Error(`prerender of ${path}: a part failed or suspended`);
+  return html;
+}
+
+export async function renderPages(): Promise<{ pages: RenderedPage[]; notFound: RenderedPage }> {
+  const pages: RenderedPage[] = [];
+  for (const route of PRERENDERED_ROUTES) {
+    pages.push({ route, html: await render(route), meta: { title: PAGE_TITLES[route]!, description: PAGE_DESCRIPTIONS[route]! } });
+  }
+  const notFoundMeta = { title: NOT_FOUND_TITLE, description: NOT_FOUND_DESCRIPTION };
+  return { pages, notFound: { route: '404', html: await render(NOT_FOUND_PATH), meta: notFoundMeta } };
+}

@@ -1,0 +1,170 @@
+/**
+ * How the API delivers the built website (issue 12): each public page prerendered, with its own title and
+ * the runtime configuration, readable without running any script; static files and pages compressed with
+ * brotli or gzip when the request accepts them, identity otherwise; JSON answers over 1 KB compressed.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { ensureSpaBuilt } from '../../scripts/lib/spa-build.mjs';
+import { mintProviderUser } from '../support/auth-emulator';
+import { call, createTestApi, type TestApi } from '../support/server-harness';
+
+const root = process.cwd();
+const dist = join(root, 'dist');
+const emulatorHost = inject('authEmulatorHost');
+
+const PUBLIC_PAGES = [
+  { path: '/', title: 'Veil VPN: Secure Your Digital Freedom', texts: ['Secure Your Digital Freedom', 'Ultimate Privacy Protection', 'Lightning Fast'] },
+  { path: '/support', title: 'Support | Veil VPN', texts: ['Support Center', 'Setup & Installation', 'Technical Support'] },
+  { path: '/privacy', title: 'Privacy Policy | Veil VPN', texts: ['Privacy Policy', 'October 9, 2025'] },
+  { path: '/terms', title: 'Terms of Service | Veil VPN', texts: ['Terms of Service', 'October 9, 2025'] },
+  { path: '/signin', title: 'Sign In | Veil VPN', texts: ['Sign in to Veil VPN', 'Continue with Google', 'Continue with Apple'] },
+  { path: '/success', title: 'Payment Successful | Veil VPN', texts: ['Welcome to Veil VPN Premium!', "What's Next"] },
+  { path: '/cancel', title: 'Payment Cancelled | Veil VPN', texts: ['Payment Cancelled', '$100 per year, less than $8.33 per month'] },
+  { path: '/no-such-page', title: 'Page Not Found | Veil VPN', texts: ['404', 'Oops! Page not found'] },
+];
+
+/** What a reader without scripts gets: the text of the page's markup. */
+function visibleText(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+}
+
+const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1]?.replace(/&amp;/g, '&');
+
+function decode(body: Buffer, encoding: string | undefined): string {
+  if (encoding === 'br') return brotliDecompressSync(body).toString('utf8');
+  if (encoding === 'gzip') return gunzipSync(body).toString('utf8');
+  return body.toString('utf8');
+}
+
+let api: TestApi;
+
+beforeAll(async () => {
+  await ensureSpaBuilt(root, () => {});
+  api = await createTestApi({ driver: 'pglite', emulatorHost, env: { STATIC_DIR: dist } });
+}, 180_000);
+afterAll(() => api?.close());
+
+const get = (url: string, acceptEncoding?: string) =>
+  api.app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+describe('prerendered public pages', () => {
+  for (const page of PUBLIC_PAGES) {
+    test(`${page.path} arrives with its content and its own title, before any script runs`, async () => {
+      const response = await get(page.path);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      const html = response.body;
+      expect(titleOf(html)).toBe(page.title);
+      const text = visibleText(html.slice(html.indexOf('<body')));
+      for (const expected of page.texts) expect(text, page.path).toContain(expected);
+      // The runtime configuration is written in, as in the empty shell.
+      expect(html).toContain('<script id="client-config" type="application/json">');
+    });
+  }
+
+  test('pages differ in their meta description', async () => {
+    const descriptions = await Promise.all(
+      PUBLIC_PAGES.map(async (page) => /<meta name="description" content="([^"]*)"/.exec((await get(page.path)).body)?.[1]),
+    );
+    expect(new Set(descriptions).size).toBe(PUBLIC_PAGES.length);
+  });
+
+  test('the pages that depend on the session get the empty shell, which the browser renders', async () => {
+    for (const path of ['/account', '/subscribe']) {
+      const response = await get(path);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root"></div>');
+      expect(response.body).toContain('<script id="client-config" type="application/json">');
+    }
+  });
+
+  test('the header shows no "Sign In" before the session is known: its account area is a hidden placeholder', async () => {
+    const html = (await get('/')).body;
+    const actions = /<div class="[^"]*accountPlaceholder[^"]*" aria-hidden="true" inert="">/.exec(html);
+    expect(actions).not.toBeNull();
+  });
+});
+
+describe('compression', () => {
+  const script = () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    return /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!;
+  };
+
+  test('a script comes as brotli or gzip when the request accepts it, as sent otherwise', async () => {
+    const path = script();
+    const original = readFileSync(join(dist, path), 'utf8');
+    const cases = [
+      { accept: 'gzip, deflate, br', encoding: 'br' },
+      { accept: 'gzip', encoding: 'gzip' },
+      { accept: 'br;q=0, gzip;q=0.8', encoding: 'gzip' },
+      { accept: undefined, encoding: undefined },
+      { accept: 'identity', encoding: undefined },
+    ];
+    for (const { accept, encoding } of cases) {
+      const response = await get(path, accept);
+      expect(response.statusCode, `${accept}`).toBe(200);
+      expect(response.headers['content-encoding'], `${accept}`).toBe(encoding);
+      expect(response.headers.vary, `${accept}`).toMatch(/accept-encoding/i);
+      expect(decode(response.rawPayload, encoding), `${accept}`).toBe(original);
+    }
+    expect((await get(path, 'br')).rawPayload.length).toBeLessThan(original.length / 2);
+  });
+
+  test('a prerendered page comes as brotli or gzip when asked, with the configuration in it, identity otherwise', async () => {
+    const plain = await get('/support');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const encoding of ['br', 'gzip']) {
+      const response = await get('/support', encoding);
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(response.headers.vary).toMatch(/accept-encoding/i);
+      expect(decode(response.rawPayload, encoding)).toBe(plain.body);
+    }
+    const shell = await get('/account', 'br');
+    expect(shell.headers['content-encoding']).toBe('br');
+    expect(decode(shell.rawPayload, 'br')).toContain('<div id="root"></div>');
+  });
+
+  test('JSON answers over 1 KB are compressed; small ones are not', async () => {
+    // A customer with six desktop devices: their list is well over 1 KB.
+    const minted = await mintProviderUser(`http://${emulatorHost}`, { email: `devices.${Date.now()}@example.com`, provider: 'google.com', name: 'Ada' });
+    const { body: signedIn } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken });
+    const sessionToken = signedIn.sessionToken as string;
+    for (let device = 1; device <= 6; device += 1) {
+      const { body: handoff } = await call(api.app, 'POST', '/api/auth/handoff', { sessionToken });
+      const redeemed = await call(api.app, 'POST', '/api/auth/handoff/redeem', {
+        handoffToken: handoff.handoffToken,
+        deviceName: `Ada's workstation number ${device} in the north-east office, second floor, by the window`,
+      });
+      expect(redeemed.status).toBe(200);
+    }
+    const devices = (acceptEncoding?: string) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/api/auth/devices',
+        payload: { sessionToken },
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+    const plain = await devices();
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const compressed = await devices('br, gzip');
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(decode(compressed.rawPayload, 'br'))).toEqual(plain.json());
+
+    const small = await get('/api/live', 'br, gzip');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ ok: true });
+  });
+});
