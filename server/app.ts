@@ -6,7 +6,7 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import { fastifyTrustProxy, type Config } from './config.ts';
-import type { Database } from './db/database.ts';
+import type { Database } from './domain/store.ts';
 import { ApiFailure } from './domain/errors.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
 import { authRoutes } from './http/auth-routes.ts';
@@ -94,6 +94,8 @@ export async function buildApp({ config, database, verifier, payments, logger = 
 
   app.setErrorHandler((error: FastifyError | ApiFailure, request, reply) => {
     if (error instanceof ApiFailure) {
+      // A provider's fault behind a 502: the customer gets the message, the log gets the cause.
+      if (error.cause !== undefined) request.log.error({ err: error.cause }, error.message);
       if (error instanceof RateLimited) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.code(error.statusCode).send({ success: false, error: error.message });
     }

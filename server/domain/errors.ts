@@ -6,8 +6,10 @@ export class ApiFailure extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** What went wrong underneath (a provider's error): logged, never answered. */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'ApiFailure';
   }
 }
@@ -43,4 +45,8 @@ export const failures = {
   subscriptionPastDue: () =>
     new ApiFailure(409, 'Your subscription has a payment past due. Please update your payment details instead of subscribing again.'),
   noSubscription: () => new ApiFailure(404, 'No active subscription found.'),
+  /** A money call whose identity has no account (never signed in, or deleted since). */
+  signInRequired: () => new ApiFailure(401, 'Please sign in again before continuing.'),
+  /** The payment provider failed a call; `cause` is logged. */
+  providerFailed: (message: string, cause: unknown) => new ApiFailure(502, message, cause),
 };

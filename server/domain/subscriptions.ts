@@ -3,11 +3,13 @@
  * the browser reaching /success). One row per provider subscription; an account has at most one live
  * (active or past_due) subscription: a second one that gets paid anyway is cancelled, never kept.
  */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Subscription } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
 import { subscriptions } from '../db/schema.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 import type { SubscriptionSnapshot } from '../payments/subscription-object.ts';
+import { failures } from './errors.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Status = 'active' | 'inactive' | 'past_due' | 'cancelled';
@@ -230,4 +232,43 @@ export async function recordProviderAnswer(db: Db, row: SubscriptionRow, answer:
       updatedAt: now,
     })
     .where(and(eq(subscriptions.providerSubscriptionId, row.providerSubscriptionId), ne(subscriptions.status, 'cancelled')));
+}
+
+/**
+ * Auto-renewal off for every live subscription of the account (there should be one; a stray second one
+ * is not spared). Stored at once, as the provider answered: the page shows renewal off now; the webhook
+ * confirms it. Answers the subscription the account is shown.
+ */
+export async function turnOffRenewal(db: Db, payments: PaymentProvider, userId: string): Promise<Subscription | null> {
+  const live = await findLiveSubscriptions(db, userId);
+  if (live.length === 0) throw failures.noSubscription();
+  for (const subscription of live.filter((row) => !row.cancelAtPeriodEnd)) {
+    let answer: SubscriptionSnapshot;
+    try {
+      answer = await payments.cancelAtPeriodEnd(subscription.providerSubscriptionId);
+    } catch (error) {
+      throw failures.providerFailed('Failed to cancel subscription', error);
+    }
+    await recordProviderAnswer(db, subscription, answer);
+  }
+  return toApiSubscription(await findSubscription(db, userId));
+}
+
+export async function findSubscriptionByProviderId(db: Db, providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
+  return row;
+}
+
+/** Live subscriptions of the local checkout whose period has ended by `now` (its billing clock renews or ends them). */
+export async function findDueLocalSubscriptions(db: Db, now: Date): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.provider, 'local'),
+        inArray(subscriptions.status, [...LIVE_STATUSES]),
+        lte(subscriptions.currentPeriodEnd, now),
+      ),
+    );
 }

@@ -4,8 +4,9 @@
 import type { FastifyInstance } from 'fastify';
 import { brandForServer } from '../brand.ts';
 import { ApiFailure } from '../domain/errors.ts';
+import type { EventOutcome } from '../domain/payment-events.ts';
 import type { ProviderEffects } from '../domain/subscriptions.ts';
-import { handlePaymentEvent, paymentEventSchema, type EventOutcome } from '../payments/events.ts';
+import { handlePaymentEvent, paymentEventSchema } from '../payments/events.ts';
 import { verifySignature } from '../payments/signature.ts';
 import type { AppDeps } from './context.ts';
 import { renderLocalCheckoutPage } from './local-checkout-page.ts';

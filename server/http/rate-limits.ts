@@ -16,9 +16,9 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import { ApiFailure } from '../domain/errors.ts';
 import { prepareSessionOwner } from '../domain/sessions.ts';
+import type { Db } from '../domain/store.ts';
 import type { IdentityVerifier } from '../identity/verifier.ts';
 
 /** The calls, grouped by what they do; each group has its own per-address limit. */
