@@ -1,14 +1,20 @@
 /** Sign-in, session, hand-off, device and deletion calls under /api/auth (design §7). */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   appleSignInRequestSchema,
   deleteAccountRequestSchema,
+  devicesAnswerSchema,
   devicesRequestSchema,
+  doneAnswerSchema,
   googleSignInRequestSchema,
+  handoffAnswerSchema,
   handoffRedeemRequestSchema,
   handoffRequestSchema,
   revokeDeviceRequestSchema,
+  signInAnswerSchema,
   signOutRequestSchema,
+  verifyAnswerSchema,
   verifyRequestSchema,
 } from '../../contract/api.ts';
 import { DEVICE_LIMIT } from '../../contract/limits.ts';
@@ -17,10 +23,12 @@ import { deleteAccount } from '../domain/deletion.ts';
 import { createHandoffFor, redeemHandoffForDevice } from '../domain/handoff.ts';
 import { accountView, listDevices, prepareSessionCheck, revokeDevice, revokeSession, signIn } from '../domain/sessions.ts';
 import type { AppDeps } from './context.ts';
-import { verifyResponseJsonSchema } from './response-schemas.ts';
-import { parseBody } from './validation.ts';
+import { answers } from './route-schemas.ts';
 
-export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
+const tags = ['auth'];
+
+export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   const { config } = deps;
 
@@ -30,64 +38,85 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       cooldownSeconds: config.deletedAccountCooldownSeconds,
       sessionTtlSeconds: config.sessionTtlSeconds,
     });
-    return { success: true, ...grant };
+    return { success: true as const, ...grant };
   }
 
-  app.post('/google/signin', async (request) => {
-    const body = parseBody(googleSignInRequestSchema, request.body);
-    return signInWith(body.idToken, { provider: 'google' });
-  });
+  app.post(
+    '/google/signin',
+    { schema: { summary: 'Sign in with a Google ID token', tags, body: googleSignInRequestSchema, response: answers(signInAnswerSchema) } },
+    async (request) => signInWith(request.body.idToken, { provider: 'google' }),
+  );
 
-  app.post('/apple/signin', async (request) => {
-    const body = parseBody(appleSignInRequestSchema, request.body);
+  app.post(
+    '/apple/signin',
+    { schema: { summary: 'Sign in with an Apple identity token', tags, body: appleSignInRequestSchema, response: answers(signInAnswerSchema) } },
     // The body's e-mail is validated but never used: an account's e-mail comes from the verified token.
-    return signInWith(body.identityToken, { provider: 'apple', fullName: body.fullName });
-  });
+    async (request) => signInWith(request.body.identityToken, { provider: 'apple', fullName: request.body.fullName }),
+  );
 
   const checkSession = prepareSessionCheck(db);
-  app.post('/verify', { schema: { response: { 200: verifyResponseJsonSchema } } }, async (request) => {
-    const body = parseBody(verifyRequestSchema, request.body);
-    const { user, subscription } = await checkSession(body.sessionToken);
-    await deps.limits.forAccount('verify', user.id);
-    return { success: true, ...accountView(user, subscription) };
-  });
+  app.post(
+    '/verify',
+    { schema: { summary: 'Check a session token', tags, body: verifyRequestSchema, response: answers(verifyAnswerSchema) } },
+    async (request) => {
+      const { user, subscription } = await checkSession(request.body.sessionToken);
+      await deps.limits.forAccount('verify', user.id);
+      return { success: true as const, ...accountView(user, subscription) };
+    },
+  );
 
-  app.post('/signout', async (request) => {
-    const body = parseBody(signOutRequestSchema, request.body);
-    await revokeSession(db, body.sessionToken);
-    // Signing out twice, or with a token already expired, is still a successful sign-out.
-    return { success: true };
-  });
+  app.post(
+    '/signout',
+    { schema: { summary: 'Sign a session out', tags, body: signOutRequestSchema, response: answers(doneAnswerSchema) } },
+    async (request) => {
+      await revokeSession(db, request.body.sessionToken);
+      // Signing out twice, or with a token already expired, is still a successful sign-out.
+      return { success: true as const };
+    },
+  );
 
-  app.post('/handoff', async (request) => {
-    const body = parseBody(handoffRequestSchema, request.body);
-    return { success: true, ...(await createHandoffFor(db, body.sessionToken, config.handoffTtlSeconds)) };
-  });
+  app.post(
+    '/handoff',
+    { schema: { summary: 'Mint a desktop app link', tags, body: handoffRequestSchema, response: answers(handoffAnswerSchema) } },
+    async (request) => ({ success: true as const, ...(await createHandoffFor(db, request.body.sessionToken, config.handoffTtlSeconds)) }),
+  );
 
-  app.post('/handoff/redeem', async (request) => {
-    const body = parseBody(handoffRedeemRequestSchema, request.body);
-    const grant = await redeemHandoffForDevice(db, body.handoffToken, body.deviceName, {
-      sessionTtlSeconds: config.sessionTtlSeconds,
-      deviceLimit: DEVICE_LIMIT,
-      accountUrl: `${config.publicUrl}/account`,
-    });
-    return { success: true, ...grant };
-  });
+  app.post(
+    '/handoff/redeem',
+    {
+      schema: { summary: 'Redeem a desktop app link for a session', tags, body: handoffRedeemRequestSchema, response: answers(signInAnswerSchema) },
+    },
+    async (request) => {
+      const grant = await redeemHandoffForDevice(db, request.body.handoffToken, request.body.deviceName, {
+        sessionTtlSeconds: config.sessionTtlSeconds,
+        deviceLimit: DEVICE_LIMIT,
+        accountUrl: `${config.publicUrl}/account`,
+      });
+      return { success: true as const, ...grant };
+    },
+  );
 
-  app.post('/devices', async (request) => {
-    const body = parseBody(devicesRequestSchema, request.body);
-    return { success: true, devices: await listDevices(db, body.sessionToken) };
-  });
+  app.post(
+    '/devices',
+    { schema: { summary: "List the account's desktop devices", tags, body: devicesRequestSchema, response: answers(devicesAnswerSchema) } },
+    async (request) => ({ success: true as const, devices: await listDevices(db, request.body.sessionToken) }),
+  );
 
-  app.post('/devices/revoke', async (request) => {
-    const body = parseBody(revokeDeviceRequestSchema, request.body);
-    await revokeDevice(db, body.sessionToken, body.deviceId);
-    return { success: true };
-  });
+  app.post(
+    '/devices/revoke',
+    { schema: { summary: 'Sign a desktop device out', tags, body: revokeDeviceRequestSchema, response: answers(doneAnswerSchema) } },
+    async (request) => {
+      await revokeDevice(db, request.body.sessionToken, request.body.deviceId);
+      return { success: true as const };
+    },
+  );
 
-  app.delete('/delete-account', async (request) => {
-    const body = parseBody(deleteAccountRequestSchema, request.body);
-    await deleteAccount(db, deps.payments, body);
-    return { success: true };
-  });
+  app.delete(
+    '/delete-account',
+    { schema: { summary: 'Delete the account', tags, body: deleteAccountRequestSchema, response: answers(doneAnswerSchema) } },
+    async (request) => {
+      await deleteAccount(db, deps.payments, request.body);
+      return { success: true as const };
+    },
+  );
 }

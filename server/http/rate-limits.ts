@@ -10,7 +10,7 @@
  *   ID token is verified (sign-in, checkout, cancel), and after the session token is looked up (verify,
  *   hand-off, devices, deletion).
  *
- * A refusal is a 429 `{success:false,error}` with Retry-After in seconds.
+ * A refusal is a 429 `{success:false,error,code:'rate_limited'}` with Retry-After in seconds.
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
@@ -75,7 +75,7 @@ const MESSAGE = 'Too many attempts. Please wait a moment and try again.';
 
 export class RateLimited extends ApiFailure {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, MESSAGE);
+    super(429, 'rate_limited', MESSAGE);
   }
 }
 
