@@ -58,7 +58,7 @@ export async function buildApp({ config, database, verifier, payments, logger = 
           serializers: logSerializers,
         }
       : false,
-    // Every answer is {success:false,error} JSON, also for a URL Fastify cannot decode or a broken request.
+    // Every failure is {success:false,error,code} JSON, also for a URL Fastify cannot decode or a broken request.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     bodyLimit: 32 * 1024,
