@@ -68,4 +68,7 @@ export const failures = {
   /** The payment provider failed a call; `cause` is logged. */
   providerFailed: (message: string, cause: unknown) => new ApiFailure(502, 'provider_failed', message, cause),
   webhookInvalid: (message: string) => new ApiFailure(400, 'webhook_invalid', message),
+  /** A payment event for a customer not known yet: not recorded, so the provider delivers it again. */
+  eventDeferred: () =>
+    new ApiFailure(409, 'event_deferred', 'The event names a customer not known yet; it was not recorded. Deliver it again later.'),
 };

@@ -4,7 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponseSchema, text } from '../../contract/api.ts';
+import { text } from '../../contract/api.ts';
 import { brandForServer } from '../brand.ts';
 import { ApiFailure, failures } from '../domain/errors.ts';
 import type { EventOutcome } from '../domain/payment-events.ts';
@@ -13,7 +13,7 @@ import { handlePaymentEvent, paymentEventSchema } from '../payments/events.ts';
 import { verifySignature } from '../payments/signature.ts';
 import type { AppDeps } from './context.ts';
 import { renderLocalCheckoutPage } from './local-checkout-page.ts';
-import { failureAnswers } from './route-schemas.ts';
+import { answers, failureAnswers } from './route-schemas.ts';
 import { withReason } from './validation.ts';
 
 const checkoutParamsSchema = withReason(
@@ -70,21 +70,15 @@ export async function paymentRoutes(scope: FastifyInstance, deps: AppDeps) {
     const webhookSchema = {
       summary: 'Payment provider events (Stripe-signed raw body)',
       tags: ['payments'],
-      response: { 200: webhookAnswerSchema, '4xx': errorResponseSchema, '5xx': errorResponseSchema },
+      response: answers(webhookAnswerSchema),
     };
-    webhook.post('/webhooks/payments', { schema: webhookSchema }, async (request, reply) => {
+    webhook.post('/webhooks/payments', { schema: webhookSchema }, async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const signature = request.headers['stripe-signature'];
       const outcome = await receive(raw, Array.isArray(signature) ? signature[0] : signature);
-      if (outcome === 'deferred') {
-        // Not a 2xx, so Stripe delivers it again later (its retries run for days).
-        return reply.code(409).send({
-          success: false,
-          error: 'The event names a customer not known yet; it was not recorded. Deliver it again later.',
-          code: 'event_deferred',
-        });
-      }
-      return reply.code(200).send({ received: true, outcome });
+      // Not a 2xx, so Stripe delivers it again later (its retries run for days).
+      if (outcome === 'deferred') throw failures.eventDeferred();
+      return { received: true as const, outcome };
     });
   });
 
