@@ -9,6 +9,7 @@ import type { Db } from '../db/database.ts';
 import { subscriptions } from '../db/schema.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { SubscriptionSnapshot } from '../payments/subscription-object.ts';
+import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
 import { failures } from './errors.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
@@ -235,11 +236,16 @@ export async function recordProviderAnswer(db: Db, row: SubscriptionRow, answer:
 }
 
 /**
- * Auto-renewal off for every live subscription of the account (there should be one; a stray second one
- * is not spared). Stored at once, as the provider answered: the page shows renewal off now; the webhook
- * confirms it. Answers the subscription the account is shown.
+ * Auto-renewal off for every live subscription of the account of a verified identity (there should be
+ * one; a stray second one is not spared). Stored at once, as the provider answered: the page shows
+ * renewal off now; the webhook confirms it. Answers the subscription the account is shown.
  */
-export async function turnOffRenewal(db: Db, payments: PaymentProvider, userId: string): Promise<Subscription | null> {
+export async function turnOffRenewal(
+  db: Db,
+  payments: PaymentProvider,
+  identity: Pick<VerifiedIdentity, 'subject'>,
+): Promise<Subscription | null> {
+  const { id: userId } = await accountOfIdentity(db, identity);
   const live = await findLiveSubscriptions(db, userId);
   if (live.length === 0) throw failures.noSubscription();
   for (const subscription of live.filter((row) => !row.cancelAtPeriodEnd)) {

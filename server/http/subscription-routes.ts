@@ -7,7 +7,6 @@ import {
   createCheckoutAnswerSchema,
   createCheckoutRequestSchema,
 } from '../../contract/api.ts';
-import { accountOfIdentity } from '../domain/accounts.ts';
 import { openCheckoutFor } from '../domain/checkouts.ts';
 import { turnOffRenewal } from '../domain/subscriptions.ts';
 import type { AppDeps } from './context.ts';
@@ -34,9 +33,9 @@ export async function subscriptionRoutes(scope: FastifyInstance, deps: AppDeps) 
     {
       schema: { summary: 'Turn auto-renewal off', tags, body: cancelSubscriptionRequestSchema, response: answers(cancelSubscriptionAnswerSchema) },
     },
-    async (request) => {
-      const user = await accountOfIdentity(db, await verified(request.body.idToken));
-      return { success: true as const, subscription: await turnOffRenewal(db, deps.payments, user.id) };
-    },
+    async (request) => ({
+      success: true as const,
+      subscription: await turnOffRenewal(db, deps.payments, await verified(request.body.idToken)),
+    }),
   );
 }
