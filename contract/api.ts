@@ -33,11 +33,11 @@ export type ApiUser = z.infer<typeof userSchema>;
 // oxlint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 const NO_CONTROL_CHARACTERS = 'must not contain control characters';
-export function hasControlCharacters(value: string): boolean {
+function hasControlCharacters(value: string): boolean {
   return CONTROL_CHARACTERS.test(value);
 }
 /** A request string of at most `max` characters with no control characters. */
-function text(max: number) {
+export function text(max: number) {
   return z.string().max(max).refine((value) => !hasControlCharacters(value), NO_CONTROL_CHARACTERS);
 }
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -47,19 +47,81 @@ const optionalEmail = text(320).refine((value) => value === '' || EMAIL.test(val
 const token = text(8192).refine((value) => value.length > 0, 'must not be empty');
 
 /**
- * Stable codes beside `error` (issue 14 item 4): clients decide by code, never by the wording of `error`.
- * A client meeting a code it does not know treats it as a plain failure.
+ * Every failure's stable code (issue 14, item 4): callers decide by `code`, the `error` text is for people
+ * and may be reworded. The SPA keeps the spec's "recently deleted" text rule only as a fallback.
  */
-export const apiErrorCodeSchema = z.enum([
-  'recently_deleted',
-  'session_invalid',
-  'rate_limited',
+export const API_ERROR_CODES = [
+  /** 400: the body, a field or a path parameter is not what the call takes (the error names the field). */
   'validation_failed',
+  /** 413: the body is larger than the API accepts. */
+  'body_too_large',
+  /** 415: the body is not JSON. */
+  'unsupported_media_type',
+  /** 408 / 431 / 400: the HTTP request itself was refused (too slow, headers too large, malformed). */
+  'bad_http_request',
+  /** 404: no such call (method and path). */
+  'no_such_call',
+  /** 401: the identity token (Google, Apple) could not be verified. */
+  'token_invalid',
+  /** 401: the session token is unknown, expired or signed out. */
+  'session_invalid',
+  /** 401: a money call whose identity has no account here (sign in first). */
+  'sign_in_required',
+  /** 403: the account was deleted within the cool-down. */
+  'recently_deleted',
+  /** 403: the token is of the other provider than the call's. */
+  'wrong_provider',
+  /** 403: the provider gave no verified e-mail address. */
+  'no_verified_email',
+  /** 403: a desktop app's session asked for what only the website may do. */
+  'website_only',
+  /** 403: the session does not belong to the account named in the body. */
+  'account_mismatch',
+  /** 409: the account is signed in on as many devices as it may be. */
+  'device_limit',
+  /** 401: the hand-off link expired, was used, or its web session ended. */
+  'handoff_invalid',
+  /** 404: the device, checkout or account named does not exist. */
+  'not_found',
+  /** 409: the account already has an active subscription. */
   'subscription_exists',
-]);
+  /** 409: the account's subscription has a payment past due. */
+  'subscription_past_due',
+  /** 404: there is no live subscription to change. */
+  'no_subscription',
+  /** 429: too many calls; Retry-After says when to try again. */
+  'rate_limited',
+  /** 400: a webhook delivery with a bad signature or payload. */
+  'webhook_invalid',
+  /** 409: a webhook event names a customer not known yet (delivered again later). */
+  'event_deferred',
+  /** 502: the payment provider failed the call. */
+  'provider_failed',
+  /** 503: the identity provider cannot be reached. */
+  'identity_unavailable',
+  /** 500: an unexpected fault on our side. */
+  'internal_error',
+] as const;
+export const apiErrorCodeSchema = z.enum(API_ERROR_CODES);
 export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
 
-// Every failed call answers `{ success: false, error, code? }` with a 4xx (or 5xx for a transient server fault).
+/** Every failed call answers this shape with a 4xx (or 5xx for a server or provider fault). */
+export const errorResponseSchema = z.object({ success: z.literal(false), error: z.string(), code: apiErrorCodeSchema });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+/** A successful call's body: `success: true` and the call's own fields (declared per route, serialised by it). */
+function successAnswer<T extends z.ZodRawShape>(shape: T) {
+  return z.object({ success: z.literal(true), ...shape });
+}
+
+/**
+ * A call's answer as the SPA reads it, whatever the status: the success body's fields (each optional)
+ * or a failure's `error` and `code`. Built from the success schema, so the two cannot drift apart.
+ */
+function eitherAnswer<T extends z.ZodRawShape>(answer: z.ZodObject<T>) {
+  return answer.partial().extend({ success: z.boolean(), ...failureFields });
+}
+const failureFields = { error: z.string().optional(), code: apiErrorCodeSchema.optional() };
 
 // POST /auth/google/signin
 export const googleSignInRequestSchema = z.object({ idToken: token });
@@ -72,35 +134,28 @@ export const appleSignInRequestSchema = z.object({
   /** Fills the name on Apple's first sign-in only (Apple sends it once). */
   fullName: text(256).nullish(),
 });
-export const signInResponseSchema = z.object({
-  success: z.boolean(),
-  sessionToken: z.string().optional(),
-  subscription: subscriptionSchema.nullable().optional(),
-  user: userSchema.optional(),
-  error: z.string().optional(),
+/** Sign-in and hand-off redemption: a new session with its account. */
+export const signInAnswerSchema = successAnswer({
+  sessionToken: z.string(),
+  user: userSchema,
+  subscription: subscriptionSchema.nullable(),
 });
+export const signInResponseSchema = eitherAnswer(signInAnswerSchema);
 
 // POST /auth/verify
 export const verifyRequestSchema = z.object({ sessionToken: token });
-export const verifyResponseSchema = z.object({
-  success: z.boolean(),
-  user: userSchema.optional(),
-  subscription: subscriptionSchema.nullable().optional(),
-  error: z.string().optional(),
-});
+export const verifyAnswerSchema = successAnswer({ user: userSchema, subscription: subscriptionSchema.nullable() });
+export const verifyResponseSchema = eitherAnswer(verifyAnswerSchema);
 
-// POST /auth/signout
+// POST /auth/signout (and every call that answers nothing but success)
 export const signOutRequestSchema = z.object({ sessionToken: token });
-export const successResponseSchema = z.object({ success: z.boolean(), error: z.string().optional() });
+export const doneAnswerSchema = successAnswer({});
+export const successResponseSchema = eitherAnswer(doneAnswerSchema);
 
 // POST /auth/handoff
 export const handoffRequestSchema = z.object({ sessionToken: token });
-export const handoffResponseSchema = z.object({
-  success: z.boolean(),
-  handoffToken: z.string().optional(),
-  expiresAt: z.string().optional(),
-  error: z.string().optional(),
-});
+export const handoffAnswerSchema = successAnswer({ handoffToken: z.string(), expiresAt: z.string() });
+export const handoffResponseSchema = eitherAnswer(handoffAnswerSchema);
 
 // POST /auth/handoff/redeem
 export const handoffRedeemRequestSchema = z.object({
@@ -119,11 +174,8 @@ const deviceSchema = z.object({
   lastUsedAt: z.string(),
 });
 export type Device = z.infer<typeof deviceSchema>;
-export const devicesResponseSchema = z.object({
-  success: z.boolean(),
-  devices: z.array(deviceSchema).optional(),
-  error: z.string().optional(),
-});
+export const devicesAnswerSchema = successAnswer({ devices: z.array(deviceSchema) });
+export const devicesResponseSchema = eitherAnswer(devicesAnswerSchema);
 // POST /auth/devices/revoke
 export const revokeDeviceRequestSchema = z.object({
   sessionToken: token,
@@ -137,17 +189,21 @@ export const deleteAccountRequestSchema = z.object({
   sessionToken: token,
 });
 
-// POST /subscription/create-checkout
+// POST /subscription/create-checkout: answers the checkout page's URL (no `success`, as design §7 has it)
 export const createCheckoutRequestSchema = z.object({
   idToken: token,
   email: text(320).refine((value) => value.length > 0, 'must not be empty'),
 });
-export const createCheckoutResponseSchema = z.object({ url: z.string().optional(), error: z.string().optional() });
+export const createCheckoutAnswerSchema = z.object({ url: z.string() });
+export const createCheckoutResponseSchema = createCheckoutAnswerSchema
+  .partial()
+  .extend(failureFields);
 
 // POST /subscription/cancel
 export const cancelSubscriptionRequestSchema = z.object({ idToken: token });
-export const cancelSubscriptionResponseSchema = z.object({
-  success: z.boolean(),
-  error: z.string().optional(),
-  subscription: subscriptionSchema.nullable().optional(),
-});
+export const cancelSubscriptionAnswerSchema = successAnswer({ subscription: subscriptionSchema.nullable() });
+export const cancelSubscriptionResponseSchema = eitherAnswer(cancelSubscriptionAnswerSchema);
+
+// GET /health (503 with the same shape when the database is down); GET /live
+export const healthResponseSchema = z.object({ ok: z.boolean(), database: z.boolean() });
+export const liveResponseSchema = z.object({ ok: z.boolean() });

@@ -3,11 +3,12 @@
  * SPA on the same origin. `buildApp` takes every dependency, so tests drive it with `inject` and their
  * own database, verifier and payment provider.
  */
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { healthResponseSchema, liveResponseSchema } from '../contract/api.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
-import type { Database } from './db/database.ts';
-import { ApiFailure } from './domain/errors.ts';
+import type { Database } from './domain/store.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { responseCompression } from './http/compression.ts';
@@ -15,7 +16,9 @@ import type { AppDeps } from './http/context.ts';
 import { contentSecurityPolicy } from './http/csp.ts';
 import { devRoutes } from './http/dev-routes.ts';
 import { createWebhookReceiver, paymentRoutes } from './http/payment-routes.ts';
-import { RateLimited, registerRateLimits } from './http/rate-limits.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { answers } from './http/route-schemas.ts';
+import { registerRateLimits } from './http/rate-limits.ts';
 import { spaRoutes } from './http/spa.ts';
 import { subscriptionRoutes } from './http/subscription-routes.ts';
 import { LocalPaymentProvider } from './payments/local-provider.ts';
@@ -23,7 +26,8 @@ import type { PaymentProvider } from './payments/provider.ts';
 import { signPayload } from './payments/signature.ts';
 import { StripePaymentProvider } from './payments/stripe-provider.ts';
 import { logSerializers } from './http/log-redaction.ts';
-import { clientErrorHandler, frameworkErrorHandler } from './http/framework-errors.ts';
+import { apiErrorHandler, clientErrorHandler, frameworkErrorHandler, noSuchCall } from './http/framework-errors.ts';
+import { contractValidatorCompiler } from './http/validation.ts';
 
 /**
  * Headers that carry credentials. Bodies (where the tokens travel) are never logged, URLs are logged
@@ -55,7 +59,7 @@ export async function buildApp({ config, database, verifier, payments, logger = 
           serializers: logSerializers,
         }
       : false,
-    // Every answer is {success:false,error} JSON, also for a URL Fastify cannot decode or a broken request.
+    // Every failure is {success:false,error,code} JSON, also for a URL Fastify cannot decode or a broken request.
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     bodyLimit: 32 * 1024,
@@ -95,33 +99,21 @@ export async function buildApp({ config, database, verifier, payments, logger = 
     limits,
   };
 
-  app.setErrorHandler((error: FastifyError | ApiFailure, request, reply) => {
-    if (error instanceof ApiFailure) {
-      if (error instanceof RateLimited) reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply.code(error.statusCode).send({ success: false, error: error.message });
-    }
-    const status = (error as FastifyError).statusCode;
-    if (status && status >= 400 && status < 500) {
-      // Fastify's own refusals: malformed JSON, wrong content type, body too large.
-      const message =
-        status === 413
-          ? 'Request body is too large.'
-          : status === 415
-            ? 'Unsupported content type: send JSON.'
-            : (error as FastifyError).code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
-              ? 'Invalid request: a JSON object body is required.'
-              : 'Invalid request: the body is not valid JSON.';
-      return reply.code(status).send({ success: false, error: message });
-    }
-    request.log.error({ err: error }, 'unexpected failure');
-    return reply.code(500).send({ success: false, error: 'Something went wrong on our side. Please try again.' });
-  });
+  app.setErrorHandler(apiErrorHandler);
+  // Routes declare their schemas from the contract: requests validated, answers checked and serialised.
+  app.setValidatorCompiler(contractValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await registerOpenApi(app);
 
   await app.register(
     async (api) => {
       // Liveness: the process answers (no dependency touched). Readiness with the database: /health.
-      api.get('/live', async () => ({ ok: true }));
-      api.get('/health', async (_request, reply) => {
+      api.get('/live', { schema: { summary: 'Liveness', tags: ['health'], response: answers(liveResponseSchema) } }, async () => ({
+        ok: true,
+      }));
+      const healthAnswers = { ...answers(healthResponseSchema), 503: healthResponseSchema };
+      const healthSchema = { summary: 'Readiness (the database)', tags: ['health'], response: healthAnswers };
+      api.get('/health', { schema: healthSchema }, async (_request, reply) => {
         const databaseUp = await database.ping().catch(() => false);
         return reply.code(databaseUp ? 200 : 503).send({ ok: databaseUp, database: databaseUp });
       });
@@ -129,6 +121,7 @@ export async function buildApp({ config, database, verifier, payments, logger = 
       await api.register((scope) => subscriptionRoutes(scope, deps), { prefix: '/subscription' });
       await api.register((scope) => paymentRoutes(scope, deps));
       await api.register((scope) => devRoutes(scope, deps), { prefix: '/dev' });
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
   );
@@ -136,9 +129,7 @@ export async function buildApp({ config, database, verifier, payments, logger = 
   const servesSpa = await spaRoutes(app, config);
   if (!servesSpa) {
     app.log.warn(`no built website at ${config.staticDir}: serving the API only (run npm run build)`);
-    app.setNotFoundHandler((request, reply) =>
-      reply.code(404).send({ success: false, error: `No such call: ${request.method} ${request.url.split('?')[0]}` }),
-    );
+    app.setNotFoundHandler(noSuchCall);
   }
   return app;
 }

@@ -35,7 +35,7 @@ const duration = z.string().transform((value, ctx) => {
  */
 export type TrustProxy = boolean | number | string[];
 
-export function parseTrustProxy(value: string, production: boolean): TrustProxy {
+function parseTrustProxy(value: string, production: boolean): TrustProxy {
   const trimmed = value.trim();
   if (trimmed === '' || trimmed === 'false') return false;
   if (trimmed === 'true') {

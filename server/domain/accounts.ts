@@ -3,7 +3,8 @@
  * verifier lets only the route's own provider through; an account's e-mail is only ever one the provider
  * verified (issue 10 §2).
  */
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { ApiUser } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
 import { deletionTombstones, users } from '../db/schema.ts';
 import { failures } from './errors.ts';
@@ -68,4 +69,40 @@ export async function findOrCreateUser(
   // Two first sign-ins raced: the other one created the row.
   const [winner] = await db.select().from(users).where(eq(users.identitySubject, identity.subject));
   return winner!;
+}
+
+/** An account as answers show it. */
+export function toApiUser(user: UserRow): ApiUser {
+  return { id: user.id, email: user.email, name: user.name, provider: user.provider };
+}
+
+export async function findUserById(db: Db, userId: string): Promise<UserRow | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  return user;
+}
+
+/** The account of a verified identity, for calls that never create one (checkout, cancel): 401 otherwise. */
+export async function accountOfIdentity(db: Db, identity: Pick<VerifiedIdentity, 'subject'>): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.identitySubject, identity.subject));
+  if (!user) throw failures.signInRequired();
+  return user;
+}
+
+/** The account holding a provider customer, or null. */
+export async function findUserIdByCustomer(db: Db, customer: string): Promise<string | null> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.paymentCustomerId, customer));
+  return user?.id ?? null;
+}
+
+/**
+ * Stores the account's provider customer unless it has one already (one customer per account: the first
+ * stored stays); answers the customer the account holds now, or null when the account does not exist.
+ */
+export async function claimPaymentCustomer(db: Db, userId: string, customer: string): Promise<string | null> {
+  await db
+    .update(users)
+    .set({ paymentCustomerId: customer })
+    .where(and(eq(users.id, userId), isNull(users.paymentCustomerId)));
+  const [stored] = await db.select({ customer: users.paymentCustomerId }).from(users).where(eq(users.id, userId));
+  return stored ? stored.customer : null;
 }

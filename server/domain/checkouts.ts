@@ -2,18 +2,19 @@
  * Opening a checkout (issue 10, section 3): never while the account has a live subscription, one open
  * checkout at a time (reused until shortly before it expires), and one provider customer per account.
  */
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { openCheckouts, users } from '../db/schema.ts';
+import { localCheckoutSessions, openCheckouts, users } from '../db/schema.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
-import type { UserRow } from './accounts.ts';
+import { accountOfIdentity, claimPaymentCustomer, findUserById, type UserRow, type VerifiedIdentity } from './accounts.ts';
 import { ApiFailure, failures } from './errors.ts';
 import { findLiveSubscriptions } from './subscriptions.ts';
+import { newId } from './tokens.ts';
 
 /** An open checkout is offered again only if the customer still has this long to pay in it. */
-export const CHECKOUT_REUSE_MARGIN_MS = 10 * 60_000;
+const CHECKOUT_REUSE_MARGIN_MS = 10 * 60_000;
 
-export async function openCheckout(db: Db, payments: PaymentProvider, user: UserRow, now = new Date()): Promise<string> {
+async function openCheckout(db: Db, payments: PaymentProvider, user: UserRow, now = new Date()): Promise<string> {
   const [live] = await findLiveSubscriptions(db, user.id);
   if (live) throw live.status === 'past_due' ? failures.subscriptionPastDue() : failures.alreadySubscribed();
 
@@ -42,12 +43,82 @@ export async function openCheckout(db: Db, payments: PaymentProvider, user: User
 /** The account's one provider customer: made before its first checkout and stored, so every checkout uses it. */
 async function customerOf(db: Db, payments: PaymentProvider, user: UserRow): Promise<string | null> {
   if (user.paymentCustomerId || !payments.createCustomer) return user.paymentCustomerId;
-  const created = await payments.createCustomer({ userId: user.id, email: user.email });
+  const stored = await claimPaymentCustomer(db, user.id, await payments.createCustomer({ userId: user.id, email: user.email }));
+  if (!stored) throw failures.signInRequired();
+  return stored;
+}
+
+/** Opens a checkout from the provider for the account of a verified identity; a provider fault is a 502. */
+export async function openCheckoutFor(db: Db, payments: PaymentProvider, identity: Pick<VerifiedIdentity, 'subject'>): Promise<string> {
+  const user = await accountOfIdentity(db, identity);
+  try {
+    return await openCheckout(db, payments, user);
+  } catch (error) {
+    if (error instanceof ApiFailure) throw error;
+    throw failures.providerFailed('Failed to create checkout session', error);
+  }
+}
+
+/** A checkout that ended at the provider (paid or expired) is no longer offered again. */
+export async function forgetOpenCheckout(db: Db, checkoutId: string): Promise<void> {
+  await db.delete(openCheckouts).where(eq(openCheckouts.checkoutId, checkoutId));
+}
+
+// The local checkout's own sessions (server/payments/local-provider.ts hosts their page).
+
+/** A local checkout can be paid for an hour, like a Stripe one with `expires_at`. */
+const LOCAL_CHECKOUT_LIFETIME_MS = 3600_000;
+
+export async function createLocalCheckout(db: Db, userId: string, createdAt = new Date()): Promise<{ id: string; expiresAt: Date }> {
+  const id = newId('cs_local');
+  await db.insert(localCheckoutSessions).values({ id, userId, status: 'open', createdAt });
+  return { id, expiresAt: new Date(createdAt.getTime() + LOCAL_CHECKOUT_LIFETIME_MS) };
+}
+
+/** A local checkout with its account's e-mail; an open one past its lifetime reads as expired. */
+export async function findLocalCheckout(db: Db, id: string, now = new Date()) {
+  const [session] = await db
+    .select({
+      id: localCheckoutSessions.id,
+      status: localCheckoutSessions.status,
+      createdAt: localCheckoutSessions.createdAt,
+      email: users.email,
+    })
+    .from(localCheckoutSessions)
+    .innerJoin(users, eq(users.id, localCheckoutSessions.userId))
+    .where(eq(localCheckoutSessions.id, id));
+  if (!session) return null;
+  const expired = session.status === 'open' && now.getTime() - session.createdAt.getTime() >= LOCAL_CHECKOUT_LIFETIME_MS;
+  return { id: session.id, email: session.email, status: expired ? ('expired' as const) : session.status };
+}
+
+const freshLocalCheckout = (id: string, now: Date) =>
+  and(
+    eq(localCheckoutSessions.id, id),
+    eq(localCheckoutSessions.status, 'open'),
+    gt(localCheckoutSessions.createdAt, new Date(now.getTime() - LOCAL_CHECKOUT_LIFETIME_MS)),
+  );
+
+/** The account of a local checkout that can still be paid; 404 otherwise. */
+export async function payableLocalCheckoutOwner(db: Db, id: string, now = new Date()): Promise<string> {
+  const [open] = await db.select().from(localCheckoutSessions).where(freshLocalCheckout(id, now));
+  if (!open) throw failures.notFound('Open checkout');
+  return open.userId;
+}
+
+/** Marks a payable local checkout paid and answers its account; 404 when it could no longer be paid. */
+export async function completeLocalCheckout(db: Db, id: string, now = new Date()): Promise<UserRow> {
+  const [session] = await db.update(localCheckoutSessions).set({ status: 'completed' }).where(freshLocalCheckout(id, now)).returning();
+  if (!session) throw failures.notFound('Open checkout');
+  const user = await findUserById(db, session.userId);
+  if (!user) throw failures.notFound('Account');
+  return user;
+}
+
+export async function cancelLocalCheckout(db: Db, id: string): Promise<void> {
   await db
-    .update(users)
-    .set({ paymentCustomerId: created })
-    .where(and(eq(users.id, user.id), isNull(users.paymentCustomerId)));
-  const [stored] = await db.select({ customer: users.paymentCustomerId }).from(users).where(eq(users.id, user.id));
-  if (!stored?.customer) throw new ApiFailure(401, 'Please sign in again before continuing.');
-  return stored.customer;
+    .update(localCheckoutSessions)
+    .set({ status: 'cancelled' })
+    .where(and(eq(localCheckoutSessions.id, id), eq(localCheckoutSessions.status, 'open')));
+  await forgetOpenCheckout(db, id);
 }

@@ -9,7 +9,7 @@ import type { Db } from '../db/database.ts';
 import { deletionTombstones, users } from '../db/schema.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { tombstoneHashes } from './accounts.ts';
-import { ApiFailure, failures } from './errors.ts';
+import { failures } from './errors.ts';
 import { authenticate } from './sessions.ts';
 import { findUnendedSubscriptions } from './subscriptions.ts';
 
@@ -28,8 +28,8 @@ export async function deleteAccount(
   for (const subscription of await findUnendedSubscriptions(db, user.id)) {
     try {
       await payments.cancelImmediately(subscription.providerSubscriptionId);
-    } catch {
-      throw new ApiFailure(502, 'Your subscription could not be cancelled, so nothing was deleted. Please try again.');
+    } catch (error) {
+      throw failures.providerFailed('Your subscription could not be cancelled, so nothing was deleted. Please try again.', error);
     }
   }
 

@@ -1,46 +1,74 @@
 /**
- * An error the API answers with its own status and message; anything else is a 500 with a generic text.
- * Messages are written for the customer: the SPA shows them in its toasts.
+ * An error the API answers with its own status, code and message; anything else is a 500 with a generic
+ * text. Codes are the contract's (contract/api.ts, API_ERROR_CODES): callers decide by them. Messages are
+ * written for the customer: the SPA shows them in its toasts.
  */
+import type { ApiErrorCode } from '../../contract/api.ts';
+
+export type { ApiErrorCode };
+
 export class ApiFailure extends Error {
   constructor(
     readonly statusCode: number,
+    readonly code: ApiErrorCode,
     message: string,
+    /** What went wrong underneath (a provider's error): logged, never answered. */
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'ApiFailure';
   }
 }
 
+/** A 400 naming what is wrong with the request. */
+export const invalidRequest = (reason: string) => new ApiFailure(400, 'validation_failed', `Invalid request: ${reason}`);
+
 export const failures = {
-  invalidToken: () => new ApiFailure(401, 'Your sign-in could not be verified. Please sign in again.'),
-  invalidSession: () => new ApiFailure(401, 'Your session has expired. Please sign in again.'),
+  invalidToken: () => new ApiFailure(401, 'token_invalid', 'Your sign-in could not be verified. Please sign in again.'),
+  invalidSession: () => new ApiFailure(401, 'session_invalid', 'Your session has expired. Please sign in again.'),
   recentlyDeleted: () =>
-    new ApiFailure(403, 'This account was recently deleted. Please wait before creating a new account with it.'),
+    new ApiFailure(403, 'recently_deleted', 'This account was recently deleted. Please wait before creating a new account with it.'),
   wrongProvider: (expected: 'google' | 'apple') =>
     new ApiFailure(
       403,
+      'wrong_provider',
       `This sign-in is not ${expected === 'google' ? 'a Google' : 'an Apple'} account. Please sign in with Google or Apple.`,
     ),
   noVerifiedEmail: (provider: 'google' | 'apple') =>
     new ApiFailure(
       403,
+      'no_verified_email',
       `Your ${provider === 'google' ? 'Google' : 'Apple'} account has no verified e-mail address, which an account here needs.`,
     ),
   /** A desktop app's session asked for something only the website may do. */
   websiteOnly: () =>
-    new ApiFailure(403, 'This can only be done on the website, signed in with Google or Apple, not from the VPN app.'),
+    new ApiFailure(403, 'website_only', 'This can only be done on the website, signed in with Google or Apple, not from the VPN app.'),
   deviceLimit: (limit: number, accountUrl: string) =>
     new ApiFailure(
       409,
+      'device_limit',
       `This account is already signed in on ${limit} devices, the most it allows. Sign out a device on your account page (${accountUrl}) and try again.`,
     ),
-  accountMismatch: () => new ApiFailure(403, 'This session does not belong to that account.'),
-  identityUnavailable: () => new ApiFailure(503, 'Sign-in is temporarily unavailable. Please try again in a moment.'),
-  notFound: (what: string) => new ApiFailure(404, `${what} not found.`),
-  handoffInvalid: () => new ApiFailure(401, 'This app link has expired or was already used. Open the VPN app again from your account.'),
-  alreadySubscribed: () => new ApiFailure(409, 'You already have an active subscription.'),
+  accountMismatch: () => new ApiFailure(403, 'account_mismatch', 'This session does not belong to that account.'),
+  identityUnavailable: () =>
+    new ApiFailure(503, 'identity_unavailable', 'Sign-in is temporarily unavailable. Please try again in a moment.'),
+  notFound: (what: string) => new ApiFailure(404, 'not_found', `${what} not found.`),
+  handoffInvalid: () =>
+    new ApiFailure(401, 'handoff_invalid', 'This app link has expired or was already used. Open the VPN app again from your account.'),
+  alreadySubscribed: () => new ApiFailure(409, 'subscription_exists', 'You already have an active subscription.'),
   subscriptionPastDue: () =>
-    new ApiFailure(409, 'Your subscription has a payment past due. Please update your payment details instead of subscribing again.'),
-  noSubscription: () => new ApiFailure(404, 'No active subscription found.'),
+    new ApiFailure(
+      409,
+      'subscription_past_due',
+      'Your subscription has a payment past due. Please update your payment details instead of subscribing again.',
+    ),
+  noSubscription: () => new ApiFailure(404, 'no_subscription', 'No active subscription found.'),
+  /** A money call whose identity has no account (never signed in, or deleted since). */
+  signInRequired: () => new ApiFailure(401, 'sign_in_required', 'Please sign in again before continuing.'),
+  /** The payment provider failed a call; `cause` is logged. */
+  providerFailed: (message: string, cause: unknown) => new ApiFailure(502, 'provider_failed', message, cause),
+  webhookInvalid: (message: string) => new ApiFailure(400, 'webhook_invalid', message),
+  /** A payment event for a customer not known yet: not recorded, so the provider delivers it again. */
+  eventDeferred: () =>
+    new ApiFailure(409, 'event_deferred', 'The event names a customer not known yet; it was not recorded. Deliver it again later.'),
 };

@@ -8,10 +8,25 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { handoffTokens, sessions, users } from '../db/schema.ts';
 import { failures } from './errors.ts';
-import { createSession, type SessionRow } from './sessions.ts';
+import { authenticate, createSession, sessionGrant, type SessionRow } from './sessions.ts';
 import { newToken, sha256 } from './tokens.ts';
 
-export async function createHandoff(db: Db, minting: SessionRow, ttlSeconds: number, now = new Date()) {
+/** A hand-off minted by the web session of `sessionToken`, with its expiry as the answer shows it. */
+export async function createHandoffFor(db: Db, sessionToken: string, ttlSeconds: number) {
+  const { session } = await authenticate(db, sessionToken);
+  const handoff = await createHandoff(db, session, ttlSeconds);
+  return { handoffToken: handoff.token, expiresAt: handoff.expiresAt.toISOString() };
+}
+
+/** Redeems a hand-off for a desktop session, answered like a sign-in. */
+export async function redeemHandoffForDevice(db: Db, token: string, deviceName: string, options: RedeemOptions) {
+  const { sessionToken } = await redeemHandoff(db, token, deviceName, options);
+  const { user } = await authenticate(db, sessionToken);
+  return sessionGrant(db, sessionToken, user);
+}
+
+async function createHandoff(db: Db, minting: SessionRow, ttlSeconds: number, now = new Date()) {
+  // Only a web session mints hand-offs: a desktop app cannot multiply itself onto further devices.
   if (minting.kind !== 'web') throw failures.websiteOnly();
   const token = newToken();
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
@@ -30,7 +45,7 @@ export interface RedeemOptions {
 }
 
 /** Consumes the token and opens a desktop session; a second, late or orphaned redemption fails. */
-export async function redeemHandoff(
+async function redeemHandoff(
   db: Db,
   token: string,
   deviceName: string,

@@ -2,9 +2,10 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions, subscriptions, users } from '../db/schema.ts';
+import type { ApiUser, Device, Subscription } from '../../contract/api.ts';
+import { findOrCreateUser, toApiUser, type SignInDetails, type UserRow, type VerifiedIdentity } from './accounts.ts';
 import { failures } from './errors.ts';
-import type { UserRow } from './accounts.ts';
-import { shownSubscriptionFirst, type SubscriptionRow } from './subscriptions.ts';
+import { findSubscription, shownSubscriptionFirst, toApiSubscription, type SubscriptionRow } from './subscriptions.ts';
 import { newId, newToken, sha256 } from './tokens.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -119,7 +120,7 @@ export async function revokeSession(db: Db, token: string, now = new Date()): Pr
   return revoked.length > 0;
 }
 
-export async function listDesktopSessions(db: Db, userId: string, now = new Date()) {
+async function listDesktopSessions(db: Db, userId: string, now = new Date()) {
   return db
     .select()
     .from(sessions)
@@ -127,11 +128,57 @@ export async function listDesktopSessions(db: Db, userId: string, now = new Date
     .orderBy(sessions.createdAt);
 }
 
-export async function revokeDesktopSession(db: Db, userId: string, sessionId: string, now = new Date()): Promise<void> {
+async function revokeDesktopSession(db: Db, userId: string, sessionId: string, now = new Date()): Promise<void> {
   const revoked = await db
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), eq(sessions.kind, 'desktop'), isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
   if (revoked.length === 0) throw failures.notFound('Device');
+}
+
+/** What sign-in, hand-off redemption and verify answer about the account. */
+export interface AccountView {
+  user: ApiUser;
+  subscription: Subscription | null;
+}
+
+export function accountView(user: UserRow, subscription: SubscriptionRow | null | undefined): AccountView {
+  return { user: toApiUser(user), subscription: toApiSubscription(subscription) };
+}
+
+/** A new session's token with its account, as sign-in and hand-off redemption answer it. */
+export async function sessionGrant(db: Db, sessionToken: string, user: UserRow): Promise<{ sessionToken: string } & AccountView> {
+  return { sessionToken, ...accountView(user, await findSubscription(db, user.id)) };
+}
+
+/** Signs a verified identity in: its account (created on first sign-in) and a new web session. */
+export async function signIn(
+  db: Db,
+  identity: VerifiedIdentity,
+  details: SignInDetails,
+  options: { cooldownSeconds: number; sessionTtlSeconds: number },
+) {
+  const user = await findOrCreateUser(db, identity, details, options.cooldownSeconds);
+  const { token } = await createSession(db, user.id, options.sessionTtlSeconds);
+  return sessionGrant(db, token, user);
+}
+
+/** The desktop sessions of a session's account (a desktop app may list where else it is signed in). */
+export async function listDevices(db: Db, sessionToken: string): Promise<Device[]> {
+  const { user } = await authenticate(db, sessionToken);
+  const devices = await listDesktopSessions(db, user.id);
+  return devices.map((device) => ({
+    id: device.id,
+    deviceName: device.deviceName ?? 'Desktop app',
+    createdAt: device.createdAt.toISOString(),
+    lastUsedAt: device.lastUsedAt.toISOString(),
+  }));
+}
+
+/** Signs a device out; only the website's session may (a desktop app signs out itself with /signout). */
+export async function revokeDevice(db: Db, sessionToken: string, deviceId: string): Promise<void> {
+  const { user, session } = await authenticate(db, sessionToken);
+  if (session.kind !== 'web') throw failures.websiteOnly();
+  await revokeDesktopSession(db, user.id, deviceId);
 }

@@ -3,21 +3,24 @@
  * the browser reaching /success). One row per provider subscription; an account has at most one live
  * (active or past_due) subscription: a second one that gets paid anyway is cancelled, never kept.
  */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Subscription } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
 import { subscriptions } from '../db/schema.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
 import type { SubscriptionSnapshot } from '../payments/subscription-object.ts';
+import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
+import { failures } from './errors.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 type Status = 'active' | 'inactive' | 'past_due' | 'cancelled';
 
 /** The statuses that count as the account's subscription: one at most per account. */
-export const LIVE_STATUSES = ['active', 'past_due'] as const;
-export const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes(status);
+const LIVE_STATUSES = ['active', 'past_due'] as const;
+const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes(status);
 
 /** Provider status -> ours: active, inactive, past_due, cancelled. */
-export function mapProviderStatus(status: string): Status {
+function mapProviderStatus(status: string): Status {
   switch (status) {
     case 'active':
     case 'trialing':
@@ -34,7 +37,7 @@ export function mapProviderStatus(status: string): Status {
 }
 
 /** How long past its end date an active subscription is still reported active when no event came. */
-export const GRACE_PERIOD_MS = 3 * 86_400_000;
+const GRACE_PERIOD_MS = 3 * 86_400_000;
 
 /**
  * The status to report for a stored row at `now`, whatever the provider (issue 11, item 10): an `active`
@@ -43,7 +46,7 @@ export const GRACE_PERIOD_MS = 3 * 86_400_000;
  * arrived). Other statuses are kept (`past_due` is, by nature, past its end date). Pure: apply it to any
  * row read for an answer.
  */
-export function statusAt(row: Pick<SubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>, now = new Date()): string {
+function statusAt(row: Pick<SubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>, now = new Date()): string {
   if (row.status !== 'active' || !row.currentPeriodEnd) return row.status;
   if (now.getTime() - row.currentPeriodEnd.getTime() <= GRACE_PERIOD_MS) return row.status;
   return row.cancelAtPeriodEnd ? 'cancelled' : 'inactive';
@@ -131,7 +134,7 @@ const sameState = (a: ComparableState, b: ComparableState) =>
  * nothing, and anything else is settled by asking the provider ('ask'), or, with nobody to ask, by
  * finality (past due over active, renewal off over on).
  */
-export function decideStateChange(
+function decideStateChange(
   current: ComparableState & { providerUpdatedAt: number },
   incoming: ComparableState & { providerTime: number },
 ): 'apply' | 'ignore' | 'ask' {
@@ -218,7 +221,7 @@ async function hasOtherLiveSubscription(db: Db, state: ProviderSubscriptionState
  * Stores the state the provider answered a call with (auto-renewal off), at once: the account page shows
  * it without waiting for the webhook, which then confirms it. A cancelled subscription stays cancelled.
  */
-export async function recordProviderAnswer(db: Db, row: SubscriptionRow, answer: SubscriptionSnapshot, now = new Date()): Promise<void> {
+async function recordProviderAnswer(db: Db, row: SubscriptionRow, answer: SubscriptionSnapshot, now = new Date()): Promise<void> {
   const status = mapProviderStatus(answer.providerStatus);
   await db
     .update(subscriptions)
@@ -230,4 +233,48 @@ export async function recordProviderAnswer(db: Db, row: SubscriptionRow, answer:
       updatedAt: now,
     })
     .where(and(eq(subscriptions.providerSubscriptionId, row.providerSubscriptionId), ne(subscriptions.status, 'cancelled')));
+}
+
+/**
+ * Auto-renewal off for every live subscription of the account of a verified identity (there should be
+ * one; a stray second one is not spared). Stored at once, as the provider answered: the page shows
+ * renewal off now; the webhook confirms it. Answers the subscription the account is shown.
+ */
+export async function turnOffRenewal(
+  db: Db,
+  payments: PaymentProvider,
+  identity: Pick<VerifiedIdentity, 'subject'>,
+): Promise<Subscription | null> {
+  const { id: userId } = await accountOfIdentity(db, identity);
+  const live = await findLiveSubscriptions(db, userId);
+  if (live.length === 0) throw failures.noSubscription();
+  for (const subscription of live.filter((row) => !row.cancelAtPeriodEnd)) {
+    let answer: SubscriptionSnapshot;
+    try {
+      answer = await payments.cancelAtPeriodEnd(subscription.providerSubscriptionId);
+    } catch (error) {
+      throw failures.providerFailed('Failed to cancel subscription', error);
+    }
+    await recordProviderAnswer(db, subscription, answer);
+  }
+  return toApiSubscription(await findSubscription(db, userId));
+}
+
+export async function findSubscriptionByProviderId(db: Db, providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId));
+  return row;
+}
+
+/** Live subscriptions of the local checkout whose period has ended by `now` (its billing clock renews or ends them). */
+export async function findDueLocalSubscriptions(db: Db, now: Date): Promise<SubscriptionRow[]> {
+  return db
+    .select()
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.provider, 'local'),
+        inArray(subscriptions.status, [...LIVE_STATUSES]),
+        lte(subscriptions.currentPeriodEnd, now),
+      ),
+    );
 }

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import type { Database } from '../db/database.ts';
+import type { Database } from '../domain/store.ts';
 import type { IdentityVerifier } from '../identity/verifier.ts';
 import type { LocalPaymentProvider } from '../payments/local-provider.ts';
 import type { PaymentProvider } from '../payments/provider.ts';

@@ -1,14 +1,49 @@
 /**
- * Fastify's own refusals that happen before a route runs, answered in the API's one error shape
- * `{success:false,error}` instead of Fastify's `{statusCode,error,message}`.
+ * Every failure answered in the API's one error shape `{success:false,error,code}` (contract/api.ts):
+ * our own ApiFailures, Fastify's refusals (before or while a route runs), a call that does not exist, and
+ * requests Node's HTTP parser refuses, instead of Fastify's `{statusCode,error,message}` or a stack trace.
  */
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorCode, ErrorResponse } from '../../contract/api.ts';
+import { ApiFailure } from '../domain/errors.ts';
+import { RateLimited } from './rate-limits.ts';
+
+function failure(code: ApiErrorCode, error: string): ErrorResponse {
+  return { success: false, error, code };
+}
+
+/** Fastify's own refusals of a request (the body), by status. */
+function frameworkRefusal(error: FastifyError, status: number): ErrorResponse {
+  if (status === 413) return failure('body_too_large', 'Request body is too large.');
+  if (status === 415) return failure('unsupported_media_type', 'Unsupported content type: send JSON.');
+  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return failure('validation_failed', 'Invalid request: a JSON object body is required.');
+  return failure('validation_failed', 'Invalid request: the body is not valid JSON.');
+}
+
+/** The app's error handler: an ApiFailure as it says, Fastify's 4xx in words, anything else a logged 500. */
+export function apiErrorHandler(error: FastifyError | ApiFailure, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof ApiFailure) {
+    // A provider's fault behind a 502: the customer gets the message, the log gets the cause.
+    if (error.cause !== undefined) request.log.error({ err: error.cause }, error.message);
+    if (error instanceof RateLimited) reply.header('retry-after', String(error.retryAfterSeconds));
+    return reply.code(error.statusCode).send(failure(error.code, error.message));
+  }
+  const status = (error as FastifyError).statusCode;
+  if (status && status >= 400 && status < 500) return reply.code(status).send(frameworkRefusal(error, status));
+  request.log.error({ err: error }, 'unexpected failure');
+  return reply.code(500).send(failure('internal_error', 'Something went wrong on our side. Please try again.'));
+}
+
+/** A call that does not exist (method and path). */
+export function noSuchCall(request: FastifyRequest, reply: FastifyReply) {
+  return reply.code(404).send(failure('no_such_call', `No such call: ${request.method} ${request.url.split('?')[0]}`));
+}
 
 /** A URL that cannot be decoded (`/api/x%zz`), a too long path parameter. */
 export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const message = error.code === 'FST_ERR_BAD_URL' ? 'Invalid request: the URL is not valid.' : 'Invalid request.';
-  return reply.code(400).send({ success: false, error: message });
+  return reply.code(400).send(failure('validation_failed', message));
 }
 
 /** A request Node's HTTP parser refuses (broken framing, headers too large, too slow). */
@@ -20,7 +55,7 @@ export function clientErrorHandler(error: Error & { code?: string }, socket: Soc
       : error.code === 'HPE_HEADER_OVERFLOW'
         ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
         : [400, 'Bad Request', 'Invalid request: malformed HTTP.'];
-  const body = JSON.stringify({ success: false, error: message });
+  const body = JSON.stringify(failure('bad_http_request', message));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${text}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n${body}`,

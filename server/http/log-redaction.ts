@@ -6,12 +6,12 @@
 import type { FastifyRequest } from 'fastify';
 
 /** The path as it may be logged. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.split('?')[0]!.replace(/(\/checkout\/local\/)[^/]+/, '$1[redacted]');
 }
 
 /** Drops the "params: …" part drizzle writes into a failed query's message and stack. */
-export function redactSqlParameters(text: string): string {
+function redactSqlParameters(text: string): string {
   return text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]');
 }
 
@@ -28,7 +28,7 @@ interface LoggedError {
  * Only name, code, message and stack, never the error's other properties: a query error carries `params`,
  * a PostgreSQL error `detail` ("Key (email)=(…) already exists").
  */
-export function serializeError(error: unknown, depth = 0): LoggedError {
+function serializeError(error: unknown, depth = 0): LoggedError {
   if (!(error instanceof Error)) return { type: typeof error, message: '[not an Error]', stack: '' };
   const code = (error as { code?: unknown }).code;
   const logged: LoggedError = {

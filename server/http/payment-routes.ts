@@ -2,14 +2,29 @@
  * The payment webhook (signature checked on the raw body) and the local checkout's hosted page.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { text } from '../../contract/api.ts';
 import { brandForServer } from '../brand.ts';
-import { ApiFailure } from '../domain/errors.ts';
+import { ApiFailure, failures } from '../domain/errors.ts';
+import type { EventOutcome } from '../domain/payment-events.ts';
 import type { ProviderEffects } from '../domain/subscriptions.ts';
-import { handlePaymentEvent, paymentEventSchema, type EventOutcome } from '../payments/events.ts';
+import { handlePaymentEvent, paymentEventSchema } from '../payments/events.ts';
 import { verifySignature } from '../payments/signature.ts';
 import type { AppDeps } from './context.ts';
 import { renderLocalCheckoutPage } from './local-checkout-page.ts';
-import { parsePathId } from './validation.ts';
+import { answers, failureAnswers } from './route-schemas.ts';
+import { withReason } from './validation.ts';
+
+const checkoutParamsSchema = withReason(
+  z.object({ id: text(128).refine((value) => value.length > 0) }),
+  'checkout id is not a valid id',
+);
+const webhookAnswerSchema = z.object({
+  received: z.literal(true),
+  outcome: z.enum(['applied', 'duplicate', 'ignored', 'second_subscription_cancelled']),
+});
+const noCheckout = () => new ApiFailure(404, 'not_found', 'This checkout does not exist.');
 
 /** Verifies and applies one delivery; shared by the HTTP webhook and the local checkout. */
 export function createWebhookReceiver(
@@ -19,20 +34,21 @@ export function createWebhookReceiver(
   effects: ProviderEffects = {},
 ) {
   return async (rawBody: string, signature: string | undefined): Promise<EventOutcome> => {
-    if (!verifySignature(rawBody, signature, secret)) throw new ApiFailure(400, 'Invalid webhook signature.');
+    if (!verifySignature(rawBody, signature, secret)) throw failures.webhookInvalid('Invalid webhook signature.');
     let json: unknown;
     try {
       json = JSON.parse(rawBody);
     } catch {
-      throw new ApiFailure(400, 'Invalid webhook payload: not JSON.');
+      throw failures.webhookInvalid('Invalid webhook payload: not JSON.');
     }
     const event = paymentEventSchema.safeParse(json);
-    if (!event.success) throw new ApiFailure(400, 'Invalid webhook payload: not a payment event.');
+    if (!event.success) throw failures.webhookInvalid('Invalid webhook payload: not a payment event.');
     return handlePaymentEvent(deps.database.db, event.data, provider, effects);
   };
 }
 
-export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
+export async function paymentRoutes(scope: FastifyInstance, deps: AppDeps) {
+  const app = scope.withTypeProvider<ZodTypeProvider>();
   const provider = deps.config.stripe ? 'stripe' : 'local';
   const secret = deps.config.stripe?.webhookSecret ?? deps.config.localWebhookSecret;
   const { payments } = deps;
@@ -46,50 +62,65 @@ export async function paymentRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  await app.register(async (webhook) => {
+  await app.register(async (plain) => {
+    const webhook = plain.withTypeProvider<ZodTypeProvider>();
     // The signature covers the exact bytes sent, so this route keeps the body as a string.
     webhook.removeAllContentTypeParsers();
     webhook.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
-    webhook.post('/webhooks/payments', async (request, reply) => {
+    const webhookSchema = {
+      summary: 'Payment provider events (Stripe-signed raw body)',
+      tags: ['payments'],
+      response: answers(webhookAnswerSchema),
+    };
+    webhook.post('/webhooks/payments', { schema: webhookSchema }, async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const signature = request.headers['stripe-signature'];
       const outcome = await receive(raw, Array.isArray(signature) ? signature[0] : signature);
-      if (outcome === 'deferred') {
-        // Not a 2xx, so Stripe delivers it again later (its retries run for days).
-        return reply.code(409).send({ success: false, error: 'The event names a customer not known yet; it was not recorded. Deliver it again later.' });
-      }
-      return reply.code(200).send({ received: true, outcome });
+      // Not a 2xx, so Stripe delivers it again later (its retries run for days).
+      if (outcome === 'deferred') throw failures.eventDeferred();
+      return { received: true as const, outcome };
     });
   });
 
   const local = deps.localCheckout;
   if (!local) return;
 
-  await app.register(async (checkout) => {
+  await app.register(async (plain) => {
+    const checkout = plain.withTypeProvider<ZodTypeProvider>();
+    // Paying and leaving answer a 303 to the SPA's /success or /cancel page.
+    const redirect = z.null().describe('303 to /success or /cancel');
+    const pageSchema = (summary: string) => ({
+      summary,
+      tags: ['payments'],
+      params: checkoutParamsSchema,
+      response: { 303: redirect, ...failureAnswers },
+    });
     checkout.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
       done(null, body),
     );
 
-    checkout.get<{ Params: { id: string } }>('/checkout/local/:id', async (request, reply) => {
-      const session = await local.openSession(parsePathId('checkout id', request.params.id));
-      if (!session) throw new ApiFailure(404, 'This checkout does not exist.');
+    const htmlPage = { description: 'The checkout page', content: { 'text/html': { schema: z.string() } } };
+    const pageView = { ...pageSchema('The local checkout page'), response: { 200: htmlPage, ...failureAnswers } };
+    checkout.get('/checkout/local/:id', { schema: pageView }, async (request, reply) => {
+      const session = await local.openSession(request.params.id);
+      if (!session) throw noCheckout();
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
         .send(renderLocalCheckoutPage({ ...session, brand: brandForServer }));
     });
 
-    checkout.post<{ Params: { id: string } }>('/checkout/local/:id/pay', async (request, reply) => {
-      const session = await local.openSession(parsePathId('checkout id', request.params.id));
-      if (!session) throw new ApiFailure(404, 'This checkout does not exist.');
+    checkout.post('/checkout/local/:id/pay', { schema: pageSchema('Pay a local checkout (redirects)') }, async (request, reply) => {
+      const session = await local.openSession(request.params.id);
+      if (!session) throw noCheckout();
       // Paying twice (a double submit, a back button) lands on the same success page, charged once. A
       // checkout paid while the account already has a live subscription is not activated: /cancel.
       const paid = session.status === 'open' ? await local.pay(session.id) : session.status === 'completed';
       return reply.redirect(paid ? '/success' : '/cancel', 303);
     });
 
-    checkout.post<{ Params: { id: string } }>('/checkout/local/:id/cancel', async (request, reply) => {
-      await local.cancelCheckout(parsePathId('checkout id', request.params.id));
+    checkout.post('/checkout/local/:id/cancel', { schema: pageSchema('Leave a local checkout (redirects)') }, async (request, reply) => {
+      await local.cancelCheckout(request.params.id);
       return reply.redirect('/cancel', 303);
     });
   });

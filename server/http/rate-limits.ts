@@ -10,21 +10,21 @@
  *   ID token is verified (sign-in, checkout, cancel), and after the session token is looked up (verify,
  *   hand-off, devices, deletion).
  *
- * A refusal is a 429 `{success:false,error}` with Retry-After in seconds.
+ * A refusal is a 429 `{success:false,error,code:'rate_limited'}` with Retry-After in seconds.
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/database.ts';
 import { ApiFailure } from '../domain/errors.ts';
 import { prepareSessionOwner } from '../domain/sessions.ts';
+import type { Db } from '../domain/store.ts';
 import type { IdentityVerifier } from '../identity/verifier.ts';
 
 /** The calls, grouped by what they do; each group has its own per-address limit. */
-export type CallFamily = 'signIn' | 'handoff' | 'verify' | 'signOut' | 'devices' | 'checkout' | 'cancel' | 'deleteAccount' | 'other';
+type CallFamily = 'signIn' | 'handoff' | 'verify' | 'signOut' | 'devices' | 'checkout' | 'cancel' | 'deleteAccount' | 'other';
 /** What is counted per account; `identity` is every call carrying a verified Firebase ID token. */
-export type AccountFamily = 'identity' | 'handoff' | 'verify' | 'devices' | 'deleteAccount';
+type AccountFamily = 'identity' | 'handoff' | 'verify' | 'devices' | 'deleteAccount';
 
 /**
  * Requests per minute (times RATE_LIMIT_SCALE). Generous for a person, tight for a script: verify runs on
@@ -75,7 +75,7 @@ const MESSAGE = 'Too many attempts. Please wait a moment and try again.';
 
 export class RateLimited extends ApiFailure {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, MESSAGE);
+    super(429, 'rate_limited', MESSAGE);
   }
 }
 

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { injectClientConfig } from '../../contract/client-config.ts';
 import type { Config } from '../config.ts';
 import { precompress, sendPrecompressed, type PrecompressedBody } from './compression.ts';
+import { noSuchCall } from './framework-errors.ts';
 
 /** What the build's prerender step wrote (src/prerender.tsx): route -> file under dist/pages/. */
 interface PrerenderedRoutes {
@@ -67,7 +68,7 @@ export async function spaRoutes(app: FastifyInstance, config: Config): Promise<b
 
   app.setNotFoundHandler((request, reply) => {
     if (request.url.startsWith('/api/') || request.url === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
-      return reply.code(404).send({ success: false, error: `No such call: ${request.method} ${request.url.split('?')[0]}` });
+      return noSuchCall(request, reply);
     }
     const route = routeOf(request.url);
     // A missing file (an old asset after a deploy) is a 404, not the page in its place.

@@ -8,7 +8,7 @@ import { getAuth } from 'firebase-admin/auth';
 import type { VerifiedIdentity } from '../domain/accounts.ts';
 import { ApiFailure, failures } from '../domain/errors.ts';
 
-export interface VerifyOptions {
+interface VerifyOptions {
   /**
    * Also ask Firebase whether the user was disabled or signed out everywhere since the token was issued
    * (one more request): for the calls that move money.

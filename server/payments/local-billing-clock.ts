@@ -5,10 +5,9 @@
  * signed path as Stripe's webhooks. The clock runs on real time plus an offset that developers and tests
  * move forward, like a Stripe test clock; it never moves back.
  */
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { localBillingClock, subscriptions } from '../db/schema.ts';
-import { LIVE_STATUSES } from '../domain/subscriptions.ts';
+import { billingClockOffsetSeconds, moveBillingClockForward } from '../domain/billing-clock.ts';
+import type { Db } from '../domain/store.ts';
+import { findDueLocalSubscriptions } from '../domain/subscriptions.ts';
 import { newId } from '../domain/tokens.ts';
 import type { PaymentEvent } from './events.ts';
 
@@ -28,33 +27,19 @@ export function localEvent(type: string, created: number, object: Record<string,
 
 /** The billing clock's time: real time plus how far it was moved. */
 export async function billingClockNow(db: Db, real = new Date()): Promise<Date> {
-  const [clock] = await db.select().from(localBillingClock);
-  return new Date(real.getTime() + (clock?.offsetSeconds ?? 0) * 1000);
+  return new Date(real.getTime() + (await billingClockOffsetSeconds(db)) * 1000);
 }
 
 /** Moves the clock forward by `by` seconds and runs what fell due; answers the new time and what happened. */
 export async function advanceBillingClock(db: Db, emit: EventSink, by: number) {
-  if (!Number.isInteger(by) || by < 0) throw new Error('the billing clock only moves forward');
-  await db
-    .insert(localBillingClock)
-    .values({ id: 1, offsetSeconds: by })
-    .onConflictDoUpdate({ target: localBillingClock.id, set: { offsetSeconds: sql`${localBillingClock.offsetSeconds} + ${by}` } });
+  await moveBillingClockForward(db, by);
   const now = await billingClockNow(db);
   return { now, ...(await runBillingCycle(db, emit, now)) };
 }
 
 /** Renews or ends every local subscription whose period has ended by `now`. */
 export async function runBillingCycle(db: Db, emit: EventSink, now: Date): Promise<{ renewed: number; ended: number }> {
-  const due = await db
-    .select()
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.provider, 'local'),
-        inArray(subscriptions.status, [...LIVE_STATUSES]),
-        lte(subscriptions.currentPeriodEnd, now),
-      ),
-    );
+  const due = await findDueLocalSubscriptions(db, now);
   let renewed = 0;
   let ended = 0;
   for (const row of due) {

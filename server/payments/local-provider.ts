@@ -3,11 +3,16 @@
  * events, signed with the local webhook secret, into the very handler Stripe's events reach, so the
  * whole purchase runs offline through the production code path (design §7).
  */
-import { and, eq, gt } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { localCheckoutSessions, openCheckouts, subscriptions, users } from '../db/schema.ts';
+import {
+  cancelLocalCheckout,
+  completeLocalCheckout,
+  createLocalCheckout,
+  findLocalCheckout,
+  payableLocalCheckoutOwner,
+} from '../domain/checkouts.ts';
 import { failures } from '../domain/errors.ts';
-import { findLiveSubscriptions } from '../domain/subscriptions.ts';
+import type { Db } from '../domain/store.ts';
+import { findLiveSubscriptions, findSubscriptionByProviderId } from '../domain/subscriptions.ts';
 import { newId } from '../domain/tokens.ts';
 import {
   advanceBillingClock,
@@ -20,9 +25,6 @@ import {
 import type { CheckoutRequest, OpenedCheckout, PaymentProvider } from './provider.ts';
 import { readSubscriptionObject, type SubscriptionSnapshot } from './subscription-object.ts';
 
-/** A local checkout can be paid for an hour, like a Stripe one with `expires_at`. */
-export const LOCAL_CHECKOUT_LIFETIME_MS = 3600_000;
-
 export class LocalPaymentProvider implements PaymentProvider {
   readonly kind = 'local' as const;
 
@@ -34,30 +36,12 @@ export class LocalPaymentProvider implements PaymentProvider {
   ) {}
 
   async createCheckout({ userId }: CheckoutRequest): Promise<OpenedCheckout> {
-    const id = newId('cs_local');
-    const createdAt = new Date();
-    await this.db.insert(localCheckoutSessions).values({ id, userId, status: 'open', createdAt });
-    return {
-      id,
-      url: `${this.publicUrl}/api/checkout/local/${id}`,
-      expiresAt: new Date(createdAt.getTime() + LOCAL_CHECKOUT_LIFETIME_MS),
-    };
+    const { id, expiresAt } = await createLocalCheckout(this.db, userId);
+    return { id, url: `${this.publicUrl}/api/checkout/local/${id}`, expiresAt };
   }
 
-  async openSession(id: string, now = new Date()) {
-    const [session] = await this.db
-      .select({
-        id: localCheckoutSessions.id,
-        status: localCheckoutSessions.status,
-        createdAt: localCheckoutSessions.createdAt,
-        email: users.email,
-      })
-      .from(localCheckoutSessions)
-      .innerJoin(users, eq(users.id, localCheckoutSessions.userId))
-      .where(eq(localCheckoutSessions.id, id));
-    if (!session) return null;
-    const expired = session.status === 'open' && now.getTime() - session.createdAt.getTime() >= LOCAL_CHECKOUT_LIFETIME_MS;
-    return { id: session.id, email: session.email, status: expired ? ('expired' as const) : session.status };
+  openSession(id: string, now = new Date()) {
+    return findLocalCheckout(this.db, id, now);
   }
 
   /** The billing clock (local-billing-clock.ts): its time, moving it forward, and a run of what fell due. */
@@ -78,21 +62,12 @@ export class LocalPaymentProvider implements PaymentProvider {
    * nothing, when the account already has a live subscription (a second checkout paid after the first).
    */
   async pay(checkoutId: string, now = new Date()): Promise<boolean> {
-    const fresh = and(
-      eq(localCheckoutSessions.id, checkoutId),
-      eq(localCheckoutSessions.status, 'open'),
-      gt(localCheckoutSessions.createdAt, new Date(now.getTime() - LOCAL_CHECKOUT_LIFETIME_MS)),
-    );
-    const [open] = await this.db.select().from(localCheckoutSessions).where(fresh);
-    if (!open) throw failures.notFound('Open checkout');
-    if ((await findLiveSubscriptions(this.db, open.userId)).length > 0) {
+    const userId = await payableLocalCheckoutOwner(this.db, checkoutId, now);
+    if ((await findLiveSubscriptions(this.db, userId)).length > 0) {
       await this.cancelCheckout(checkoutId);
       return false;
     }
-    const [session] = await this.db.update(localCheckoutSessions).set({ status: 'completed' }).where(fresh).returning();
-    if (!session) throw failures.notFound('Open checkout');
-    const [user] = await this.db.select().from(users).where(eq(users.id, session.userId));
-    if (!user) throw failures.notFound('Account');
+    const user = await completeLocalCheckout(this.db, checkoutId, now);
     const customer = user.paymentCustomerId ?? newId('cus_local');
     const subscriptionId = newId('sub_local');
     const start = await this.clockNow();
@@ -115,12 +90,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     return true;
   }
 
-  async cancelCheckout(checkoutId: string): Promise<void> {
-    await this.db
-      .update(localCheckoutSessions)
-      .set({ status: 'cancelled' })
-      .where(and(eq(localCheckoutSessions.id, checkoutId), eq(localCheckoutSessions.status, 'open')));
-    await this.db.delete(openCheckouts).where(eq(openCheckouts.checkoutId, checkoutId));
+  cancelCheckout(checkoutId: string): Promise<void> {
+    return cancelLocalCheckout(this.db, checkoutId);
   }
 
   async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot> {
@@ -133,7 +104,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   private async emitSubscriptionChange(subscriptionId: string, type: string, change: Record<string, unknown>) {
-    const [row] = await this.db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, subscriptionId));
+    const row = await findSubscriptionByProviderId(this.db, subscriptionId);
     if (!row) throw failures.noSubscription();
     const object = {
       id: subscriptionId,

@@ -13,9 +13,9 @@ export interface StripeSettings {
 }
 
 /** How long a Stripe checkout stays payable (Stripe allows 30 minutes to 24 hours). */
-export const STRIPE_CHECKOUT_LIFETIME_SECONDS = 3600;
+const STRIPE_CHECKOUT_LIFETIME_SECONDS = 3600;
 
-export function createStripeClient({ secretKey, apiBase }: Pick<StripeSettings, 'secretKey' | 'apiBase'>): Stripe {
+function createStripeClient({ secretKey, apiBase }: Pick<StripeSettings, 'secretKey' | 'apiBase'>): Stripe {
   if (!apiBase) return new Stripe(secretKey, { maxNetworkRetries: 2 });
   const url = new URL(apiBase);
   return new Stripe(secretKey, {

@@ -13,7 +13,7 @@ import type { ClientConfig } from './client-config';
 
 let authPromise: Promise<Auth> | null = null;
 
-export function getAuth(config: ClientConfig): Promise<Auth> {
+function getAuth(config: ClientConfig): Promise<Auth> {
   authPromise ??= (async () => {
     const [
       { initializeApp },

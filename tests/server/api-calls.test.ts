@@ -79,7 +79,7 @@ describe.each(drivers)('API on %s', (driver) => {
     ])('%s is refused with 401 JSON', async (_name, idToken) => {
       const { status, body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken });
       expect(status).toBe(401);
-      expect(body).toEqual({ success: false, error: 'Your sign-in could not be verified. Please sign in again.' });
+      expect(body).toEqual({ success: false, error: 'Your sign-in could not be verified. Please sign in again.', code: 'token_invalid' });
     });
 
     test('a token whose payload was altered after issue is refused', async () => {
@@ -93,7 +93,7 @@ describe.each(drivers)('API on %s', (driver) => {
     test('a missing idToken is a 400 saying so', async () => {
       expect(await call(api.app, 'POST', '/api/auth/google/signin', {})).toMatchObject({
         status: 400,
-        body: { success: false, error: 'Invalid request: idToken is required.' },
+        body: { success: false, error: 'Invalid request: idToken is required.', code: 'validation_failed' },
       });
     });
   });
@@ -205,7 +205,7 @@ describe.each(drivers)('API on %s', (driver) => {
 
       expect(await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: minted.idToken, email: minted.email })).toMatchObject({
         status: 409,
-        body: { success: false, error: 'You already have an active subscription.' },
+        body: { success: false, error: 'You already have an active subscription.', code: 'subscription_exists' },
       });
 
       const cancelled = await call(api.app, 'POST', '/api/subscription/cancel', { idToken: minted.idToken });
@@ -226,7 +226,7 @@ describe.each(drivers)('API on %s', (driver) => {
       const { minted } = await signIn('nothing');
       expect(await call(api.app, 'POST', '/api/subscription/cancel', { idToken: minted.idToken })).toMatchObject({
         status: 404,
-        body: { success: false, error: 'No active subscription found.' },
+        body: { success: false, error: 'No active subscription found.', code: 'no_subscription' },
       });
       expect((await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: 'bad', email: 'a@b.c' })).status).toBe(401);
       expect((await api.app.inject({ method: 'GET', url: '/api/checkout/local/cs_local_missing' })).statusCode).toBe(404);
@@ -266,6 +266,7 @@ describe.each(drivers)('API on %s', (driver) => {
       const again = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken });
       expect(again.status).toBe(403);
       expect(String(again.body.error)).toContain('recently deleted');
+      expect(again.body.code).toBe('recently_deleted');
 
       await new Promise((resolve) => setTimeout(resolve, 2100));
       expect((await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken })).status).toBe(200);
@@ -274,19 +275,19 @@ describe.each(drivers)('API on %s', (driver) => {
 
   describe('bad input', () => {
     test('unknown calls, malformed JSON, wrong content types and oversized bodies get JSON 4xx', async () => {
-      expect(await call(api.app, 'GET', '/api/nope')).toMatchObject({ status: 404, body: { success: false } });
+      expect(await call(api.app, 'GET', '/api/nope')).toMatchObject({ status: 404, body: { success: false, code: 'no_such_call' } });
       const malformed = await api.app.inject({ method: 'POST', url: '/api/auth/verify', payload: '{"sessionToken":', headers: { 'content-type': 'application/json' } });
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json()).toEqual({ success: false, error: 'Invalid request: the body is not valid JSON.' });
+      expect(malformed.json()).toEqual({ success: false, error: 'Invalid request: the body is not valid JSON.', code: 'validation_failed' });
       const text = await api.app.inject({ method: 'POST', url: '/api/auth/verify', payload: 'hello', headers: { 'content-type': 'text/plain' } });
       expect(text.statusCode).toBe(400);
-      expect(text.json()).toEqual({ success: false, error: 'Invalid request: a JSON object body is required.' });
+      expect(text.json()).toEqual({ success: false, error: 'Invalid request: a JSON object body is required.', code: 'validation_failed' });
       const xml = await api.app.inject({ method: 'POST', url: '/api/auth/verify', payload: '<a/>', headers: { 'content-type': 'application/xml' } });
       expect(xml.statusCode).toBe(415);
-      expect(xml.json()).toEqual({ success: false, error: 'Unsupported content type: send JSON.' });
+      expect(xml.json()).toEqual({ success: false, error: 'Unsupported content type: send JSON.', code: 'unsupported_media_type' });
       const huge = await call(api.app, 'POST', '/api/auth/verify', { sessionToken: 'x'.repeat(100_000) });
       expect(huge.status).toBe(413);
-      expect(huge.body).toMatchObject({ success: false, error: 'Request body is too large.' });
+      expect(huge.body).toMatchObject({ success: false, error: 'Request body is too large.', code: 'body_too_large' });
       expect(JSON.stringify(huge.body)).not.toContain('at ');
     });
   });
@@ -304,7 +305,7 @@ describe('hardening', () => {
         last = answer.body;
       }
       expect(statuses).toEqual([401, 401, 401, 429]);
-      expect(last).toEqual({ success: false, error: 'Too many attempts. Please wait a moment and try again.' });
+      expect(last).toEqual({ success: false, error: 'Too many attempts. Please wait a moment and try again.', code: 'rate_limited' });
     } finally {
       await api.close();
     }

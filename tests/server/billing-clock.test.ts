@@ -96,7 +96,7 @@ describe.each(drivers)('billing clock on %s', (driver) => {
     for (const by of ['soon', '-5d', 12, '']) {
       expect(await advance(api, by)).toEqual({
         status: 400,
-        body: { success: false, error: 'Invalid request: by must be a duration such as 366d, 12h, 30m, 45s or seconds.' },
+        body: { success: false, error: 'Invalid request: by must be a duration such as 366d, 12h, 30m, 45s or seconds.', code: 'validation_failed' },
         headers: expect.anything(),
       });
     }

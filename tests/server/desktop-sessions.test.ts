@@ -47,7 +47,7 @@ describe.each(drivers)('hand-off and desktop sessions on %s', (driver) => {
     await call(api.app, 'POST', '/api/auth/signout', { sessionToken: other });
     expect(await redeem(otherLink)).toMatchObject({
       status: 401,
-      body: { success: false, error: 'This app link has expired or was already used. Open the VPN app again from your account.' },
+      body: { success: false, error: 'This app link has expired or was already used. Open the VPN app again from your account.', code: 'handoff_invalid' },
     });
     expect((await redeem(link)).status).toBe(200);
     // ...and once the minting session signs out, its unused links die with it.
@@ -73,16 +73,16 @@ describe.each(drivers)('hand-off and desktop sessions on %s', (driver) => {
 
     expect(await call(api.app, 'POST', '/api/auth/handoff', { sessionToken: desktop })).toMatchObject({
       status: 403,
-      body: { success: false, error: WEBSITE_ONLY },
+      body: { success: false, error: WEBSITE_ONLY, code: 'website_only' },
     });
     const deviceId = (listed.body.devices as Array<{ id: string }>)[0]!.id;
     expect(await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken: desktop, deviceId })).toMatchObject({
       status: 403,
-      body: { success: false, error: WEBSITE_ONLY },
+      body: { success: false, error: WEBSITE_ONLY, code: 'website_only' },
     });
     expect(
       await call(api.app, 'DELETE', '/api/auth/delete-account', { email: user.email, userId: user.id, sessionToken: desktop }),
-    ).toMatchObject({ status: 403, body: { success: false, error: WEBSITE_ONLY } });
+    ).toMatchObject({ status: 403, body: { success: false, error: WEBSITE_ONLY, code: 'website_only' } });
     expect(await api.database.db.select().from(users)).toHaveLength(1);
 
     expect((await call(api.app, 'POST', '/api/auth/signout', { sessionToken: desktop })).status).toBe(200);
@@ -100,6 +100,7 @@ describe.each(drivers)('hand-off and desktop sessions on %s', (driver) => {
       body: {
         success: false,
         error: `This account is already signed in on ${DEVICE_LIMIT} devices, the most it allows. Sign out a device on your account page (http://veil.test/account) and try again.`,
+        code: 'device_limit',
       },
     });
     expect(await api.database.db.select().from(sessions)).toHaveLength(DEVICE_LIMIT + 1); // + the web session

@@ -39,11 +39,11 @@ describe.each(drivers)('identity trust on %s', (driver) => {
     for (const minted of [anonymous, password]) {
       expect(await google(minted.idToken)).toMatchObject({
         status: 403,
-        body: { success: false, error: 'This sign-in is not a Google account. Please sign in with Google or Apple.' },
+        body: { success: false, error: 'This sign-in is not a Google account. Please sign in with Google or Apple.', code: 'wrong_provider' },
       });
       expect(await apple(minted.idToken)).toMatchObject({
         status: 403,
-        body: { success: false, error: 'This sign-in is not an Apple account. Please sign in with Google or Apple.' },
+        body: { success: false, error: 'This sign-in is not an Apple account. Please sign in with Google or Apple.', code: 'wrong_provider' },
       });
     }
     expect(await api.database.db.select().from(users)).toHaveLength(0);
@@ -63,7 +63,7 @@ describe.each(drivers)('identity trust on %s', (driver) => {
     const unverified = await mintProviderUser(emulatorUrl, { email: address('unverified'), emailVerified: false });
     expect(await google(unverified.idToken)).toMatchObject({
       status: 403,
-      body: { success: false, error: 'Your Google account has no verified e-mail address, which an account here needs.' },
+      body: { success: false, error: 'Your Google account has no verified e-mail address, which an account here needs.', code: 'no_verified_email' },
     });
     expect(await api.database.db.select().from(users)).toHaveLength(0);
   });
@@ -83,11 +83,11 @@ describe.each(drivers)('identity trust on %s', (driver) => {
     const minted = await mintProviderUser(emulatorUrl, { email: address('apple-bad'), provider: 'apple.com' });
     expect(await apple(minted.idToken, { email: 'not an address' })).toMatchObject({
       status: 400,
-      body: { success: false, error: 'Invalid request: email must be an e-mail address.' },
+      body: { success: false, error: 'Invalid request: email must be an e-mail address.', code: 'validation_failed' },
     });
     expect(await apple(minted.idToken, { fullName: 'x'.repeat(257) })).toMatchObject({
       status: 400,
-      body: { success: false, error: 'Invalid request: fullName must be at most 256 characters.' },
+      body: { success: false, error: 'Invalid request: fullName must be at most 256 characters.', code: 'validation_failed' },
     });
     expect(await api.database.db.select().from(users)).toHaveLength(0);
   });
@@ -124,7 +124,7 @@ describe.each(drivers)('identity trust on %s', (driver) => {
     for (const url of ['/api/subscription/create-checkout', '/api/subscription/cancel']) {
       expect(await call(api.app, 'POST', url, { idToken: minted.idToken, email: minted.email })).toMatchObject({
         status: 401,
-        body: { success: false, error: 'Your sign-in could not be verified. Please sign in again.' },
+        body: { success: false, error: 'Your sign-in could not be verified. Please sign in again.', code: 'token_invalid' },
       });
     }
   });
@@ -151,7 +151,7 @@ describe('when Google cannot be reached', () => {
       })}.c2lnbmF0dXJl`;
       expect(await call(api.app, 'POST', '/api/auth/google/signin', { idToken })).toMatchObject({
         status: 503,
-        body: { success: false, error: 'Sign-in is temporarily unavailable. Please try again in a moment.' },
+        body: { success: false, error: 'Sign-in is temporarily unavailable. Please try again in a moment.', code: 'identity_unavailable' },
       });
       // A token that is plainly malformed is still the caller's fault.
       expect((await call(api.app, 'POST', '/api/auth/google/signin', { idToken: 'not-a-token' })).status).toBe(401);

@@ -60,7 +60,7 @@ describe.each(drivers)('bad input on %s', (driver) => {
         url,
         field,
         status: 400,
-        body: { success: false, error: `Invalid request: ${field} must not contain control characters.` },
+        body: { success: false, error: `Invalid request: ${field} must not contain control characters.`, code: 'validation_failed' },
       });
     }
     // Nothing was written or used up: the account and its one session are as they were, the link unused.
@@ -81,7 +81,7 @@ describe.each(drivers)('bad input on %s', (driver) => {
       expect({ path, status: answer.statusCode, body: answer.json() }).toEqual({
         path,
         status: 400,
-        body: { success: false, error: 'Invalid request: checkout id is not a valid id.' },
+        body: { success: false, error: 'Invalid request: checkout id is not a valid id.', code: 'validation_failed' },
       });
     }
   });
@@ -126,15 +126,15 @@ describe('framing errors answer the API error shape', () => {
   test('a URL that cannot be decoded', async () => {
     const answer = await api.app.inject({ method: 'GET', url: '/api/checkout/local/%zz' });
     expect(answer.statusCode).toBe(400);
-    expect(answer.json()).toEqual({ success: false, error: 'Invalid request: the URL is not valid.' });
+    expect(answer.json()).toEqual({ success: false, error: 'Invalid request: the URL is not valid.', code: 'validation_failed' });
   });
 
   test('broken HTTP framing and oversized headers', async () => {
     const broken = await raw('POST /api/auth/verify HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n');
     expect(broken).toMatch(/^HTTP\/1\.1 400 /);
-    expect(bodyOf(broken)).toEqual({ success: false, error: 'Invalid request: malformed HTTP.' });
+    expect(bodyOf(broken)).toEqual({ success: false, error: 'Invalid request: malformed HTTP.', code: 'bad_http_request' });
     const huge = await raw(`GET /api/live HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     expect(huge).toMatch(/^HTTP\/1\.1 431 /);
-    expect(bodyOf(huge)).toEqual({ success: false, error: 'The request headers are too large.' });
+    expect(bodyOf(huge)).toEqual({ success: false, error: 'The request headers are too large.', code: 'bad_http_request' });
   });
 });

@@ -145,7 +145,7 @@ describe('the local checkout and the public webhook route', () => {
       headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(forged, LOCAL_WEBHOOK_SECRET) },
     });
     expect(delivered.statusCode).toBe(400);
-    expect(delivered.json()).toEqual({ success: false, error: 'Invalid webhook signature.' });
+    expect(delivered.json()).toEqual({ success: false, error: 'Invalid webhook signature.', code: 'webhook_invalid' });
     const sessionToken = signedIn.body.sessionToken as string;
     expect((await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).body.subscription).toBeNull();
 

@@ -10,7 +10,7 @@ import { failures } from '../../server/domain/errors';
 import { createTestApi, type TestApi } from '../support/server-harness';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const TOO_MANY = { success: false, error: 'Too many attempts. Please wait a moment and try again.' };
+const TOO_MANY = { success: false, error: 'Too many attempts. Please wait a moment and try again.', code: 'rate_limited' };
 
 async function redisAnswers(): Promise<boolean> {
   const redis = new Redis(REDIS_URL, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });

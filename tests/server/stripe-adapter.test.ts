@@ -285,7 +285,7 @@ test('Stripe down: checkout answers 502 JSON, never a stack trace', async () => 
     await call(down.app, 'POST', '/api/auth/google/signin', { idToken: 'unlucky' });
     expect(await call(down.app, 'POST', '/api/subscription/create-checkout', { idToken: 'unlucky', email: 'u@example.com' })).toEqual({
       status: 502,
-      body: { success: false, error: 'Failed to create checkout session' },
+      body: { success: false, error: 'Failed to create checkout session', code: 'provider_failed' },
       headers: expect.anything(),
     });
   } finally {

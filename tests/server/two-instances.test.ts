@@ -76,7 +76,7 @@ describe.skipIf(missing !== null)('two API instances on one PostgreSQL and one R
     expect((await post(a.url, '/api/auth/signout', { sessionToken }, newAddress())).status).toBe(200);
     expect(await post(b.url, '/api/auth/verify', { sessionToken }, newAddress())).toEqual({
       status: 401,
-      body: { success: false, error: 'Your session has expired. Please sign in again.' },
+      body: { success: false, error: 'Your session has expired. Please sign in again.', code: 'session_invalid' },
     });
   });
 

@@ -95,6 +95,13 @@ describe('prerendered public pages', () => {
   });
 });
 
+describe('the API beside the website', () => {
+  test('an unknown /api call is a JSON 404 with its code, not the website\'s 404 page', async () => {
+    expect(await call(api.app, 'GET', '/api/nope')).toMatchObject({ status: 404, body: { success: false, code: 'no_such_call' } });
+    expect(await call(api.app, 'POST', '/api/auth/nope', {})).toMatchObject({ status: 404, body: { code: 'no_such_call' } });
+  });
+});
+
 describe('compression', () => {
   const script = () => {
     const html = readFileSync(join(dist, 'index.html'), 'utf8');

@@ -144,7 +144,7 @@ describe.each(drivers)('payment webhooks on %s', (driver) => {
     const early = subscriptionEvent(userId, 'active', now, { customer: 'cus_early', metadata: {} });
     expect(await deliver(api, early)).toEqual({
       status: 409,
-      body: { success: false, error: 'The event names a customer not known yet; it was not recorded. Deliver it again later.' },
+      body: { success: false, error: 'The event names a customer not known yet; it was not recorded. Deliver it again later.', code: 'event_deferred' },
     });
     expect(await api.database.db.select().from(paymentEvents)).toHaveLength(0);
     expect(await subscriptionOf(api, sessionToken)).toBeNull();
@@ -179,7 +179,7 @@ describe.each(drivers)('payment webhooks on %s', (driver) => {
     const raw = JSON.stringify(event);
     const stale = signPayload(raw, SECRET, Math.floor(Date.now() / 1000) - 3600);
     for (const signature of [signPayload(raw, 'whsec_someone_else'), '', 't=1,v1=deadbeef', stale]) {
-      expect(await deliver(api, event, signature)).toEqual({ status: 400, body: { success: false, error: 'Invalid webhook signature.' } });
+      expect(await deliver(api, event, signature)).toEqual({ status: 400, body: { success: false, error: 'Invalid webhook signature.', code: 'webhook_invalid' } });
     }
     expect(await subscriptionOf(api, sessionToken)).toBeNull();
     expect(await api.database.db.select().from(paymentEvents)).toHaveLength(0);
@@ -193,7 +193,7 @@ describe.each(drivers)('payment webhooks on %s', (driver) => {
   });
 
   test('a signed delivery that is not an event is a 400, not a 500', async () => {
-    expect(await deliver(api, { hello: 'world' })).toEqual({ status: 400, body: { success: false, error: 'Invalid webhook payload: not a payment event.' } });
+    expect(await deliver(api, { hello: 'world' })).toEqual({ status: 400, body: { success: false, error: 'Invalid webhook payload: not a payment event.', code: 'webhook_invalid' } });
   });
 });
 

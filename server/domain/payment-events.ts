@@ -1,0 +1,88 @@
+/**
+ * The payment-event ledger (design §7): each provider event id is recorded once, in the same transaction
+ * as its effect, so a duplicate changes nothing and a failure leaves no trace (the provider retries).
+ * server/payments/events.ts translates the provider's objects into the effects below.
+ */
+import type { Db } from '../db/database.ts';
+import { paymentEvents } from '../db/schema.ts';
+import { claimPaymentCustomer, findUserById, findUserIdByCustomer } from './accounts.ts';
+import { forgetOpenCheckout } from './checkouts.ts';
+import { applySubscriptionState, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
+
+export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'second_subscription_cancelled' | 'deferred';
+
+/** What one event means here, whatever the provider. */
+export type PaymentEventEffect =
+  /** A checkout ended (paid, or expired: then no customer); `customer` becomes the account's if it has none. */
+  | { kind: 'checkout.ended'; checkoutId: string; userId: string; customer: string | null }
+  /** A subscription's new state; its account is found by the user id it carries, else by its customer. */
+  | {
+      kind: 'subscription.state';
+      userHint: string | null;
+      customer: string | null;
+      /** The subscription was deleted at the provider (nothing to defer if nobody here holds it). */
+      deleted: boolean;
+      state: Omit<ProviderSubscriptionState, 'userId'>;
+    }
+  /** An event we do not act on (still recorded, so it is not delivered again). */
+  | { kind: 'none' };
+
+export interface LedgerEntry {
+  id: string;
+  type: string;
+  /** The provider's time of the event, in seconds. */
+  created: number;
+}
+
+/** An event that cannot be applied yet: its transaction is rolled back, so its id is not recorded. */
+class NotYetApplicable extends Error {}
+
+export async function recordPaymentEvent(
+  db: Db,
+  entry: LedgerEntry,
+  effect: PaymentEventEffect,
+  effects: ProviderEffects = {},
+): Promise<EventOutcome> {
+  try {
+    return await db.transaction(async (tx) => {
+      const recorded = await tx
+        .insert(paymentEvents)
+        .values({ id: entry.id, type: entry.type, providerCreated: entry.created })
+        .onConflictDoNothing({ target: paymentEvents.id })
+        .returning({ id: paymentEvents.id });
+      if (recorded.length === 0) return 'duplicate';
+      return applyEffect(tx as unknown as Db, effect, effects);
+    });
+  } catch (error) {
+    // Not recorded as processed, so the provider's retry (or a resend) applies it once the customer is known.
+    if (error instanceof NotYetApplicable) return 'deferred';
+    throw error;
+  }
+}
+
+async function applyEffect(db: Db, effect: PaymentEventEffect, effects: ProviderEffects): Promise<EventOutcome> {
+  switch (effect.kind) {
+    case 'none':
+      return 'ignored';
+    case 'checkout.ended': {
+      await forgetOpenCheckout(db, effect.checkoutId);
+      if (!effect.customer) return 'applied';
+      // The account may be gone by now (deleted): then there is nothing to store.
+      return (await claimPaymentCustomer(db, effect.userId, effect.customer)) ? 'applied' : 'ignored';
+    }
+    case 'subscription.state': {
+      const userId = await resolveUser(db, effect.userHint, effect.customer);
+      if (!userId) {
+        // Ending a subscription nobody here holds changes nothing (e.g. after the account was deleted).
+        if (effect.deleted) return 'ignored';
+        throw new NotYetApplicable();
+      }
+      return applySubscriptionState(db, { ...effect.state, userId }, effects);
+    }
+  }
+}
+
+async function resolveUser(db: Db, userHint: string | null, customer: string | null): Promise<string | null> {
+  if (userHint && (await findUserById(db, userHint))) return userHint;
+  return customer ? findUserIdByCustomer(db, customer) : null;
+}

@@ -1,0 +1,105 @@
+/**
+ * The OpenAPI 3.1 document (issue 14, item 5): served at GET /api/openapi.json, built from the routes'
+ * own schemas, and held equal to docs/api.md's call table.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { API_ERROR_CODES } from '../../contract/api';
+import { createTestApi, type TestApi } from '../support/server-harness';
+
+interface Operation {
+  requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
+  responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
+}
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<string, Record<string, Operation>>;
+}
+
+/** Every call of the API with the body fields it takes (the local checkout and dev routes included). */
+const CALLS: Record<string, string[] | null> = {
+  'POST /auth/google/signin': ['idToken'],
+  'POST /auth/apple/signin': ['identityToken', 'userIdentifier', 'email', 'fullName'],
+  'POST /auth/verify': ['sessionToken'],
+  'POST /auth/signout': ['sessionToken'],
+  'POST /auth/handoff': ['sessionToken'],
+  'POST /auth/handoff/redeem': ['handoffToken', 'deviceName'],
+  'POST /auth/devices': ['sessionToken'],
+  'POST /auth/devices/revoke': ['sessionToken', 'deviceId'],
+  'DELETE /auth/delete-account': ['email', 'userId', 'sessionToken'],
+  'POST /subscription/create-checkout': ['idToken', 'email'],
+  'POST /subscription/cancel': ['idToken'],
+  'POST /webhooks/payments': null,
+  'GET /health': null,
+  'GET /live': null,
+  'GET /checkout/local/:id': null,
+  'POST /checkout/local/:id/pay': null,
+  'POST /checkout/local/:id/cancel': null,
+  'POST /dev/billing-clock/advance': ['by'],
+};
+
+/** `METHOD /path` (under /api, `:param`) of every operation in the document. */
+function documentedCalls(document: OpenApiDocument): string[] {
+  return Object.entries(document.paths).flatMap(([path, operations]) =>
+    Object.keys(operations).map(
+      (method) => `${method.toUpperCase()} ${path.replace(/^\/api/, '').replace(/\{(\w+)\}/g, ':$1')}`,
+    ),
+  );
+}
+
+let api: TestApi;
+let document: OpenApiDocument;
+beforeAll(async () => {
+  api = await createTestApi({ driver: 'pglite' });
+  const response = await api.app.inject({ method: 'GET', url: '/api/openapi.json' });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  document = response.json();
+});
+afterAll(() => api?.close());
+
+describe('GET /api/openapi.json', () => {
+  test('is an OpenAPI 3.1 document with every call of the API and nothing else', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(documentedCalls(document).sort()).toEqual(Object.keys(CALLS).sort());
+  });
+
+  test('each call declares its request body schema with the contract fields, required ones listed', () => {
+    for (const [call, fields] of Object.entries(CALLS)) {
+      if (!fields) continue;
+      const [method, path] = call.split(' ') as [string, string];
+      const operation = document.paths[`/api${path}`]![method.toLowerCase()]!;
+      const schema = operation.requestBody?.content['application/json']?.schema;
+      expect(Object.keys(schema?.properties ?? {}).sort(), call).toEqual([...fields].sort());
+      expect(schema?.required?.length, call).toBeGreaterThan(0);
+    }
+  });
+
+  test('each call declares its success answer, and every failure as {success:false,error,code} with the contract codes', () => {
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const where = `${method} ${path}`;
+        expect(operation.responses['200'] ?? operation.responses['303'] ?? operation.responses['200'], where).toBeDefined();
+        const failure = operation.responses['4XX'] ?? operation.responses['4xx'];
+        const schema = failure?.content?.['application/json']?.schema as
+          | { properties: { success: unknown; error: unknown; code: { enum: string[] } } }
+          | undefined;
+        expect(schema?.properties.code.enum, where).toEqual([...API_ERROR_CODES]);
+      }
+    }
+  });
+});
+
+describe('docs/api.md', () => {
+  const doc = readFileSync(join(import.meta.dirname, '../../docs/api.md'), 'utf8');
+
+  test("its call table lists exactly the document's calls", () => {
+    const tableCalls = [...doc.matchAll(/^\| `((?:GET|POST|DELETE|PUT|PATCH) [^`]+)` \|/gm)].map((match) => match[1]);
+    expect(tableCalls.sort()).toEqual(documentedCalls(document).sort());
+  });
+
+  test('names every error code of the contract', () => {
+    for (const code of API_ERROR_CODES) expect(doc, code).toContain(`\`${code}\``);
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The server's layers (docs/architecture.md, "Server"): every SQL statement lives in server/domain, so
+ * only server/domain and server/db may use drizzle or name the tables, and server/http never imports
+ * server/db (types included: the domain re-exports what routes need).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, test } from 'vitest';
+
+const root = join(import.meta.dirname, '../..');
+
+function sources(dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith('.ts'))
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)));
+}
+
+const imports = (file: string) =>
+  [...readFileSync(join(root, file), 'utf8').matchAll(/^\s*(?:import|export)[^'"]*from\s+'([^']+)'/gm)].map((match) => match[1]!);
+
+describe('server layers', () => {
+  test('outside server/domain and server/db no module uses drizzle or the table definitions', () => {
+    // server/main.ts is where the process opens the database and hands it to buildApp.
+    const offenders = sources('server')
+      .filter((file) => !file.startsWith('server/domain/') && !file.startsWith('server/db/') && file !== 'server/main.ts')
+      .flatMap((file) =>
+        imports(file)
+          .filter((from) => from.startsWith('drizzle-orm') || /\/db\/(schema|database)\.ts$/.test(from))
+          .map((from) => `${file} imports ${from}`),
+      );
+    expect(offenders).toEqual([]);
+  });
+
+  test('server/http never imports server/db', () => {
+    const offenders = sources('server/http').flatMap((file) =>
+      imports(file)
+        .filter((from) => from.includes('/db/'))
+        .map((from) => `${file} imports ${from}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
