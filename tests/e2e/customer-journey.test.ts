@@ -8,21 +8,10 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, saveScreenshot } from '../support/browser';
 import { useWholeStack } from '../support/e2e-suite';
-import { accountMenu, completeEmulatorSignIn, signInWithPopup, storageKey } from '../support/emulator-ui';
+import { accountMenu, completeEmulatorSignIn, storageKey } from '../support/emulator-ui';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
 
-
 const e2e = useWholeStack();
-
-
-async function signIn(email: string) {
-  const { context, problems } = await e2e.newContext();
-  const page = await context.newPage();
-  await page.goto(`${e2e.stack.url}/signin`);
-  await signInWithPopup(context, page, email);
-  await accountMenu(page, email).waitFor();
-  return { context, page, problems };
-}
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const longDate = (date: Date) =>
@@ -55,7 +44,7 @@ async function expectAccessible(page: Page, what: string) {
 
 describe('customer journey', () => {
   test('subscribe, pay, activate and turn off auto-renewal, by keyboard alone', async () => {
-    const { page, problems } = await signIn('buyer@example.com');
+    const { page, problems } = await e2e.signedIn('buyer@example.com');
     await expect.poll(() => pathOf(page)).toBe('/subscribe');
     await page.getByRole('button', { name: 'Subscribe Now' }).waitFor();
     await expectAccessible(page, 'subscribe page');
@@ -120,7 +109,7 @@ describe('customer journey', () => {
   });
 
   test('Cancel on the checkout page lands on /cancel with no charge', async () => {
-    const { page } = await signIn('undecided@example.com');
+    const { page } = await e2e.signedIn('undecided@example.com');
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await page.waitForURL(/\/api\/checkout\/local\//);
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -134,7 +123,7 @@ describe('customer journey', () => {
   });
 
   test('Refresh Status picks up a webhook: past_due shows the yellow badge and Subscribe Now', async () => {
-    const { page } = await signIn('late.payer@example.com');
+    const { page } = await e2e.signedIn('late.payer@example.com');
     const userId = await userIdOf(e2e.stack.url, (await storageKey(page, 'sessionToken'))!);
     expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' })).status).toBe(200);
     await page.goto(`${e2e.stack.url}/account`);
@@ -155,7 +144,7 @@ describe('customer journey', () => {
   });
 
   test('Open VPN App gives a one-time link; the device is listed and can be signed out', async () => {
-    const { context, page } = await signIn('laptop.owner@example.com');
+    const { context, page } = await e2e.signedIn('laptop.owner@example.com');
     const sessionToken = (await storageKey(page, 'sessionToken'))!;
     const userId = await userIdOf(e2e.stack.url, sessionToken);
     await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' });
@@ -192,7 +181,7 @@ describe('customer journey', () => {
 
   test('deleting an account with an active subscription warns, deletes, signs out, and blocks a quick re-sign-up', async () => {
     const email = 'leaving@example.com';
-    const { context, page } = await signIn(email);
+    const { context, page } = await e2e.signedIn(email);
     const userId = await userIdOf(e2e.stack.url, (await storageKey(page, 'sessionToken'))!);
     await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' });
     await page.goto(`${e2e.stack.url}/account`);

@@ -11,22 +11,13 @@ import { accountMenu, signInWithPopup, storageKey } from '../support/emulator-ui
 
 const e2e = useWholeStack();
 
-async function signedInPage(email: string) {
-  const { context, problems } = await e2e.newContext();
-  const page = await context.newPage();
-  await page.goto(`${e2e.stack.url}/signin`);
-  await signInWithPopup(context, page, email);
-  await accountMenu(page, email).waitFor();
-  return { context, page, problems };
-}
-
 const NOTICE = "We can't reach Veil VPN right now. Retrying…";
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 describe('a network blip at page load', () => {
   test('keeps the session, shows the page at once with a quiet notice, and signs in when the API answers', async () => {
     const email = 'blip@example.com';
-    const { page } = await signedInPage(email);
+    const { page } = await e2e.signedIn(email);
     const sessionToken = await storageKey(page, 'sessionToken');
     expect(sessionToken).toBeTruthy();
 
@@ -58,7 +49,7 @@ describe('a network blip at page load', () => {
 
   test('a 5xx is not a refusal either: the account page waits for the session and then shows it', async () => {
     const email = 'five.hundred@example.com';
-    const { page } = await signedInPage(email);
+    const { page } = await e2e.signedIn(email);
     let failures = 2;
     await page.route('**/api/auth/verify', (route) =>
       failures-- > 0
@@ -72,7 +63,7 @@ describe('a network blip at page load', () => {
   });
 
   test('a refusal (401) at page load still clears the stored session', async () => {
-    const { page } = await signedInPage('refused.at.load@example.com');
+    const { page } = await e2e.signedIn('refused.at.load@example.com');
     const sessionToken = (await storageKey(page, 'sessionToken'))!;
     await revoke(sessionToken);
     await page.goto(`${e2e.stack.url}/account`);
@@ -93,7 +84,7 @@ async function revoke(sessionToken: string) {
 describe('a session revoked while the tab is open', () => {
   test('Refresh Status answers 401: "Session expired", signed out, and back to /signin?redirect=/account', async () => {
     const email = 'revoked@example.com';
-    const { page } = await signedInPage(email);
+    const { page } = await e2e.signedIn(email);
     await page.goto(`${e2e.stack.url}/account`);
     const card = page.getByRole('region', { name: 'Subscription Status' });
     await card.getByRole('button', { name: 'Refresh Status' }).waitFor();
@@ -110,7 +101,7 @@ describe('a session revoked while the tab is open', () => {
   });
 
   test('the devices list answers 401 on the account page: the same, without a second failure toast', async () => {
-    const { page } = await signedInPage('revoked.devices@example.com');
+    const { page } = await e2e.signedIn('revoked.devices@example.com');
     const sessionToken = (await storageKey(page, 'sessionToken'))!;
     // The page loads with a live session; the devices call is the first to meet the revocation.
     await page.route('**/api/auth/devices', async (route) => {
@@ -127,7 +118,7 @@ describe('a session revoked while the tab is open', () => {
 describe('sign-out', () => {
   test('works when neither the API nor the provider code can be reached: toast, signed out', async () => {
     const email = 'unreachable.sign.out@example.com';
-    const { page } = await signedInPage(email);
+    const { page } = await e2e.signedIn(email);
     // A fresh load: Firebase is not in the page, so the provider sign-out would have to download it.
     await page.goto(`${e2e.stack.url}/account`);
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
@@ -144,7 +135,7 @@ describe('sign-out', () => {
 
   test('works offline: the local session is cleared and the header offers Sign In', async () => {
     const email = 'offline.sign.out@example.com';
-    const { context, page } = await signedInPage(email);
+    const { context, page } = await e2e.signedIn(email);
     await page.goto(`${e2e.stack.url}/account`);
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
     await context.setOffline(true);

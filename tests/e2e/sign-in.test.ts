@@ -17,19 +17,12 @@ const emulatorUrl = `http://${e2e.emulatorHost}`;
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
-
-
-
+/** Signed in, and landed where a sign-in leads (/subscribe or /account). */
 async function signedInPage(email: string, options: Parameters<Browser['newContext']>[0] = {}) {
-  const { context, problems } = await e2e.newContext(options);
-  const page = await context.newPage();
-  await page.goto(`${e2e.stack.url}/signin`);
-  await signInWithPopup(context, page, email);
-  await page.waitForURL((url) => url.pathname === '/subscribe' || url.pathname === '/account');
-  await accountMenu(page, email).waitFor();
-  return { context, page, problems };
+  const signedIn = await e2e.signedIn(email, options);
+  await signedIn.page.waitForURL((url) => url.pathname === '/subscribe' || url.pathname === '/account');
+  return signedIn;
 }
-
 
 describe('sign-in and session', () => {
   test('a new Google user signs in through the popup, lands on /subscribe, and reload keeps the session', async () => {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser, newIsolatedContext } from './browser';
+import { accountMenu, signInWithPopup } from './emulator-ui';
 import { startStack, type RunningStack } from './stack';
 
 export function useWholeStack(browserOptions: Parameters<typeof launchBrowser>[0] = {}) {
@@ -42,6 +43,15 @@ export function useWholeStack(browserOptions: Parameters<typeof launchBrowser>[0
       const created = await newIsolatedContext(this.browser, options, { ownOrigins: [this.stack.url] });
       contexts.push(created.context);
       return created;
+    },
+    /** A new context and page signed in through the emulator's popup on /signin, the account menu shown. */
+    async signedIn(email: string, options: Parameters<Browser['newContext']>[0] = {}, provider: 'Google' | 'Apple' = 'Google') {
+      const { context, problems } = await this.newContext(options);
+      const page = await context.newPage();
+      await page.goto(`${this.stack.url}/signin`);
+      await signInWithPopup(context, page, email, provider);
+      await accountMenu(page, email).waitFor();
+      return { context, page, problems };
     },
   };
 }
