@@ -57,9 +57,11 @@ export function retryDelayMs(retries: number): number {
 }
 
 /**
- * Whether a failure is the API refusing the session (code `session_invalid`, or HTTP 401 from an API
- * without codes), as opposed to no answer or a 5xx. The SPA's actors reject with an error carrying the
- * HTTP `status` and the API's `code` (src/services/api-client.ts `ApiError`).
+ * Whether a failure is the API refusing the customer's sign-in, as opposed to no answer or a 5xx: the code
+ * `session_invalid`, or any 401. The API answers 401 only when what identifies the caller is no longer
+ * valid (a session signed out or expired, an ID token revoked), and each of those means "sign in again"
+ * (issue 11 item 3). The SPA's actors reject with an error carrying the HTTP `status` and the API's `code`
+ * (src/services/api-client.ts `ApiError`).
  */
 const SESSION_INVALID: ApiErrorCode = 'session_invalid';
 export function isSessionRefusal(error: unknown): boolean {

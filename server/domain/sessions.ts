@@ -34,6 +34,9 @@ export async function createSession(
   return { token, session: session! };
 }
 
+/** Last use is for the device list; a minute's precision is plenty and saves a write per request. */
+const LAST_USE_PRECISION_MS = 60_000;
+
 /** The live session of a token and its user; a 401 failure otherwise. Marks the session as used. */
 export async function authenticate(db: Db, token: string, now = new Date()): Promise<{ session: SessionRow; user: UserRow }> {
   const [row] = await db
@@ -42,15 +45,11 @@ export async function authenticate(db: Db, token: string, now = new Date()): Pro
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   if (!row) throw failures.invalidSession();
-  // Last use is for the device list; a minute's precision is plenty and saves a write per request.
-  if (now.getTime() - row.session.lastUsedAt.getTime() > 60_000) {
+  if (now.getTime() - row.session.lastUsedAt.getTime() > LAST_USE_PRECISION_MS) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.session.id));
   }
   return row;
 }
-
-/** Last use is for the device list; a minute's precision is plenty and saves a write per request. */
-const LAST_USE_PRECISION_MS = 60_000;
 
 export interface SessionCheck {
   sessionId: string;

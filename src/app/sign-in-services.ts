@@ -1,7 +1,7 @@
 /**
- * The sign-in machine composed with its browser implementations. Loaded on demand (first click on a
- * sign-in button, or a page load with a redirect sign-in pending), so Firebase and the sign-in code stay
- * off the first load of every public page.
+ * The sign-in machine composed with its browser implementations. Loaded on demand (a sign-in button
+ * rendered, at idle, or hovered or focused; or a page load with a redirect sign-in pending), so Firebase
+ * and the sign-in code stay off the first load of every public page yet are ready before the click.
  */
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { deepLinkMachine } from '../../machines/deep-link';

@@ -121,7 +121,6 @@ export const api = {
   },
   async createCheckout(body: { idToken: string; email: string }): Promise<string> {
     const answer = await call('post', 'subscription/create-checkout', body, createCheckoutResponseSchema, FALLBACKS.checkout);
-    if (answer.error) throw new ApiError(answer.error, 200);
     if (!answer.url) throw new ApiError('No checkout URL received', 200);
     return answer.url;
   },

@@ -1,7 +1,8 @@
 /**
- * Firebase Auth, loaded only when it is needed: a sign-in, a pending redirect, an ID token, or a provider
- * sign-out (design §2, issue: keep Firebase off the public pages' first load). Every export is async and
- * imports the SDK on first use; Vite puts the SDK in its own chunks.
+ * Firebase Auth, loaded only when it is needed: where sign-in buttons are shown (prepared at idle, on hover
+ * or focus, so the popup opens inside the click), a pending redirect, an ID token, or a provider sign-out
+ * (design §2: Firebase stays off the public pages' first load). Every export is async and imports the SDK
+ * on first use; Vite puts the SDK in its own chunks.
  *
  * `initializeAuth` is called without a popup/redirect resolver, so a page that only needs an ID token does
  * not load the popup machinery; the resolver is passed to the sign-in calls alone.
