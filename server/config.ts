@@ -117,6 +117,8 @@ export interface Config {
   redisKeyPrefix: string;
   trustProxy: TrustProxy;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** NODE_ENV=production: no development-only calls (the start-up refusals are server/production-checks.ts). */
+  production: boolean;
   /** What the SPA is told at run time (contract/client-config.ts). */
   client: ClientConfigPayload;
 }
@@ -165,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy,
     logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV === 'production',
     client: clientConfigFromEnv(env),
   };
 }
