@@ -57,7 +57,7 @@ export const API_ERROR_CODES = [
   'body_too_large',
   /** 415: the body is not JSON. */
   'unsupported_media_type',
-  /** 408 / 431 / 400: the HTTP request itself was refused (too slow, headers too large, malformed). */
+  /** 408 / 431 / 400 (or another 4xx): the HTTP request itself was refused (too slow, headers too large, malformed framing). */
   'bad_http_request',
   /** 404: no such call (method and path). */
   'no_such_call',

@@ -8,6 +8,7 @@ import helmet from '@fastify/helmet';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { healthResponseSchema, liveResponseSchema } from '../contract/api.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
+import { purgeExpiredTombstones } from './domain/accounts.ts';
 import type { Database } from './domain/store.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
 import { authRoutes } from './http/auth-routes.ts';
@@ -80,6 +81,8 @@ export async function buildApp({ config, database, verifier, payments, logger = 
       ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl })
       : (localCheckout as LocalPaymentProvider));
   if (localCheckout) startBillingClock(app, localCheckout);
+  // Tombstones whose cool-down ended while the API was down go now (the privacy policy's promise).
+  await purgeExpiredTombstones(database.db, config.deletedAccountCooldownSeconds);
 
   await app.register(helmet, {
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },

@@ -31,23 +31,14 @@ const duration = z.string().transform((value, ctx) => {
  * TRUST_PROXY: which X-Forwarded-For entries to believe, i.e. who the client is for the rate limits.
  * "false" (the socket's address), a hop count ("1": the one load balancer in front), or a comma-separated
  * list of proxy addresses or CIDR ranges. "true" believes every entry, so any client picks its own
- * address; it is refused in production.
+ * address; production refuses it (server/production-checks.ts).
  */
 export type TrustProxy = boolean | number | string[];
 
-function parseTrustProxy(value: string, production: boolean): TrustProxy {
+function parseTrustProxy(value: string): TrustProxy {
   const trimmed = value.trim();
   if (trimmed === '' || trimmed === 'false') return false;
-  if (trimmed === 'true') {
-    if (production) {
-      throw new Error(
-        'TRUST_PROXY=true believes any X-Forwarded-For, so a client could pick its own address and dodge the rate limits. ' +
-          'Set TRUST_PROXY to the number of proxies in front of the API (e.g. 1 behind one load balancer) ' +
-          'or to their addresses (e.g. 10.0.0.0/8,192.0.2.10)',
-      );
-    }
-    return true;
-  }
+  if (trimmed === 'true') return true;
   if (/^\d+$/.test(trimmed)) return Number(trimmed);
   const proxies = trimmed.split(',').map((entry) => entry.trim());
   const keywords = ['loopback', 'linklocal', 'uniquelocal'];
@@ -126,6 +117,8 @@ export interface Config {
   redisKeyPrefix: string;
   trustProxy: TrustProxy;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** NODE_ENV=production: no development-only calls (the start-up refusals are server/production-checks.ts). */
+  production: boolean;
   /** What the SPA is told at run time (contract/client-config.ts). */
   client: ClientConfigPayload;
 }
@@ -143,7 +136,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   let trustProxy: TrustProxy;
   try {
-    trustProxy = parseTrustProxy(e.TRUST_PROXY, e.NODE_ENV === 'production');
+    trustProxy = parseTrustProxy(e.TRUST_PROXY);
   } catch (error) {
     throw new Error(`Invalid configuration: ${(error as Error).message}`);
   }
@@ -174,6 +167,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy,
     logLevel: e.LOG_LEVEL,
+    production: e.NODE_ENV === 'production',
     client: clientConfigFromEnv(env),
   };
 }

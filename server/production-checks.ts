@@ -1,7 +1,8 @@
 /**
  * Production fails closed (issue 10 §1, design §7): with NODE_ENV=production the API refuses to start
- * when its configuration would let a forged identity or a forged payment in. Each refusal is one line
- * naming the variable, so the operator knows what to fix.
+ * when its configuration would let a forged identity or a forged payment in, or let a client pick the
+ * address the rate limits count (TRUST_PROXY=true). Every such refusal lives here, not in config.ts (which
+ * only parses). Each is one line naming the variable, so the operator knows what to fix.
  */
 
 type Env = Record<string, string | undefined>;
@@ -11,7 +12,6 @@ type Env = Record<string, string | undefined>;
  * production secret must never equal one of them.
  */
 const DEVELOPMENT_VALUES: Record<string, readonly string[]> = {
-  LOCAL_WEBHOOK_SECRET: ['whsec_local_development_only'],
   STRIPE_WEBHOOK_SECRET: ['whsec_local_development_only'],
   FIREBASE_API_KEY: ['demo-api-key'],
 };
@@ -37,6 +37,17 @@ export function checkProductionConfig(env: Env): ProductionCheck {
   if (!projectId) return refuse('FIREBASE_PROJECT_ID is not set; set it to your Firebase project id.');
   if (projectId.startsWith('demo-')) {
     return refuse(`FIREBASE_PROJECT_ID is "${projectId}", a demo- project that only the emulator serves; set your real project id.`);
+  }
+  if (env.TRUST_PROXY?.trim() === 'true') {
+    return refuse(
+      'TRUST_PROXY=true believes any X-Forwarded-For, so a client could pick its own address and dodge the rate limits; ' +
+        'set TRUST_PROXY to the number of proxies in front of the API (e.g. 1 behind one load balancer) or to their addresses (e.g. 10.0.0.0/8,192.0.2.10).',
+    );
+  }
+  if (env.LOCAL_WEBHOOK_SECRET) {
+    return refuse(
+      'LOCAL_WEBHOOK_SECRET is set, which lets the public webhook route accept local checkout events signed with it; unset it (it is for tests only: the local checkout signs its events in process with a random secret made at each start).',
+    );
   }
   for (const [variable, values] of Object.entries(DEVELOPMENT_VALUES)) {
     const value = env[variable];

@@ -3,7 +3,7 @@
  * verifier lets only the route's own provider through; an account's e-mail is only ever one the provider
  * verified (issue 10 §2).
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { ApiUser } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
 import { deletionTombstones, users } from '../db/schema.ts';
@@ -25,10 +25,27 @@ export interface SignInDetails {
   fullName?: string | null;
 }
 
-/** What the tombstone of a deleted account keeps: hashes of its subject and of its e-mail address. */
+/**
+ * What the tombstone of a deleted account keeps: hashes of its subject and of its e-mail address, for the
+ * cool-down only (purgeExpiredTombstones). Plain SHA-256: whoever already knows an address can tell it
+ * was deleted within the cool-down, which the privacy policy says.
+ */
 export function tombstoneHashes(subject: string, email: string | null): string[] {
   const normalised = email?.trim().toLowerCase();
   return normalised ? [sha256(subject), sha256(`email:${normalised}`)] : [sha256(subject)];
+}
+
+/**
+ * Deletes the tombstones whose cool-down is over: the privacy policy promises they go then. Run at
+ * start-up and before every new account is checked against them, so no timer is needed.
+ */
+export async function purgeExpiredTombstones(db: Db, cooldownSeconds: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - cooldownSeconds * 1000);
+  const purged = await db
+    .delete(deletionTombstones)
+    .where(lt(deletionTombstones.deletedAt, cutoff))
+    .returning({ subjectHash: deletionTombstones.subjectHash });
+  return purged.length;
 }
 
 export async function findOrCreateUser(
@@ -50,6 +67,7 @@ export async function findOrCreateUser(
 
   if (!identity.email) throw failures.noVerifiedEmail(details.provider);
   // The cool-down holds per identity and per e-mail address: a new identity with the same address waits too.
+  await purgeExpiredTombstones(db, cooldownSeconds, now);
   const tombstones = await db
     .select()
     .from(deletionTombstones)

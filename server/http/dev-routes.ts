@@ -34,8 +34,8 @@ const advanceAnswerSchema = z.object({
   ended: z.number(),
 });
 
-function devRoutesEnabled(deps: Pick<AppDeps, 'localCheckout'>, nodeEnv = process.env.NODE_ENV): boolean {
-  return deps.localCheckout !== null && nodeEnv !== 'production';
+function devRoutesEnabled(deps: Pick<AppDeps, 'localCheckout' | 'config'>): boolean {
+  return deps.localCheckout !== null && !deps.config.production;
 }
 
 export async function devRoutes(scope: FastifyInstance, deps: AppDeps) {

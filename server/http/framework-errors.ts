@@ -13,12 +13,24 @@ function failure(code: ApiErrorCode, error: string): ErrorResponse {
   return { success: false, error, code };
 }
 
-/** Fastify's own refusals of a request (the body), by status. */
+/**
+ * Fastify's own refusals of a request, by status and code (fastify/lib/errors.js). Only its JSON parser's
+ * two codes mean the body is not JSON; any other 4xx (a body shorter or longer than its Content-Length, a
+ * refusal from a plugin) is a request we could not take as sent, said without guessing why.
+ */
 function frameworkRefusal(error: FastifyError, status: number): ErrorResponse {
   if (status === 413) return failure('body_too_large', 'Request body is too large.');
   if (status === 415) return failure('unsupported_media_type', 'Unsupported content type: send JSON.');
-  if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return failure('validation_failed', 'Invalid request: a JSON object body is required.');
-  return failure('validation_failed', 'Invalid request: the body is not valid JSON.');
+  switch (error.code) {
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return failure('validation_failed', 'Invalid request: a JSON object body is required.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return failure('validation_failed', 'Invalid request: the body is not valid JSON.');
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return failure('bad_http_request', 'Invalid request: the body does not match its Content-Length header.');
+    default:
+      return failure('bad_http_request', `Invalid request: it could not be accepted as sent (HTTP ${status}).`);
+  }
 }
 
 /** The app's error handler: an ApiFailure as it says, Fastify's 4xx in words, anything else a logged 500. */

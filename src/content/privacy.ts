@@ -63,7 +63,7 @@ export const privacySections: readonly LegalSection[] = [
     paragraphs: [
       'We keep your account information for as long as you have an account. You can delete your account at any time from your account page, and deletion takes effect immediately.',
       'Device and sign-in records (device name, first and last use) are kept while your account exists, including for devices you have signed out, so that your account keeps a history of where it was signed in; a sign-in itself expires after 30 days. They are deleted, together with your account, when you delete it.',
-      'After deletion we keep only a one-way hash of your account identifier for a short cool-down period. The hash cannot be turned back into your details; it exists only to stop a deleted account from being instantly re-created to abuse the service. Our payment provider may keep payment records for as long as tax and accounting law requires.',
+      'After deletion we keep, for a cool-down period of 7 days, a one-way hash of your account identifier and a one-way hash of your e-mail address, with the time of deletion, and nothing else. They exist only to stop a deleted account from being instantly re-created to abuse the service, and they are deleted when the 7 days are over. A hash cannot be turned back into your details, but someone with access to our database who already knows your e-mail address could check it against the hash and learn that an account with that address was deleted in those 7 days. Our payment provider may keep payment records for as long as tax and accounting law requires.',
     ],
   },
   {

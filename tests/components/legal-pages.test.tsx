@@ -51,6 +51,17 @@ describe('PrivacyPage', () => {
     expect(text).not.toContain('connection timestamps or session durations;');
   });
 
+  it('says what a deleted account leaves behind, for how long, and what the e-mail hash can reveal', () => {
+    renderWithMantine(<PrivacyPage />);
+    const text = pageText();
+    expect(text).toContain(
+      'we keep, for a cool-down period of 7 days, a one-way hash of your account identifier and a one-way hash of your e-mail address',
+    );
+    expect(text).toContain('they are deleted when the 7 days are over');
+    expect(text).toContain('someone with access to our database who already knows your e-mail address could check it against the hash');
+    expect(text).not.toContain('we keep only a one-way hash of your account identifier');
+  });
+
   it('names the operator and gives a support contact', () => {
     renderWithMantine(<PrivacyPage />);
     expect(pageText()).toContain(brand.operator);

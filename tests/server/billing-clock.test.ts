@@ -172,18 +172,12 @@ describe('the dev call exists only with the local checkout outside production', 
     }
   });
 
-  test('with NODE_ENV=production it is a 404', async () => {
-    const before = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
+  test('with NODE_ENV=production (in the configuration the app is given) it is a 404', async () => {
+    const production = await createTestApi({ driver: 'pglite', verifier, env: { NODE_ENV: 'production' } });
     try {
-      const production = await createTestApi({ driver: 'pglite', verifier });
-      try {
-        expect((await advance(production, '366d')).status).toBe(404);
-      } finally {
-        await production.close();
-      }
+      expect((await advance(production, '366d')).status).toBe(404);
     } finally {
-      process.env.NODE_ENV = before;
+      await production.close();
     }
   });
 });

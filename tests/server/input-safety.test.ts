@@ -129,6 +129,21 @@ describe('framing errors answer the API error shape', () => {
     expect(answer.json()).toEqual({ success: false, error: 'Invalid request: the URL is not valid.', code: 'validation_failed' });
   });
 
+  test('a body shorter than its Content-Length is a framing error, not "invalid JSON"', async () => {
+    const answer = await api.app.inject({
+      method: 'POST',
+      url: '/api/auth/verify',
+      payload: '{"sessionToken":"x"}',
+      headers: { 'content-type': 'application/json', 'content-length': '500' },
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json()).toEqual({
+      success: false,
+      error: 'Invalid request: the body does not match its Content-Length header.',
+      code: 'bad_http_request',
+    });
+  });
+
   test('broken HTTP framing and oversized headers', async () => {
     const broken = await raw('POST /api/auth/verify HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n');
     expect(broken).toMatch(/^HTTP\/1\.1 400 /);

@@ -1,8 +1,8 @@
 /**
  * Issue 10 §1: production fails closed. With NODE_ENV=production the API refuses to start, with one line
  * naming the variable, on the Auth emulator, a missing or demo Firebase project, no payment provider
- * (PAYMENTS=local is a loud demo opt-in) or a secret left at its public development value; and the local
- * checkout's events are never accepted through the public webhook route.
+ * (PAYMENTS=local is a loud demo opt-in), TRUST_PROXY=true, LOCAL_WEBHOOK_SECRET set, or a secret left at its
+ * public development value; and the local checkout's events are never accepted through the public webhook route.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -45,7 +45,14 @@ describe('production start-up checks', () => {
       { STRIPE_SECRET_KEY: undefined, STRIPE_PRICE_ID: undefined, STRIPE_WEBHOOK_SECRET: undefined },
       'no payment provider: STRIPE_SECRET_KEY is not set',
     ],
-    ['LOCAL_WEBHOOK_SECRET has its development value', { LOCAL_WEBHOOK_SECRET: 'whsec_local_development_only' }, 'LOCAL_WEBHOOK_SECRET still has its development value'],
+    [
+      'TRUST_PROXY is true',
+      { TRUST_PROXY: 'true' },
+      'TRUST_PROXY=true believes any X-Forwarded-For, so a client could pick its own address and dodge the rate limits; ' +
+        'set TRUST_PROXY to the number of proxies in front of the API (e.g. 1 behind one load balancer) or to their addresses (e.g. 10.0.0.0/8,192.0.2.10).',
+    ],
+    ['LOCAL_WEBHOOK_SECRET is set', { LOCAL_WEBHOOK_SECRET: 'whsec_any_value_at_all' }, 'LOCAL_WEBHOOK_SECRET is set, which lets the public webhook route accept'],
+    ['LOCAL_WEBHOOK_SECRET has its development value', { LOCAL_WEBHOOK_SECRET: 'whsec_local_development_only' }, 'LOCAL_WEBHOOK_SECRET is set'],
     ['STRIPE_WEBHOOK_SECRET has the development value', { STRIPE_WEBHOOK_SECRET: 'whsec_local_development_only' }, 'STRIPE_WEBHOOK_SECRET still has its development value'],
     ['FIREBASE_API_KEY has the demo value', { FIREBASE_API_KEY: 'demo-api-key' }, 'FIREBASE_API_KEY still has its development value'],
   ])('refuses when %s, in one line naming the variable', (_name, change, reason) => {
@@ -59,8 +66,10 @@ describe('production start-up checks', () => {
     const { refusal, warnings } = checkProductionConfig(local);
     expect(refusal).toBeNull();
     expect(warnings).toEqual([expect.stringContaining('PAYMENTS=local: THIS IS A DEMO')]);
-    // The opt-in does not excuse an emulator or a demo project.
+    // The opt-in does not excuse an emulator or a demo project, nor a secret that would let the public
+    // webhook route accept local events (the local checkout signs in process with a per-start secret).
     expect(checkProductionConfig({ ...local, FIREBASE_PROJECT_ID: 'demo-veil' }).refusal).toContain('FIREBASE_PROJECT_ID');
+    expect(checkProductionConfig({ ...local, LOCAL_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET }).refusal).toContain('LOCAL_WEBHOOK_SECRET is set');
   });
 
   test('without LOCAL_WEBHOOK_SECRET each start signs the local checkout with a fresh random secret', () => {
