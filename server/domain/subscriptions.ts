@@ -145,7 +145,20 @@ function decideStateChange(
   return 'ask';
 }
 
-/** Applies a provider state unless it is stale or final already (see decideStateChange). */
+/**
+ * Holds, until the surrounding transaction ends, the lock of one provider subscription: two events for it
+ * (different ids, so the ledger lets both through) delivered at once to two instances are applied one
+ * after the other, each reading what the other committed, never both deciding on the same old row (or
+ * on no row) with the last commit winning. The two-key form keeps it apart from the migrations' lock.
+ */
+async function lockSubscription(db: Db, providerSubscriptionId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('veil-subscription'), hashtext(${providerSubscriptionId}))`);
+}
+
+/**
+ * Applies a provider state unless it is stale or final already (see decideStateChange). Runs inside the
+ * event's ledger transaction (payment-events.ts), which the subscription's lock serialises.
+ */
 export async function applySubscriptionState(
   db: Db,
   incoming: ProviderSubscriptionState,
@@ -153,6 +166,7 @@ export async function applySubscriptionState(
 ): Promise<StateOutcome> {
   let state = incoming;
   let status = mapProviderStatus(state.providerStatus);
+  await lockSubscription(db, state.providerSubscriptionId);
   const [current] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, state.providerSubscriptionId));
   if (current) {
     const candidate = { status, cancelAtPeriodEnd: state.cancelAtPeriodEnd, currentPeriodEnd: state.currentPeriodEnd };
