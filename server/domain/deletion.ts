@@ -1,17 +1,45 @@
 /**
- * Account deletion (design §7): only with a live session of that very account; the provider subscription
- * is ended first (if that fails nothing is deleted), then the account and everything hanging off it go in
- * one transaction, leaving only a tombstone: hashes of the identity subject and of the e-mail address, for
- * the cool-down. A desktop app's session cannot delete the account (docs/api.md "Security model").
+ * Account deletion (design §7): only with a live session of that very account; the account's open
+ * checkout is closed and its provider subscriptions are ended first (if that fails nothing is deleted),
+ * then the account and everything hanging off it go in one transaction, leaving only a tombstone: hashes
+ * of the identity subject and of the e-mail address, for the cool-down; and the hash of the user id, so a
+ * payment that still completes for the account is refunded (see wasDeletedAccount). A desktop app's
+ * session cannot delete the account (docs/api.md "Security model").
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { deletionTombstones, users } from '../db/schema.ts';
+import { deletedAccounts, deletionTombstones, openCheckouts, users } from '../db/schema.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { tombstoneHashes } from './accounts.ts';
 import { failures } from './errors.ts';
 import { authenticate } from './sessions.ts';
 import { findUnendedSubscriptions } from './subscriptions.ts';
+import { sha256 } from './tokens.ts';
+
+/** How long a deleted account's user id hash is kept: Stripe keeps (and can resend) events for 30 days. */
+const DELETED_ACCOUNT_MEMORY_MS = 30 * 86_400_000;
+
+/**
+ * Whether `userId` named an account deleted here (remembered 30 days), as opposed to one not known yet: a subscription created for it is cancelled and refunded rather than deferred until Stripe gives up.
+ */
+export async function wasDeletedAccount(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select().from(deletedAccounts).where(eq(deletedAccounts.userIdHash, sha256(userId)));
+  return Boolean(row);
+}
+
+/** The account's checkout still payable at the provider is closed, so nothing can be paid once it is gone. */
+async function closeOpenCheckout(db: Db, payments: PaymentProvider, userId: string, now: Date): Promise<void> {
+  const [open] = await db
+    .select()
+    .from(openCheckouts)
+    .where(and(eq(openCheckouts.userId, userId), eq(openCheckouts.provider, payments.kind), gt(openCheckouts.expiresAt, now)));
+  if (!open) return;
+  try {
+    await payments.expireCheckout(open.checkoutId);
+  } catch (error) {
+    throw failures.providerFailed('Your open checkout could not be closed, so nothing was deleted. Please try again.', error);
+  }
+}
 
 export async function deleteAccount(
   db: Db,
@@ -24,7 +52,10 @@ export async function deleteAccount(
     throw failures.accountMismatch();
   }
 
-  // Every subscription of the account not yet ended ends, so none keeps billing once the account is gone.
+  const now = new Date();
+  // First no new payment (a checkout paid in the meantime is caught by wasDeletedAccount), then every
+  // subscription of the account not yet ended ends, so none keeps billing once the account is gone.
+  await closeOpenCheckout(db, payments, user.id, now);
   for (const subscription of await findUnendedSubscriptions(db, user.id)) {
     try {
       await payments.cancelImmediately(subscription.providerSubscriptionId);
@@ -38,6 +69,8 @@ export async function deleteAccount(
       .insert(deletionTombstones)
       .values(tombstoneHashes(user.identitySubject, user.email).map((subjectHash) => ({ subjectHash })))
       .onConflictDoUpdate({ target: deletionTombstones.subjectHash, set: { deletedAt: sql`now()` } });
+    await tx.delete(deletedAccounts).where(lt(deletedAccounts.deletedAt, new Date(now.getTime() - DELETED_ACCOUNT_MEMORY_MS)));
+    await tx.insert(deletedAccounts).values({ userIdHash: sha256(user.id), deletedAt: now }).onConflictDoNothing();
     // Sessions, hand-off tokens, the subscription and checkout sessions go with it (ON DELETE CASCADE).
     await tx.delete(users).where(eq(users.id, user.id));
   });

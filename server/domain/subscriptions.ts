@@ -111,8 +111,11 @@ export interface ProviderSubscriptionState {
 
 /** What applying a state needs of the provider (Stripe); the local checkout needs none of it. */
 export interface ProviderEffects {
-  /** Ends a second subscription and refunds it; throwing leaves the event unrecorded, so it is retried. */
-  cancelSecondSubscription?: (subscriptionId: string) => Promise<void>;
+  /**
+   * Ends a subscription that must not be kept (a second one, or one of a deleted account) and refunds it;
+   * throwing leaves the event unrecorded, so it is retried.
+   */
+  cancelAndRefund?: (subscriptionId: string) => Promise<void>;
   /** The subscription as the provider holds it now, to settle two states of the same second. */
   fetchSubscription?: (subscriptionId: string) => Promise<SubscriptionSnapshot | null>;
 }
@@ -188,7 +191,7 @@ export async function applySubscriptionState(
   if (isLive(status) && !(current && isLive(current.status)) && (await hasOtherLiveSubscription(db, state))) {
     // Paid while the account already had a live subscription (two checkouts opened before paying):
     // the first one stays, this one is ended and refunded (local: never activated).
-    await effects.cancelSecondSubscription?.(state.providerSubscriptionId);
+    await effects.cancelAndRefund?.(state.providerSubscriptionId);
     outcome = 'second_subscription_cancelled';
     stored = 'cancelled';
   }
