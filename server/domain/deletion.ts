@@ -56,22 +56,48 @@ export async function deleteAccount(
   // First no new payment (a checkout paid in the meantime is caught by wasDeletedAccount), then every
   // subscription of the account not yet ended ends, so none keeps billing once the account is gone.
   await closeOpenCheckout(db, payments, user.id, now);
-  for (const subscription of await findUnendedSubscriptions(db, user.id)) {
-    try {
-      await payments.cancelImmediately(subscription.providerSubscriptionId);
-    } catch (error) {
-      throw failures.providerFailed('Your subscription could not be cancelled, so nothing was deleted. Please try again.', error);
-    }
+  const ended = new Set<string>();
+  for (let attempt = 1; ; attempt += 1) {
+    await endSubscriptions(db, payments, user.id, ended);
+    if (await deleteIfNothingLeft(db, user, ended, now)) return;
+    // A subscription was stored meanwhile (its webhook raced the deletion): end it too, then try again.
+    if (attempt === 3) throw failures.providerFailed('Your subscription changed while deleting, so nothing was deleted. Please try again.', null);
   }
+}
 
-  await db.transaction(async (tx) => {
+/**
+ * Deletes the account in one transaction unless a subscription not yet ended (not in `ended`) is stored
+ * for it; then nothing is written and the caller ends it first. The account row is locked before that
+ * reading: a webhook storing a subscription for the account (its foreign-key check) waits until this
+ * commits and then fails, so its retry finds the account deleted (wasDeletedAccount) and refunds it; no
+ * subscription is ever cascaded away while still billing. Provider calls stay outside the transaction.
+ */
+async function deleteIfNothingLeft(db: Db, user: { id: string; identitySubject: string; email: string }, ended: Set<string>, now: Date) {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const unended = await findUnendedSubscriptions(tx as unknown as Db, user.id);
+    if (unended.some((subscription) => !ended.has(subscription.providerSubscriptionId))) return false;
     await tx
       .insert(deletionTombstones)
       .values(tombstoneHashes(user.identitySubject, user.email).map((subjectHash) => ({ subjectHash })))
       .onConflictDoUpdate({ target: deletionTombstones.subjectHash, set: { deletedAt: sql`now()` } });
     await tx.delete(deletedAccounts).where(lt(deletedAccounts.deletedAt, new Date(now.getTime() - DELETED_ACCOUNT_MEMORY_MS)));
     await tx.insert(deletedAccounts).values({ userIdHash: sha256(user.id), deletedAt: now }).onConflictDoNothing();
-    // Sessions, hand-off tokens, the subscription and checkout sessions go with it (ON DELETE CASCADE).
+    // Sessions, hand-off tokens, the subscriptions and checkout sessions go with it (ON DELETE CASCADE).
     await tx.delete(users).where(eq(users.id, user.id));
+    return true;
   });
+}
+
+/** Ends at the provider every subscription of the account not yet cancelled (and not in `ended` already). */
+async function endSubscriptions(db: Db, payments: PaymentProvider, userId: string, ended: Set<string>): Promise<void> {
+  for (const subscription of await findUnendedSubscriptions(db, userId)) {
+    if (ended.has(subscription.providerSubscriptionId)) continue;
+    try {
+      await payments.cancelImmediately(subscription.providerSubscriptionId);
+    } catch (error) {
+      throw failures.providerFailed('Your subscription could not be cancelled, so nothing was deleted. Please try again.', error);
+    }
+    ended.add(subscription.providerSubscriptionId);
+  }
 }

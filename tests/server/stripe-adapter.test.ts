@@ -226,6 +226,39 @@ describe.each(drivers)('Stripe adapter on %s', (driver) => {
     expect(stripe.subscriptions.get('sub_unknown')!.status).toBe('active');
   });
 
+  // Needs two connections at once: PGlite has one.
+  test.skipIf(driver !== 'postgres')('a subscription stored by a webhook while the deletion runs is cancelled too, not cascaded away', async () => {
+    const user = await signIn('racing-webhook');
+    stripe.addSubscription('sub_racing', 'cus_racing', user.userId);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let stored!: () => void;
+    const storedYet = new Promise<void>((resolve) => (stored = resolve));
+    // A webhook's transaction that has stored the subscription but not committed yet.
+    const webhook = api.database.db.transaction(async (tx) => {
+      await tx.insert(subscriptions).values({
+        providerSubscriptionId: 'sub_racing',
+        userId: user.userId,
+        provider: 'stripe',
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        currentPeriodEnd: new Date(Date.now() + 365 * 86_400_000),
+        providerUpdatedAt: Math.floor(Date.now() / 1000),
+      });
+      stored();
+      await released;
+    });
+    await storedYet;
+    const deletion = deleteAccount(user);
+    // The deletion has found no subscription (none committed) and now waits for the account row.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await webhook;
+
+    expect(await deletion).toMatchObject({ status: 200, body: { success: true } });
+    expect(stripe.subscriptions.get('sub_racing')!.status).toBe('canceled');
+  });
+
   test('a live subscription Stripe fails to cancel still stops the deletion (nothing deleted)', async () => {
     const { userId, email, sessionToken } = await signIn('refused-cancel');
     const live = stripe.addSubscription('sub_live_but_refused', 'cus_refused', userId);
