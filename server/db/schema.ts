@@ -93,4 +93,10 @@ export const deletionTombstones = pgTable('deletion_tombstones', {
   deletedAt: at('deleted_at').notNull().defaultNow(),
 });
 
-export const schema = { users, sessions, handoffTokens, subscriptions, paymentEvents, localCheckoutSessions, openCheckouts, localBillingClock, deletionTombstones };
+/** Deleted accounts by the hash of their user id, so a late payment for one is refunded (0004). */
+export const deletedAccounts = pgTable('deleted_accounts', {
+  userIdHash: text('user_id_hash').primaryKey(),
+  deletedAt: at('deleted_at').notNull().defaultNow(),
+});
+
+export const schema = { users, sessions, handoffTokens, subscriptions, paymentEvents, localCheckoutSessions, openCheckouts, localBillingClock, deletionTombstones, deletedAccounts };

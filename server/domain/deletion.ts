@@ -1,17 +1,45 @@
 /**
- * Account deletion (design §7): only with a live session of that very account; the provider subscription
- * is ended first (if that fails nothing is deleted), then the account and everything hanging off it go in
- * one transaction, leaving only a tombstone: hashes of the identity subject and of the e-mail address, for
- * the cool-down. A desktop app's session cannot delete the account (docs/api.md "Security model").
+ * Account deletion (design §7): only with a live session of that very account; the account's open
+ * checkout is closed and its provider subscriptions are ended first (if that fails nothing is deleted),
+ * then the account and everything hanging off it go in one transaction, leaving only a tombstone: hashes
+ * of the identity subject and of the e-mail address, for the cool-down; and the hash of the user id, so a
+ * payment that still completes for the account is refunded (see wasDeletedAccount). A desktop app's
+ * session cannot delete the account (docs/api.md "Security model").
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { deletionTombstones, users } from '../db/schema.ts';
+import { deletedAccounts, deletionTombstones, openCheckouts, users } from '../db/schema.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { tombstoneHashes } from './accounts.ts';
 import { failures } from './errors.ts';
 import { authenticate } from './sessions.ts';
 import { findUnendedSubscriptions } from './subscriptions.ts';
+import { sha256 } from './tokens.ts';
+
+/** How long a deleted account's user id hash is kept: Stripe keeps (and can resend) events for 30 days. */
+const DELETED_ACCOUNT_MEMORY_MS = 30 * 86_400_000;
+
+/**
+ * Whether `userId` named an account deleted here (remembered 30 days), as opposed to one not known yet: a subscription created for it is cancelled and refunded rather than deferred until Stripe gives up.
+ */
+export async function wasDeletedAccount(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db.select().from(deletedAccounts).where(eq(deletedAccounts.userIdHash, sha256(userId)));
+  return Boolean(row);
+}
+
+/** The account's checkout still payable at the provider is closed, so nothing can be paid once it is gone. */
+async function closeOpenCheckout(db: Db, payments: PaymentProvider, userId: string, now: Date): Promise<void> {
+  const [open] = await db
+    .select()
+    .from(openCheckouts)
+    .where(and(eq(openCheckouts.userId, userId), eq(openCheckouts.provider, payments.kind), gt(openCheckouts.expiresAt, now)));
+  if (!open) return;
+  try {
+    await payments.expireCheckout(open.checkoutId);
+  } catch (error) {
+    throw failures.providerFailed('Your open checkout could not be closed, so nothing was deleted. Please try again.', error);
+  }
+}
 
 export async function deleteAccount(
   db: Db,
@@ -24,21 +52,52 @@ export async function deleteAccount(
     throw failures.accountMismatch();
   }
 
-  // Every subscription of the account not yet ended ends, so none keeps billing once the account is gone.
-  for (const subscription of await findUnendedSubscriptions(db, user.id)) {
+  const now = new Date();
+  // First no new payment (a checkout paid in the meantime is caught by wasDeletedAccount), then every
+  // subscription of the account not yet ended ends, so none keeps billing once the account is gone.
+  await closeOpenCheckout(db, payments, user.id, now);
+  const ended = new Set<string>();
+  for (let attempt = 1; ; attempt += 1) {
+    await endSubscriptions(db, payments, user.id, ended);
+    if (await deleteIfNothingLeft(db, user, ended, now)) return;
+    // A subscription was stored meanwhile (its webhook raced the deletion): end it too, then try again.
+    if (attempt === 3) throw failures.providerFailed('Your subscription changed while deleting, so nothing was deleted. Please try again.', null);
+  }
+}
+
+/**
+ * Deletes the account in one transaction unless a subscription not yet ended (not in `ended`) is stored
+ * for it; then nothing is written and the caller ends it first. The account row is locked before that
+ * reading: a webhook storing a subscription for the account (its foreign-key check) waits until this
+ * commits and then fails, so its retry finds the account deleted (wasDeletedAccount) and refunds it; no
+ * subscription is ever cascaded away while still billing. Provider calls stay outside the transaction.
+ */
+async function deleteIfNothingLeft(db: Db, user: { id: string; identitySubject: string; email: string }, ended: Set<string>, now: Date) {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const unended = await findUnendedSubscriptions(tx as unknown as Db, user.id);
+    if (unended.some((subscription) => !ended.has(subscription.providerSubscriptionId))) return false;
+    await tx
+      .insert(deletionTombstones)
+      .values(tombstoneHashes(user.identitySubject, user.email).map((subjectHash) => ({ subjectHash })))
+      .onConflictDoUpdate({ target: deletionTombstones.subjectHash, set: { deletedAt: sql`now()` } });
+    await tx.delete(deletedAccounts).where(lt(deletedAccounts.deletedAt, new Date(now.getTime() - DELETED_ACCOUNT_MEMORY_MS)));
+    await tx.insert(deletedAccounts).values({ userIdHash: sha256(user.id), deletedAt: now }).onConflictDoNothing();
+    // Sessions, hand-off tokens, the subscriptions and checkout sessions go with it (ON DELETE CASCADE).
+    await tx.delete(users).where(eq(users.id, user.id));
+    return true;
+  });
+}
+
+/** Ends at the provider every subscription of the account not yet cancelled (and not in `ended` already). */
+async function endSubscriptions(db: Db, payments: PaymentProvider, userId: string, ended: Set<string>): Promise<void> {
+  for (const subscription of await findUnendedSubscriptions(db, userId)) {
+    if (ended.has(subscription.providerSubscriptionId)) continue;
     try {
       await payments.cancelImmediately(subscription.providerSubscriptionId);
     } catch (error) {
       throw failures.providerFailed('Your subscription could not be cancelled, so nothing was deleted. Please try again.', error);
     }
+    ended.add(subscription.providerSubscriptionId);
   }
-
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(deletionTombstones)
-      .values(tombstoneHashes(user.identitySubject, user.email).map((subjectHash) => ({ subjectHash })))
-      .onConflictDoUpdate({ target: deletionTombstones.subjectHash, set: { deletedAt: sql`now()` } });
-    // Sessions, hand-off tokens, the subscription and checkout sessions go with it (ON DELETE CASCADE).
-    await tx.delete(users).where(eq(users.id, user.id));
-  });
 }

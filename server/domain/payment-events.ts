@@ -7,9 +7,16 @@ import type { Db } from '../db/database.ts';
 import { paymentEvents } from '../db/schema.ts';
 import { claimPaymentCustomer, findUserById, findUserIdByCustomer } from './accounts.ts';
 import { forgetOpenCheckout } from './checkouts.ts';
+import { wasDeletedAccount } from './deletion.ts';
 import { applySubscriptionState, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
 
-export type EventOutcome = 'applied' | 'duplicate' | 'ignored' | 'second_subscription_cancelled' | 'deferred';
+export type EventOutcome =
+  | 'applied'
+  | 'duplicate'
+  | 'ignored'
+  | 'second_subscription_cancelled'
+  | 'deleted_account_subscription_cancelled'
+  | 'deferred';
 
 /** What one event means here, whatever the provider. */
 export type PaymentEventEffect =
@@ -33,6 +40,9 @@ export interface LedgerEntry {
   /** The provider's time of the event, in seconds. */
   created: number;
 }
+
+/** Provider statuses from which nothing can be charged again. */
+const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
 
 /** An event that cannot be applied yet: its transaction is rolled back, so its id is not recorded. */
 class NotYetApplicable extends Error {}
@@ -75,11 +85,27 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
       if (!userId) {
         // Ending a subscription nobody here holds changes nothing (e.g. after the account was deleted).
         if (effect.deleted) return 'ignored';
+        // Paid in a checkout left open when its account was deleted: nobody may keep paying for it.
+        if (effect.userHint && (await wasDeletedAccount(db, effect.userHint))) return endOrphanedSubscription(effect.state, effects);
         throw new NotYetApplicable();
       }
       return applySubscriptionState(db, { ...effect.state, userId }, effects);
     }
   }
+}
+
+/**
+ * A subscription of a deleted account is cancelled and its payment refunded (Stripe). Throwing leaves the
+ * event unrecorded, so Stripe's retry finishes the job. The local checkout cannot get here: its checkouts
+ * go with the account, so Pay finds nothing to charge.
+ */
+async function endOrphanedSubscription(
+  state: { providerSubscriptionId: string; providerStatus: string },
+  effects: ProviderEffects,
+): Promise<EventOutcome> {
+  if (ENDED_STATUSES.has(state.providerStatus) || !effects.cancelAndRefund) return 'ignored';
+  await effects.cancelAndRefund(state.providerSubscriptionId);
+  return 'deleted_account_subscription_cancelled';
 }
 
 async function resolveUser(db: Db, userHint: string | null, customer: string | null): Promise<string | null> {

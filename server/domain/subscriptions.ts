@@ -111,8 +111,11 @@ export interface ProviderSubscriptionState {
 
 /** What applying a state needs of the provider (Stripe); the local checkout needs none of it. */
 export interface ProviderEffects {
-  /** Ends a second subscription and refunds it; throwing leaves the event unrecorded, so it is retried. */
-  cancelSecondSubscription?: (subscriptionId: string) => Promise<void>;
+  /**
+   * Ends a subscription that must not be kept (a second one, or one of a deleted account) and refunds it;
+   * throwing leaves the event unrecorded, so it is retried.
+   */
+  cancelAndRefund?: (subscriptionId: string) => Promise<void>;
   /** The subscription as the provider holds it now, to settle two states of the same second. */
   fetchSubscription?: (subscriptionId: string) => Promise<SubscriptionSnapshot | null>;
 }
@@ -145,7 +148,20 @@ function decideStateChange(
   return 'ask';
 }
 
-/** Applies a provider state unless it is stale or final already (see decideStateChange). */
+/**
+ * Holds, until the surrounding transaction ends, the lock of one provider subscription: two events for it
+ * (different ids, so the ledger lets both through) delivered at once to two instances are applied one
+ * after the other, each reading what the other committed, never both deciding on the same old row (or
+ * on no row) with the last commit winning. The two-key form keeps it apart from the migrations' lock.
+ */
+async function lockSubscription(db: Db, providerSubscriptionId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('veil-subscription'), hashtext(${providerSubscriptionId}))`);
+}
+
+/**
+ * Applies a provider state unless it is stale or final already (see decideStateChange). Runs inside the
+ * event's ledger transaction (payment-events.ts), which the subscription's lock serialises.
+ */
 export async function applySubscriptionState(
   db: Db,
   incoming: ProviderSubscriptionState,
@@ -153,6 +169,7 @@ export async function applySubscriptionState(
 ): Promise<StateOutcome> {
   let state = incoming;
   let status = mapProviderStatus(state.providerStatus);
+  await lockSubscription(db, state.providerSubscriptionId);
   const [current] = await db.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, state.providerSubscriptionId));
   if (current) {
     const candidate = { status, cancelAtPeriodEnd: state.cancelAtPeriodEnd, currentPeriodEnd: state.currentPeriodEnd };
@@ -174,7 +191,7 @@ export async function applySubscriptionState(
   if (isLive(status) && !(current && isLive(current.status)) && (await hasOtherLiveSubscription(db, state))) {
     // Paid while the account already had a live subscription (two checkouts opened before paying):
     // the first one stays, this one is ended and refunded (local: never activated).
-    await effects.cancelSecondSubscription?.(state.providerSubscriptionId);
+    await effects.cancelAndRefund?.(state.providerSubscriptionId);
     outcome = 'second_subscription_cancelled';
     stored = 'cancelled';
   }

@@ -22,7 +22,7 @@ const checkoutParamsSchema = withReason(
 );
 const webhookAnswerSchema = z.object({
   received: z.literal(true),
-  outcome: z.enum(['applied', 'duplicate', 'ignored', 'second_subscription_cancelled']),
+  outcome: z.enum(['applied', 'duplicate', 'ignored', 'second_subscription_cancelled', 'deleted_account_subscription_cancelled']),
 });
 const noCheckout = () => new ApiFailure(404, 'not_found', 'This checkout does not exist.');
 
@@ -57,7 +57,7 @@ export async function paymentRoutes(scope: FastifyInstance, deps: AppDeps) {
     secret,
     provider,
     {
-      ...(payments.cancelAndRefund && { cancelSecondSubscription: (id: string) => payments.cancelAndRefund!(id) }),
+      ...(payments.cancelAndRefund && { cancelAndRefund: (id: string) => payments.cancelAndRefund!(id) }),
       ...(payments.retrieveSubscription && { fetchSubscription: (id: string) => payments.retrieveSubscription!(id) }),
     },
   );

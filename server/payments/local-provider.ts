@@ -94,6 +94,11 @@ export class LocalPaymentProvider implements PaymentProvider {
     return cancelLocalCheckout(this.db, checkoutId);
   }
 
+  /** Account deletion: the local checkout is cancelled, so Pay charges nothing (its row then goes with the account). */
+  expireCheckout(checkoutId: string): Promise<void> {
+    return cancelLocalCheckout(this.db, checkoutId);
+  }
+
   async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot> {
     const object = await this.emitSubscriptionChange(subscriptionId, 'customer.subscription.updated', { cancel_at_period_end: true });
     return readSubscriptionObject(object)!;

@@ -21,11 +21,19 @@ export interface PaymentProvider {
   /** The provider's customer for an account, made once and stored by the caller (Stripe). */
   createCustomer?(request: { userId: string; email: string }): Promise<string>;
   createCheckout(request: CheckoutRequest): Promise<OpenedCheckout>;
+  /**
+   * Account deletion: the checkout can no longer be paid. One already completed or expired (or unknown)
+   * at the provider needs nothing; only a checkout still open that could not be closed throws.
+   */
+  expireCheckout(checkoutId: string): Promise<void>;
   /** Auto-renewal off: the subscription ends at its period end, with no further charge. Answers the new state. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
   /** Account deletion: end the subscription now. */
   cancelImmediately(subscriptionId: string): Promise<void>;
-  /** A second subscription paid for an account that already has a live one: end it and refund its payment. */
+  /**
+   * A subscription that must not be kept (a second one for an account that already has a live one, or
+   * one paid for an account deleted meanwhile): end it and refund its payment.
+   */
   cancelAndRefund?(subscriptionId: string): Promise<void>;
   /** The subscription as the provider holds it now (to settle events of the same second). */
   retrieveSubscription?(subscriptionId: string): Promise<SubscriptionSnapshot | null>;

@@ -73,6 +73,26 @@ export class StripePaymentProvider implements PaymentProvider {
     return { id: session.id, url: session.url, expiresAt: new Date((session.expires_at ?? expiresAt) * 1000) };
   }
 
+  /**
+   * Closes a checkout so it can no longer be paid (account deletion). Stripe refuses to expire one that is
+   * not open; one completed or expired already (or unknown) needs nothing, so it must not stop a deletion.
+   */
+  async expireCheckout(checkoutId: string): Promise<void> {
+    try {
+      await this.stripe.checkout.sessions.expire(checkoutId, {}, { idempotencyKey: attemptKey('expire-checkout', checkoutId) });
+    } catch (error) {
+      if (!(await this.isCheckoutClosed(checkoutId))) throw error;
+    }
+  }
+
+  private async isCheckoutClosed(checkoutId: string): Promise<boolean> {
+    try {
+      return (await this.stripe.checkout.sessions.retrieve(checkoutId)).status !== 'open';
+    } catch (error) {
+      return error instanceof Stripe.errors.StripeError && error.code === 'resource_missing';
+    }
+  }
+
   async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot> {
     const subscription = await this.stripe.subscriptions.update(
       subscriptionId,

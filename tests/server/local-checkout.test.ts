@@ -4,7 +4,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { localCheckoutSessions, openCheckouts, subscriptions } from '../../server/db/schema';
+import { localCheckoutSessions, openCheckouts, paymentEvents, subscriptions } from '../../server/db/schema';
+import { LocalPaymentProvider } from '../../server/payments/local-provider';
 import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
 
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
@@ -56,6 +57,35 @@ describe.each(drivers)('local checkout on %s', (driver) => {
     expect((await api.app.inject({ method: 'GET', url: first })).body).toContain('This checkout is already cancelled.');
     const verified = await call(api.app, 'POST', '/api/auth/verify', { sessionToken });
     expect(verified.body.subscription).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+  });
+
+  test('a checkout left open when its account is deleted: Pay charges nothing and says the checkout does not exist', async () => {
+    const { userId, sessionToken } = await signIn('deleted-with-open-checkout');
+    const path = await checkoutPath('deleted-with-open-checkout');
+    const deleted = await call(api.app, 'DELETE', '/api/auth/delete-account', { email: 'deleted-with-open-checkout@example.com', userId, sessionToken });
+    expect(deleted.status).toBe(200);
+
+    expect(await call(api.app, 'POST', `${path}/pay`)).toMatchObject({
+      status: 404,
+      body: { success: false, error: 'This checkout does not exist.', code: 'not_found' },
+    });
+    expect(await api.database.db.select().from(subscriptions)).toHaveLength(0);
+    expect(await api.database.db.select().from(paymentEvents)).toHaveLength(0);
+  });
+
+  test('the local provider expires an open checkout (as deletion does first): its page says cancelled and Pay charges nothing', async () => {
+    const { userId } = await signIn('expired-by-deletion');
+    const emitted: unknown[] = [];
+    const local = new LocalPaymentProvider(api.database.db, 'http://veil.test', async (event) => {
+      emitted.push(event);
+    });
+    const { id } = await local.createCheckout({ userId, email: 'expired-by-deletion@example.com', customerId: null });
+    await local.expireCheckout(id);
+
+    expect(await local.openSession(id)).toMatchObject({ status: 'cancelled' });
+    await expect(local.pay(id)).rejects.toMatchObject({ statusCode: 404 });
+    expect(emitted).toHaveLength(0);
+    expect(await api.database.db.select().from(subscriptions)).toHaveLength(0);
   });
 
   test('an open checkout expires after an hour: its page says so and Pay charges nothing', async () => {

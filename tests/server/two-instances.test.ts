@@ -132,6 +132,75 @@ describe.skipIf(missing !== null)('two API instances on one PostgreSQL and one R
     }
   });
 
+  /** One subscription event, signed as the local provider signs it, delivered to `on`. */
+  async function deliverEvent(on: ApiProcess, type: string, created: number, object: Record<string, unknown>) {
+    const raw = JSON.stringify({ id: `evt_race_${randomUUID()}`, type, created, data: { object } });
+    const response = await fetch(`${on.url}/api/webhooks/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(raw, WEBHOOK_SECRET) },
+      body: raw,
+    });
+    expect(response.status).toBe(200);
+  }
+
+  /** An account made straight in the database: these rounds are about payment events, not sign-in. */
+  async function newAccount() {
+    const userId = `usr_race_${randomUUID()}`;
+    await sql.query('INSERT INTO users (id, identity_subject, provider, email) VALUES ($1, $2, $3, $4)', [userId, userId, 'google', `${userId}@example.com`]);
+    return userId;
+  }
+  const storedState = async (subscriptionId: string) =>
+    (await sql.query('SELECT status, cancel_at_period_end FROM subscriptions WHERE provider_subscription_id = $1', [subscriptionId])).rows[0];
+
+  const rounds = 20;
+
+  test('a deletion and an older "updated: active" for one subscription, one to each instance at once: always cancelled', async () => {
+    for (let round = 0; round < rounds; round += 1) {
+      const userId = await newAccount();
+      const subscriptionId = `sub_race_${round}_${randomUUID()}`;
+      const created = Math.floor(Date.now() / 1000);
+      const object = (status: string, cancelAtPeriodEnd: boolean) => ({
+        id: subscriptionId,
+        status,
+        cancel_at_period_end: cancelAtPeriodEnd,
+        current_period_end: created + 365 * 86_400,
+        metadata: { userId },
+      });
+      // Half the rounds race on a stored row, half on the very first insert.
+      if (round % 2 === 0) await deliverEvent(a, 'customer.subscription.created', created, object('active', false));
+      // The deletion (final) and an older "updated: active", at the same moment, one to each instance.
+      const [first, second] = round % 4 < 2 ? [a, b] : [b, a];
+      await Promise.all([
+        deliverEvent(first, 'customer.subscription.deleted', created + 2, object('canceled', false)),
+        deliverEvent(second, 'customer.subscription.updated', created + 1, object('active', true)),
+      ]);
+      expect({ round, ...(await storedState(subscriptionId)) }).toEqual({ round, status: 'cancelled', cancel_at_period_end: false });
+    }
+  });
+
+  test('two updates of one subscription, one to each instance at once: the newer state always stays', async () => {
+    for (let round = 0; round < rounds; round += 1) {
+      const userId = await newAccount();
+      const subscriptionId = `sub_order_${round}_${randomUUID()}`;
+      const created = Math.floor(Date.now() / 1000);
+      const object = (status: string, cancelAtPeriodEnd: boolean) => ({
+        id: subscriptionId,
+        status,
+        cancel_at_period_end: cancelAtPeriodEnd,
+        current_period_end: created + 365 * 86_400,
+        metadata: { userId },
+      });
+      if (round % 2 === 0) await deliverEvent(b, 'customer.subscription.created', created, object('active', false));
+      // Renewal turned off (newer) against a payment that failed earlier (older): the newer state stays.
+      const [first, second] = round % 4 < 2 ? [a, b] : [b, a];
+      await Promise.all([
+        deliverEvent(first, 'customer.subscription.updated', created + 2, object('active', true)),
+        deliverEvent(second, 'customer.subscription.updated', created + 1, object('past_due', false)),
+      ]);
+      expect({ round, ...(await storedState(subscriptionId)) }).toEqual({ round, status: 'active', cancel_at_period_end: true });
+    }
+  });
+
   test('a graceful shutdown finishes the request in flight, then exits', async () => {
     const { sessionToken } = await signIn(a, 'shutdown');
     const body = JSON.stringify({ sessionToken });

@@ -47,6 +47,7 @@ export interface TestApi {
 
 const TABLES = [
   'deletion_tombstones',
+  'deleted_accounts',
   'payment_events',
   'local_checkout_sessions',
   'open_checkouts',

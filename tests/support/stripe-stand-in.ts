@@ -25,10 +25,20 @@ interface StandInSubscription {
   metadata: Record<string, string>;
 }
 
+interface StandInCheckoutSession {
+  id: string;
+  object: 'checkout.session';
+  url: string;
+  status: 'open' | 'complete' | 'expired';
+  expires_at: number;
+}
+
 export interface StripeStandIn {
   url: string;
   requests: RecordedRequest[];
   subscriptions: Map<string, StandInSubscription>;
+  /** Checkout sessions made through it; `status` goes to `expired` on POST …/expire (tests may set `complete`). */
+  checkoutSessions: Map<string, StandInCheckoutSession>;
   /** Makes the next call of `path` (e.g. "/v1/refunds") answer 500 once. */
   failNext: (path: string) => void;
   /** A subscription as Stripe would hold it after a paid checkout: invoice in_<id>, payment pi_<id>. */
@@ -47,6 +57,7 @@ function readBody(request: IncomingMessage): Promise<string> {
 export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: RecordedRequest[] = [];
   const subscriptions = new Map<string, StandInSubscription>();
+  const checkoutSessions = new Map<string, StandInCheckoutSession>();
   const failing = new Set<string>();
   let counter = 0;
 
@@ -78,12 +89,30 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     if (request.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
       counter += 1;
       const session = `cs_test_${counter}`;
-      return send(response, 200, {
+      const created: StandInCheckoutSession = {
         id: session,
         object: 'checkout.session',
         url: `https://checkout.stripe.com/c/pay/${session}`,
+        status: 'open',
         expires_at: Number(body.get('expires_at')),
-      });
+      };
+      checkoutSessions.set(session, created);
+      return send(response, 200, created);
+    }
+    const checkoutPath = url.pathname.match(/^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/);
+    if (checkoutPath) {
+      const session = checkoutSessions.get(checkoutPath[1]!);
+      if (!session) return missing(response, `checkout.session: '${checkoutPath[1]}'`);
+      if (request.method === 'POST' && checkoutPath[2]) {
+        // As Stripe answers: only an open session can be expired.
+        if (session.status !== 'open') {
+          return send(response, 400, {
+            error: { type: 'invalid_request_error', message: 'Only Checkout Sessions with a status in ["open"] can be expired.' },
+          });
+        }
+        session.status = 'expired';
+      }
+      return send(response, 200, session);
     }
     if (resource === 'subscriptions' && id) {
       const subscription = subscriptions.get(id);
@@ -119,6 +148,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     url: `http://127.0.0.1:${port}`,
     requests,
     subscriptions,
+    checkoutSessions,
     failNext: (path) => failing.add(path),
     addSubscription: (id, customer, userId, overrides = {}) => {
       const subscription: StandInSubscription = {
