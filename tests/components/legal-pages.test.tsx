@@ -58,6 +58,7 @@ describe('PrivacyPage', () => {
       'we keep, for a cool-down period of 7 days, a one-way hash of your account identifier and a one-way hash of your e-mail address',
     );
     expect(text).toContain('they are deleted when the 7 days are over');
+    expect(text).toContain('For 30 days we also keep a one-way hash of the internal number of the deleted account');
     expect(text).toContain('someone with access to our database who already knows your e-mail address could check it against the hash');
     expect(text).not.toContain('we keep only a one-way hash of your account identifier');
   });
