@@ -7,7 +7,7 @@
  *
  * Chromium: CHROME_PATH, else the e2e tests' choice (tests/support/chromium-path.ts).
  * Usage: BENCH_ROUNDS=3 npm run bench:web   (--no-build: measure the current dist/)
- * BENCH_REPORTS=<folder>: also keep each Lighthouse JSON report there (render-blocking requests, LCP element…).
+ * BENCH_ROUTES=/,/terms: only these routes. BENCH_REPORTS=<folder>: also keep each Lighthouse JSON report there (render-blocking requests, LCP element…).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -17,7 +17,8 @@ import { measureHomePage } from './size.mjs';
 import { resolveChromiumPath } from '../tests/support/chromium-path.ts';
 import { startStack } from '../tests/support/stack.ts';
 
-const ROUTES = ['/', '/support', '/privacy', '/terms', '/signin', '/success', '/cancel', '/no-such-page'];
+const ALL_ROUTES = ['/', '/support', '/privacy', '/terms', '/signin', '/success', '/cancel', '/no-such-page'];
+const ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : ALL_ROUTES;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const root = process.cwd();
 const REPORTS = process.env.BENCH_REPORTS;
