@@ -102,7 +102,8 @@ export async function prerenderAndCompress(root: string, dist: string): Promise<
   const routes = { pages: {} as Record<string, string>, notFound: '404.html', browserOnly: [...module.BROWSER_ONLY_ROUTES] };
   const write = (file: string, page: RenderedPage) => {
     const { css, js } = routeAssets(manifest, page.route, template);
-    const preloads = js.map((script) => `    <link rel="modulepreload" crossorigin href="/${script}">\n`).join('');
+    // Fetched once the page has painted (src/boot.ts): before, they would share the network with it.
+    const preloads = js.map((script) => `    <link rel="modulepreload-after-paint" href="/${script}">\n`).join('');
     writeFileSync(join(pagesDir, file), inlineStylesheets(pageHtml(template, page, preloads), dist, css));
   };
   for (const page of pages) {
