@@ -8,6 +8,25 @@ import { themeVariablesCss } from './src/theme/theme-variables.ts';
 import { prerenderAndCompress } from './scripts/lib/prerender.ts';
 
 /**
+ * Mantine declares colours and borders per colour scheme (`[data-mantine-color-scheme=light] .card {…}`),
+ * and src/boot.ts sets that attribute only once it runs: a page laid out before then drew its cards and
+ * header without their borders and shifted by a pixel when they came (CLS 0.007 on /signin, issue 12).
+ * In every stylesheet the light rules also apply while no scheme is set; `:where()` adds no specificity, so
+ * they win and lose exactly as before. (A dark system already gets its dark background: first-paint.css.)
+ */
+function lightSchemeBeforeScripts(): Plugin {
+  const light = /\[data-mantine-color-scheme=(["']?)light\1\]/g;
+  return {
+    name: 'veil-light-scheme-before-scripts',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\.css($|\?)/.test(id)) return undefined;
+      return { code: code.replace(light, ':is([data-mantine-color-scheme=light], :where(:root:not([data-mantine-color-scheme])))'), map: null };
+    },
+  };
+}
+
+/**
  * The app's own modules that src/main.tsx imports statically, as one chunk (`app`), as they were while
  * main.tsx was the page's entry. Started by a dynamic import (src/boot.ts), main.tsx would otherwise see
  * every module it shares with a lazy route split into a chunk of its own, each gzipped apart and each a
@@ -99,6 +118,7 @@ export default defineConfig({
     devClientConfig(),
     prerenderPages(),
     app.plugin,
+    lightSchemeBeforeScripts(),
   ],
   server: {
     // `npm run dev`: Vite serves the SPA with hot reload and forwards /api to the API process.
