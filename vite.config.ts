@@ -7,6 +7,57 @@ import { clientConfigFromEnv, injectClientConfig } from './contract/client-confi
 import { themeVariablesCss } from './src/theme/theme-variables.ts';
 import { prerenderAndCompress } from './scripts/lib/prerender.ts';
 
+/**
+ * Mantine declares colours and borders per colour scheme (`[data-mantine-color-scheme=light] .card {…}`),
+ * and src/boot.ts sets that attribute only once it runs: a page laid out before then drew its cards and
+ * header without their borders and shifted by a pixel when they came (CLS 0.007 on /signin, issue 12).
+ * In every stylesheet the light rules also apply while no scheme is set; `:where()` adds no specificity, so
+ * they win and lose exactly as before. (A dark system already gets its dark background: first-paint.css.)
+ */
+function lightSchemeBeforeScripts(): Plugin {
+  const light = /\[data-mantine-color-scheme=(["']?)light\1\]/g;
+  return {
+    name: 'veil-light-scheme-before-scripts',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\.css($|\?)/.test(id)) return undefined;
+      return { code: code.replace(light, ':is([data-mantine-color-scheme=light], :where(:root:not([data-mantine-color-scheme])))'), map: null };
+    },
+  };
+}
+
+/**
+ * The app's own modules that src/main.tsx imports statically, as one chunk (`app`), as they were while
+ * main.tsx was the page's entry. Started by a dynamic import (src/boot.ts), main.tsx would otherwise see
+ * every module it shares with a lazy route split into a chunk of its own, each gzipped apart and each a
+ * request (~3 KB more on the home page's first load). Read from the module graph once it is complete.
+ */
+function appChunk() {
+  let getModuleInfo: ((id: string) => { importedIds: readonly string[] } | null) | null = null;
+  let members: Set<string> | null = null;
+  const collect = () => {
+    const found = new Set<string>();
+    const visit = (id: string) => {
+      if (found.has(id) || id.includes('node_modules') || id.startsWith('\0')) return;
+      found.add(id);
+      for (const imported of getModuleInfo?.(id)?.importedIds ?? []) visit(imported);
+    };
+    visit(resolve(import.meta.dirname, 'src/main.tsx'));
+    return found;
+  };
+  const plugin: Plugin = {
+    name: 'veil-app-chunk',
+    apply: 'build',
+    buildEnd() {
+      getModuleInfo = (id) => this.getModuleInfo(id);
+      members = null;
+    },
+  };
+  const test = (id: string) => (members ??= collect()).has(id);
+  return { plugin, test };
+}
+const app = appChunk();
+
 const apiPort = process.env.API_PORT ?? process.env.PORT ?? '8080';
 
 /** `npm run dev`: Vite serves index.html, so it writes the runtime client config the API writes in production. */
@@ -66,6 +117,8 @@ export default defineConfig({
     themeVariables(),
     devClientConfig(),
     prerenderPages(),
+    app.plugin,
+    lightSchemeBeforeScripts(),
   ],
   server: {
     // `npm run dev`: Vite serves the SPA with hot reload and forwards /api to the API process.
@@ -86,6 +139,9 @@ export default defineConfig({
               name: 'framework',
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|use-sync-external-store)[\\/]/,
             },
+            // Its own chunk: src/boot.ts needs it before the first paint, and must not import the app for it.
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
+            { name: 'app', test: app.test },
           ],
         },
       },

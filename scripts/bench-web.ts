@@ -7,17 +7,21 @@
  *
  * Chromium: CHROME_PATH, else the e2e tests' choice (tests/support/chromium-path.ts).
  * Usage: BENCH_ROUNDS=3 npm run bench:web   (--no-build: measure the current dist/)
+ * BENCH_ROUTES=/,/terms: only these routes. BENCH_REPORTS=<folder>: also keep each Lighthouse JSON report there (render-blocking requests, LCP element…).
  */
 import { spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildSpa } from './lib/spa-build.mjs';
 import { measureHomePage } from './size.mjs';
 import { resolveChromiumPath } from '../tests/support/chromium-path.ts';
 import { startStack } from '../tests/support/stack.ts';
 
-const ROUTES = ['/', '/support', '/privacy', '/terms', '/signin', '/success', '/cancel', '/no-such-page'];
+const ALL_ROUTES = ['/', '/support', '/privacy', '/terms', '/signin', '/success', '/cancel', '/no-such-page'];
+const ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : ALL_ROUTES;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const root = process.cwd();
+const REPORTS = process.env.BENCH_REPORTS;
 
 interface Figures {
   performance: number;
@@ -33,7 +37,7 @@ interface LighthouseResult {
   audits: Record<string, { numericValue?: number }>;
 }
 
-function runLighthouse(url: string, chromePath: string): Promise<LighthouseResult> {
+function runLighthouse(url: string, chromePath: string, reportPath?: string): Promise<LighthouseResult> {
   const cli = join(root, 'node_modules', 'lighthouse', 'cli', 'index.js');
   const args = [
     cli,
@@ -55,6 +59,7 @@ function runLighthouse(url: string, chromePath: string): Promise<LighthouseResul
       try {
         const result = JSON.parse(out) as LighthouseResult;
         if (result.runtimeError) return reject(new Error(`${result.runtimeError.code}: ${result.runtimeError.message}`));
+        if (reportPath) writeFileSync(reportPath, out);
         resolve(result);
       } catch (error) {
         reject(error as Error);
@@ -63,14 +68,14 @@ function runLighthouse(url: string, chromePath: string): Promise<LighthouseResul
   });
 }
 
-async function measure(url: string, chromePath: string): Promise<Figures> {
+async function measure(url: string, chromePath: string, reportPath?: string): Promise<Figures> {
   let result: LighthouseResult;
   try {
-    result = await runLighthouse(url, chromePath);
+    result = await runLighthouse(url, chromePath, reportPath);
   } catch (error) {
     // The first connection to a freshly started Chromium sometimes fails: once more, then give up.
     console.error(`[bench:web] ${url}: ${(error as Error).message.split('\n')[0]}; retrying once`);
-    result = await runLighthouse(url, chromePath);
+    result = await runLighthouse(url, chromePath, reportPath);
   }
   const audit = (id: string) => result.audits[id]?.numericValue ?? Number.NaN;
   return {
@@ -99,6 +104,7 @@ async function main() {
     await buildSpa(root);
   }
   const chromePath = process.env.CHROME_PATH ?? (await resolveChromiumPath());
+  if (REPORTS) mkdirSync(REPORTS, { recursive: true });
   const stack = await startStack();
   const results = new Map<string, Figures[]>(ROUTES.map((route) => [route, []]));
   try {
@@ -106,7 +112,8 @@ async function main() {
       console.log(`\nRound ${round} of ${ROUNDS} (Lighthouse mobile, ${stack.url})`);
       console.log(HEADER);
       for (const route of ROUTES) {
-        const figures = await measure(`${stack.url}${route}`, chromePath);
+        const reportPath = REPORTS ? join(REPORTS, `${route === '/' ? 'home' : route.slice(1).replace(/\W+/g, '_')}-${round}.json`) : undefined;
+        const figures = await measure(`${stack.url}${route}`, chromePath, reportPath);
         results.get(route)!.push(figures);
         console.log(row(route, figures));
       }

@@ -40,12 +40,14 @@ export function filesLoadedWith(manifest, keys) {
 }
 
 /**
- * The manifest entries a route loads before it renders: the app, each file route on its path (its
- * layout routes too) and their split chunks, e.g. "src/routes/index.tsx?tsr-split=component".
+ * The manifest entries a route loads before it renders: the page's entry (src/boot.ts), the app it starts
+ * after the first paint (src/main.tsx, a dynamic import), each file route on its path (its layout routes
+ * too) and their split chunks, e.g. "src/routes/index.tsx?tsr-split=component".
  */
+const APP_ENTRY = 'src/main.tsx';
 export function routeEntries(manifest, routeFiles) {
   const keys = Object.keys(manifest).filter((key) => routeFiles.some((file) => key === file || key.startsWith(`${file}?`)));
-  return ['index.html', ...keys];
+  return ['index.html', APP_ENTRY, ...keys];
 }
 
 /** The files the home page loads before it can render: JavaScript and the stylesheets those chunks carry. */

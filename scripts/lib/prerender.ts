@@ -29,7 +29,7 @@ const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The built index.html with a page's markup, title and description written in. */
-function pageHtml(template: string, page: RenderedPage, headTags = ''): string {
+function pageHtml(template: string, page: RenderedPage, headTags: string): string {
   const withRoot = template.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
   if (withRoot === template) throw new Error('prerender: no <div id="root"></div> in dist/index.html');
   return withRoot
@@ -47,19 +47,38 @@ const routeFilesOf = (route: string) =>
   ROUTE_FILES[route] ?? ['src/routes/_mantine.tsx', `src/routes/_mantine${route}.tsx`];
 
 /**
- * The stylesheets and scripts of the page's route, linked from its <head>: the prerendered markup is drawn
- * with its route's styles from the first paint (no shift when the route's code arrives), and the route's
- * code downloads beside the app's instead of after it.
+ * The stylesheets and scripts of the page's route, for its <head>: the prerendered markup is drawn with its
+ * route's styles from the first paint (no shift when the route's code arrives), and the route's code
+ * downloads beside the app's instead of after it.
  */
-function routeAssetTags(manifest: Parameters<typeof routeEntries>[0], route: string, template: string): string {
+function routeAssets(manifest: Parameters<typeof routeEntries>[0], route: string, template: string) {
   const { js, css } = filesLoadedWith(manifest, routeEntries(manifest, routeFilesOf(route)));
   const missing = (file: string) => !template.includes(`/${file}"`);
-  return [
-    ...css.filter(missing).map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...js.filter(missing).map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ]
-    .map((tag) => `    ${tag}\n`)
-    .join('');
+  return { css: css.filter(missing), js: js.filter(missing) };
+}
+
+/** Anything that would end a <style> element early (a stylesheet holds none today: this keeps it so). */
+const safeInStyle = (css: string, file: string) => {
+  if (/<\/style/i.test(css)) throw new Error(`prerender: ${file} contains "</style"`);
+  return css;
+};
+
+/**
+ * Every stylesheet of the page written into it (issue 12): a phone on a slow network paints the page with
+ * the HTML alone, without a round trip per stylesheet first. The app's own stylesheet links (from
+ * index.html) become <style> elements in place, so the cascade keeps its order; the route's follow them.
+ *
+ * Each inlined file keeps a link whose type is no styling language, so the browser never fetches it (HTML
+ * standard, "link type stylesheet"; `disabled` links are fetched by Chromium's preload scanner): when the
+ * route's code arrives, Vite's preload helper (which loads a chunk's stylesheets before its code) finds the
+ * stylesheet already in the page and neither downloads it again nor holds the route's code until it has.
+ */
+function inlineStylesheets(html: string, dist: string, routeCss: string[]): string {
+  const styleOf = (file: string) =>
+    `<style data-href="/${file}">${safeInStyle(readFileSync(join(dist, file), 'utf8').trim(), file)}</style>\n    ` +
+    `<link rel="stylesheet" crossorigin href="/${file}" type="text/x-inlined">`;
+  const withAppStyles = html.replace(/<link rel="stylesheet" crossorigin href="\/([^"]+\.css)">/g, (_tag, file: string) => styleOf(file));
+  return withAppStyles.replace('  </head>', () => `${routeCss.map((file) => `    ${styleOf(file)}\n`).join('')}  </head>`);
 }
 
 const fileNameOf = (route: string) => (route === '/' ? 'home.html' : `${route.replace(/^\//, '').replace(/\//g, '-')}.html`);
@@ -81,12 +100,18 @@ export async function prerenderAndCompress(root: string, dist: string): Promise<
   rmSync(pagesDir, { recursive: true, force: true });
   mkdirSync(pagesDir, { recursive: true });
   const routes = { pages: {} as Record<string, string>, notFound: '404.html', browserOnly: [...module.BROWSER_ONLY_ROUTES] };
+  const write = (file: string, page: RenderedPage) => {
+    const { css, js } = routeAssets(manifest, page.route, template);
+    // Fetched once the page has painted (src/boot.ts): before, they would share the network with it.
+    const preloads = js.map((script) => `    <link rel="modulepreload-after-paint" href="/${script}">\n`).join('');
+    writeFileSync(join(pagesDir, file), inlineStylesheets(pageHtml(template, page, preloads), dist, css));
+  };
   for (const page of pages) {
     const file = fileNameOf(page.route);
-    writeFileSync(join(pagesDir, file), pageHtml(template, page, routeAssetTags(manifest, page.route, template)));
+    write(file, page);
     routes.pages[page.route] = file;
   }
-  writeFileSync(join(pagesDir, routes.notFound), pageHtml(template, notFound, routeAssetTags(manifest, '404', template)));
+  write(routes.notFound, notFound);
   writeFileSync(join(pagesDir, 'routes.json'), `${JSON.stringify(routes, null, 2)}\n`);
   await precompressDirectory(dist);
 }

@@ -24,7 +24,7 @@ function spaIsStale(root) {
   return sources > statSync(built).mtimeMs;
 }
 
-function buildSpa(root, env = {}) {
+export function buildSpa(root, env = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
       cwd: root,

@@ -185,6 +185,29 @@ describe('public website', () => {
     expect(problems.failedRequests).toEqual([]);
   });
 
+  test('the sign-in page does not shift while its scripts take over (the card keeps its border from the first layout)', async () => {
+    // Issue 12: Mantine's borders are declared per colour scheme; laid out before the scheme was set, the
+    // card had none and the "By continuing…" paragraph re-wrapped a frame later (CLS 0.007).
+    const { context } = await newIsolatedContext(browser, { viewport: { width: 412, height: 823 }, colorScheme: 'light' });
+    const page = await context.newPage();
+    await page.goto(`${stack.url}/signin`);
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__reactFiber'))))
+      .toBe(true);
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<number[]>((resolve) => {
+          new PerformanceObserver((list) => resolve(list.getEntries().map((entry) => (entry as unknown as { value: number }).value))).observe({
+            type: 'layout-shift',
+            buffered: true,
+          });
+          setTimeout(() => resolve([]), 1000);
+        }),
+    );
+    expect(shifts).toEqual([]);
+    await context.close();
+  });
+
   test('the 404 page logs the missing path to the console', async () => {
     const { context } = await newIsolatedContext(browser);
     const page = await context.newPage();

@@ -1,9 +1,11 @@
 /**
  * What the production build must and must not contain: the inspector is development-only, and the home
- * page's first load stays within its budget with no Firebase and no Mantine code (scripts/size.mjs).
+ * page's first load stays within its budget with no Firebase and no Mantine code (scripts/size.mjs), and a
+ * prerendered page paints from its HTML alone (scripts/lib/prerender.ts, src/boot.ts).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ensureSpaBuilt } from '../../scripts/lib/spa-build.mjs';
 import { HOME_BUDGET_KB, filesLoadedWith, homePageFiles, measureHomePage, routeEntries } from '../../scripts/size.mjs';
@@ -79,5 +81,28 @@ describe('production build', () => {
     const css = assetsEndingWith('.css');
     expect(css.length).toBeGreaterThan(0);
     expect(css.filter((file) => read(file).includes('var(--lightningcss-'))).toEqual([]);
+  });
+
+  test('a prerendered page paints from its HTML alone: stylesheets inline, only the small entry script fetched before it paints', () => {
+    const pages = readdirSync(join(dist, 'pages')).filter((name) => name.endsWith('.html'));
+    expect(pages.length).toBeGreaterThanOrEqual(8);
+    const gzipKb = (file: string) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
+    for (const name of pages) {
+      const html = read(`pages/${name}`);
+      // Every stylesheet of the page is written into it, and no <link> makes the browser fetch one.
+      const inlined = [...html.matchAll(/<style data-href="\/([^"]+\.css)">([\s\S]*?)<\/style>/g)];
+      expect(inlined.length, name).toBeGreaterThan(0);
+      for (const [, file, css] of inlined) expect(css, `${name}: ${file}`).toBe(read(file!).trim());
+      const fetchedStylesheets = [...html.matchAll(/<link rel="stylesheet"[^>]*>/g)].filter(([tag]) => !tag.includes('type="text/x-inlined"'));
+      expect(fetchedStylesheets, name).toEqual([]);
+      // Before the first paint the browser fetches only the entry and what it imports (src/boot.ts): the
+      // app (React, the router, the session machine) is preloaded once the page has painted.
+      const scripts = [...html.matchAll(/<script type="module" crossorigin src="\/([^"]+)"|<link rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map(
+        (match) => match[1] ?? match[2]!,
+      );
+      expect(scripts.length, name).toBeGreaterThan(0);
+      expect(scripts.reduce((sum, file) => sum + gzipKb(file), 0), name).toBeLessThan(3);
+      expect(html, name).toMatch(/<link rel="modulepreload-after-paint" href="\/assets\/framework-[^"]+\.js">/);
+    }
   });
 });

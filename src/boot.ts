@@ -1,0 +1,43 @@
+// The page's entry (index.html). What the shell and the home page are drawn with: Mantine's baseline and
+// variables, and our theme's. Mantine's component styles arrive with the first part that uses Mantine
+// (src/theme/mantine-root.tsx). Mantine's own rules all sit in the `mantine` cascade layer, as the
+// component styles will, so that a baseline rule such as `button { font: inherit }` cannot override a
+// component; the theme's variables stay outside it, so they win over the defaults that the component
+// styles declare again.
+import '@mantine/core/styles/baseline.layer.css';
+import '@mantine/core/styles/default-css-variables.layer.css';
+import '@mantine/core/styles/global.layer.css';
+import 'virtual:theme-variables.css';
+import './theme/first-paint.css';
+import { followSystemColorScheme } from './theme/color-scheme';
+
+/**
+ * Paint first, then load and run the app (src/main.tsx) (issue 12). A prerendered page is complete without
+ * it: on a slow phone the HTML (with its styles inline) paints as soon as it arrives, and the scripts
+ * neither share the network with it nor hold the first frame back while ~340 KB of JavaScript evaluates.
+ * requestAnimationFrame runs just before the next paint; the task queued from it runs after that paint.
+ */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+}
+
+/**
+ * The prerendered page lists the scripts its route needs (scripts/lib/prerender.ts) as links the browser
+ * does not fetch; now they all download at once, instead of each chunk after the one that imports it.
+ */
+function preloadRouteScripts() {
+  for (const hint of document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload-after-paint"]')) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = hint.href;
+    document.head.append(link);
+  }
+}
+
+// Mantine's colours and borders are declared per colour scheme: set it before the page paints, or the
+// first frame draws borderless cards that gain their border (and shift what follows) a moment later.
+followSystemColorScheme();
+await afterNextPaint();
+preloadRouteScripts();
+await import('./main');
