@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { mintProviderUser } from '../support/auth-emulator';
+import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
 import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
 import { deletionTombstones, handoffTokens, paymentEvents, sessions, subscriptions, users } from '../../server/db/schema';
 import { sha256 } from '../../server/domain/tokens';
@@ -13,11 +13,9 @@ const emulatorHost = inject('authEmulatorHost');
 const emulatorUrl = `http://${emulatorHost}`;
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 
-let sequence = 0;
 /** A fresh provider user each time, so tests never see each other's accounts. */
 const mint = (label: string, provider: 'google.com' | 'apple.com' = 'google.com') => {
-  sequence += 1;
-  return mintProviderUser(emulatorUrl, { email: `${label}.${Date.now()}.${sequence}@example.com`, provider, name: 'Ada Lovelace' });
+  return mintProviderUser(emulatorUrl, { email: uniqueAddress(label), provider, name: 'Ada Lovelace' });
 };
 
 describe.each(drivers)('API on %s', (driver) => {

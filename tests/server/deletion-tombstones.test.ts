@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
 import { deletionTombstones } from '../../server/db/schema';
-import { mintProviderUser } from '../support/auth-emulator';
+import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
 import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
 
 const emulatorHost = inject('authEmulatorHost');
@@ -16,11 +16,7 @@ const emulatorUrl = `http://${emulatorHost}`;
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const HOUR_MS = 3_600_000;
 
-let sequence = 0;
-const address = (label: string) => {
-  sequence += 1;
-  return `${label}.${Date.now()}.${sequence}@example.com`;
-};
+
 
 const storedHashes = async (api: TestApi) =>
   (await api.database.db.select().from(deletionTombstones)).map((tombstone) => tombstone.subjectHash).sort();
@@ -34,7 +30,7 @@ describe.each(drivers)('deletion tombstones on %s', (driver) => {
   beforeEach(() => api.reset());
 
   test('tombstones past the cool-down are deleted when the next new account signs up; fresh ones stay', async () => {
-    const minted = await mintProviderUser(emulatorUrl, { email: address('leaving') });
+    const minted = await mintProviderUser(emulatorUrl, { email: uniqueAddress('leaving') });
     const signedIn = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken });
     const user = signedIn.body.user as { id: string; email: string };
     const deleted = await call(api.app, 'DELETE', '/api/auth/delete-account', {
@@ -50,7 +46,7 @@ describe.each(drivers)('deletion tombstones on %s', (driver) => {
     await api.database.db.update(deletionTombstones).set({ deletedAt: new Date(Date.now() - HOUR_MS - 60_000) });
     await api.database.db.insert(deletionTombstones).values({ subjectHash: 'deleted-a-minute-ago', deletedAt: new Date(Date.now() - 60_000) });
 
-    const newcomer = await mintProviderUser(emulatorUrl, { email: address('newcomer') });
+    const newcomer = await mintProviderUser(emulatorUrl, { email: uniqueAddress('newcomer') });
     expect((await call(api.app, 'POST', '/api/auth/google/signin', { idToken: newcomer.idToken })).status).toBe(200);
     expect(await storedHashes(api)).toEqual(['deleted-a-minute-ago']);
   });

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
 import { DEVICE_LIMIT } from '../../contract/limits';
 import { sessions, users } from '../../server/db/schema';
-import { mintProviderUser } from '../support/auth-emulator';
+import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
 import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
 
 const emulatorHost = inject('authEmulatorHost');
@@ -14,7 +14,6 @@ const emulatorUrl = `http://${emulatorHost}`;
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const WEBSITE_ONLY = 'This can only be done on the website, signed in with Google or Apple, not from the VPN app.';
 
-let sequence = 0;
 
 describe.each(drivers)('hand-off and desktop sessions on %s', (driver) => {
   let api: TestApi;
@@ -25,8 +24,7 @@ describe.each(drivers)('hand-off and desktop sessions on %s', (driver) => {
   beforeEach(() => api.reset());
 
   async function signIn(label: string) {
-    sequence += 1;
-    const minted = await mintProviderUser(emulatorUrl, { email: `${label}.${Date.now()}.${sequence}@example.com` });
+    const minted = await mintProviderUser(emulatorUrl, { email: uniqueAddress(label) });
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken });
     return { sessionToken: body.sessionToken as string, user: body.user as { id: string; email: string }, idToken: minted.idToken };
   }

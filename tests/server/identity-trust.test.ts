@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { mintOtherUser, mintProviderUser } from '../support/auth-emulator';
+import { mintOtherUser, mintProviderUser, uniqueAddress } from '../support/auth-emulator';
 import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
 import { users } from '../../server/db/schema';
 import { createFirebaseVerifier } from '../../server/identity/verifier';
@@ -15,11 +15,7 @@ const emulatorHost = inject('authEmulatorHost');
 const emulatorUrl = `http://${emulatorHost}`;
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 
-let sequence = 0;
-const address = (label: string) => {
-  sequence += 1;
-  return `${label}.${Date.now()}.${sequence}@example.com`;
-};
+
 
 describe.each(drivers)('identity trust on %s', (driver) => {
   let api: TestApi;
@@ -35,7 +31,7 @@ describe.each(drivers)('identity trust on %s', (driver) => {
 
   test('anonymous and e-mail/password identities are refused on both routes with 403, and no account is made', async () => {
     const anonymous = await mintOtherUser(emulatorUrl, 'anonymous');
-    const password = await mintOtherUser(emulatorUrl, 'password', address('password'));
+    const password = await mintOtherUser(emulatorUrl, 'password', uniqueAddress('password'));
     for (const minted of [anonymous, password]) {
       expect(await google(minted.idToken)).toMatchObject({
         status: 403,
@@ -50,8 +46,8 @@ describe.each(drivers)('identity trust on %s', (driver) => {
   });
 
   test("a Google token on the Apple route (and an Apple token on the Google route) is refused, not stored as the other provider", async () => {
-    const fromGoogle = await mintProviderUser(emulatorUrl, { email: address('g'), provider: 'google.com' });
-    const fromApple = await mintProviderUser(emulatorUrl, { email: address('a'), provider: 'apple.com' });
+    const fromGoogle = await mintProviderUser(emulatorUrl, { email: uniqueAddress('g'), provider: 'google.com' });
+    const fromApple = await mintProviderUser(emulatorUrl, { email: uniqueAddress('a'), provider: 'apple.com' });
     expect((await apple(fromGoogle.idToken)).status).toBe(403);
     expect((await google(fromApple.idToken)).status).toBe(403);
     expect(await api.database.db.select().from(users)).toHaveLength(0);
@@ -60,7 +56,7 @@ describe.each(drivers)('identity trust on %s', (driver) => {
   });
 
   test('an unverified e-mail never becomes an account: a new account needs a verified one', async () => {
-    const unverified = await mintProviderUser(emulatorUrl, { email: address('unverified'), emailVerified: false });
+    const unverified = await mintProviderUser(emulatorUrl, { email: uniqueAddress('unverified'), emailVerified: false });
     expect(await google(unverified.idToken)).toMatchObject({
       status: 403,
       body: { success: false, error: 'Your Google account has no verified e-mail address, which an account here needs.', code: 'no_verified_email' },
@@ -69,7 +65,7 @@ describe.each(drivers)('identity trust on %s', (driver) => {
   });
 
   test("Apple: the e-mail comes from the token, never the body; the body's name fills only the first sign-in", async () => {
-    const email = address('apple-relay');
+    const email = uniqueAddress('apple-relay');
     const minted = await mintProviderUser(emulatorUrl, { email, provider: 'apple.com', name: null });
     const first = await apple(minted.idToken, { email: 'victim@example.com', fullName: '  Grace Hopper ' });
     expect(first).toMatchObject({ status: 200, body: { user: { email, name: 'Grace Hopper', provider: 'apple' } } });
@@ -80,7 +76,7 @@ describe.each(drivers)('identity trust on %s', (driver) => {
   });
 
   test("Apple: the body's e-mail and name are validated", async () => {
-    const minted = await mintProviderUser(emulatorUrl, { email: address('apple-bad'), provider: 'apple.com' });
+    const minted = await mintProviderUser(emulatorUrl, { email: uniqueAddress('apple-bad'), provider: 'apple.com' });
     expect(await apple(minted.idToken, { email: 'not an address' })).toMatchObject({
       status: 400,
       body: { success: false, error: 'Invalid request: email must be an e-mail address.', code: 'validation_failed' },
@@ -93,7 +89,7 @@ describe.each(drivers)('identity trust on %s', (driver) => {
   });
 
   test('the recently-deleted cool-down also holds for a new identity with the same e-mail address', async () => {
-    const email = address('returning');
+    const email = uniqueAddress('returning');
     const original = await mintProviderUser(emulatorUrl, { email, provider: 'google.com' });
     const signedIn = await google(original.idToken);
     const user = signedIn.body.user as { id: string; email: string };
@@ -110,12 +106,12 @@ describe.each(drivers)('identity trust on %s', (driver) => {
     expect(refused.status).toBe(403);
     expect(String(refused.body.error)).toContain('recently deleted');
     // A different address is not held back.
-    const stranger = await mintProviderUser(emulatorUrl, { email: address('stranger'), provider: 'apple.com' });
+    const stranger = await mintProviderUser(emulatorUrl, { email: uniqueAddress('stranger'), provider: 'apple.com' });
     expect((await apple(stranger.idToken)).status).toBe(200);
   });
 
   test('create-checkout and cancel check revocation: a user signed out everywhere is refused', async () => {
-    const minted = await mintProviderUser(emulatorUrl, { email: address('revoked') });
+    const minted = await mintProviderUser(emulatorUrl, { email: uniqueAddress('revoked') });
     expect((await google(minted.idToken)).status).toBe(200);
     // Firebase compares whole seconds: the revocation must come after the token's auth_time second.
     await new Promise((resolve) => setTimeout(resolve, 1100));

@@ -7,14 +7,13 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
 import { handoffTokens, sessions, users } from '../../server/db/schema';
-import { mintProviderUser } from '../support/auth-emulator';
+import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
 import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
 
 const emulatorHost = inject('authEmulatorHost');
 const emulatorUrl = `http://${emulatorHost}`;
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 
-let sequence = 0;
 
 describe.each(drivers)('bad input on %s', (driver) => {
   let api: TestApi;
@@ -25,8 +24,7 @@ describe.each(drivers)('bad input on %s', (driver) => {
   beforeEach(() => api.reset());
 
   async function signIn(provider: 'google.com' | 'apple.com' = 'google.com') {
-    sequence += 1;
-    const minted = await mintProviderUser(emulatorUrl, { email: `input.${Date.now()}.${sequence}@example.com`, provider });
+    const minted = await mintProviderUser(emulatorUrl, { email: uniqueAddress('input'), provider });
     const route = provider === 'google.com' ? '/api/auth/google/signin' : '/api/auth/apple/signin';
     const body = provider === 'google.com' ? { idToken: minted.idToken } : { identityToken: minted.idToken, userIdentifier: minted.uid };
     const answer = await call(api.app, 'POST', route, body);

@@ -153,51 +153,53 @@ describe.skipIf(missing !== null)('two API instances on one PostgreSQL and one R
     (await sql.query('SELECT status, cancel_at_period_end FROM subscriptions WHERE provider_subscription_id = $1', [subscriptionId])).rows[0];
 
   const rounds = 20;
+  type RacingEvent = { type: string; status: string; cancelAtPeriodEnd: boolean };
+
+  /**
+   * One round of a race: a fresh subscription (stored first on even rounds, so half the rounds race on a
+   * stored row and half on the very first insert), then a newer and an older event for it at the same
+   * moment, one to each instance (which one gets which alternates). Returns the state that was kept.
+   */
+  async function race(round: number, newer: RacingEvent, older: RacingEvent) {
+    const userId = await newAccount();
+    const subscriptionId = `sub_race_${round}_${randomUUID()}`;
+    const created = Math.floor(Date.now() / 1000);
+    const object = (status: string, cancelAtPeriodEnd: boolean) => ({
+      id: subscriptionId,
+      status,
+      cancel_at_period_end: cancelAtPeriodEnd,
+      current_period_end: created + 365 * 86_400,
+      metadata: { userId },
+    });
+    if (round % 2 === 0) await deliverEvent(round % 4 === 0 ? a : b, 'customer.subscription.created', created, object('active', false));
+    const [first, second] = round % 4 < 2 ? [a, b] : [b, a];
+    await Promise.all([
+      deliverEvent(first, newer.type, created + 2, object(newer.status, newer.cancelAtPeriodEnd)),
+      deliverEvent(second, older.type, created + 1, object(older.status, older.cancelAtPeriodEnd)),
+    ]);
+    return { round, ...(await storedState(subscriptionId)) };
+  }
 
   test('a deletion and an older "updated: active" for one subscription, one to each instance at once: always cancelled', async () => {
     for (let round = 0; round < rounds; round += 1) {
-      const userId = await newAccount();
-      const subscriptionId = `sub_race_${round}_${randomUUID()}`;
-      const created = Math.floor(Date.now() / 1000);
-      const object = (status: string, cancelAtPeriodEnd: boolean) => ({
-        id: subscriptionId,
-        status,
-        cancel_at_period_end: cancelAtPeriodEnd,
-        current_period_end: created + 365 * 86_400,
-        metadata: { userId },
-      });
-      // Half the rounds race on a stored row, half on the very first insert.
-      if (round % 2 === 0) await deliverEvent(a, 'customer.subscription.created', created, object('active', false));
-      // The deletion (final) and an older "updated: active", at the same moment, one to each instance.
-      const [first, second] = round % 4 < 2 ? [a, b] : [b, a];
-      await Promise.all([
-        deliverEvent(first, 'customer.subscription.deleted', created + 2, object('canceled', false)),
-        deliverEvent(second, 'customer.subscription.updated', created + 1, object('active', true)),
-      ]);
-      expect({ round, ...(await storedState(subscriptionId)) }).toEqual({ round, status: 'cancelled', cancel_at_period_end: false });
+      const kept = await race(
+        round,
+        { type: 'customer.subscription.deleted', status: 'canceled', cancelAtPeriodEnd: false },
+        { type: 'customer.subscription.updated', status: 'active', cancelAtPeriodEnd: true },
+      );
+      expect(kept).toEqual({ round, status: 'cancelled', cancel_at_period_end: false });
     }
   });
 
   test('two updates of one subscription, one to each instance at once: the newer state always stays', async () => {
     for (let round = 0; round < rounds; round += 1) {
-      const userId = await newAccount();
-      const subscriptionId = `sub_order_${round}_${randomUUID()}`;
-      const created = Math.floor(Date.now() / 1000);
-      const object = (status: string, cancelAtPeriodEnd: boolean) => ({
-        id: subscriptionId,
-        status,
-        cancel_at_period_end: cancelAtPeriodEnd,
-        current_period_end: created + 365 * 86_400,
-        metadata: { userId },
-      });
-      if (round % 2 === 0) await deliverEvent(b, 'customer.subscription.created', created, object('active', false));
       // Renewal turned off (newer) against a payment that failed earlier (older): the newer state stays.
-      const [first, second] = round % 4 < 2 ? [a, b] : [b, a];
-      await Promise.all([
-        deliverEvent(first, 'customer.subscription.updated', created + 2, object('active', true)),
-        deliverEvent(second, 'customer.subscription.updated', created + 1, object('past_due', false)),
-      ]);
-      expect({ round, ...(await storedState(subscriptionId)) }).toEqual({ round, status: 'active', cancel_at_period_end: true });
+      const kept = await race(
+        round,
+        { type: 'customer.subscription.updated', status: 'active', cancelAtPeriodEnd: true },
+        { type: 'customer.subscription.updated', status: 'past_due', cancelAtPeriodEnd: false },
+      );
+      expect(kept).toEqual({ round, status: 'active', cancel_at_period_end: true });
     }
   });
 

@@ -84,6 +84,13 @@ export async function startAuthEmulator(port: number, projectId = EMULATOR_PROJE
   };
 }
 
+let addressSequence = 0;
+/** An e-mail address no other test in this process uses (the emulator keeps its users between files). */
+export function uniqueAddress(label: string): string {
+  addressSequence += 1;
+  return `${label}.${Date.now()}.${addressSequence}@example.com`;
+}
+
 export interface MintedUser {
   uid: string;
   idToken: string;
