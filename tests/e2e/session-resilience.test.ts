@@ -88,6 +88,9 @@ describe('a session revoked while the tab is open', () => {
     await page.goto(`${e2e.stack.url}/account`);
     const card = page.getByRole('region', { name: 'Subscription Status' });
     await card.getByRole('button', { name: 'Refresh Status' }).waitFor();
+    // The devices card loads on its own; revoking while its call is in flight lets that call meet the 401
+    // first, and the page leaves before the click (a CI run failed that way).
+    await page.getByText('No desktop app is signed in', { exact: false }).waitFor();
     await revoke((await storageKey(page, 'sessionToken'))!);
 
     await card.getByRole('button', { name: 'Refresh Status' }).click();
