@@ -3,11 +3,16 @@
  * the same server (no database), on PostgreSQL when one answers and on PGlite.
  *
  * The API runs as its own process (server/main.ts, as in production) and the load generator as another
- * (autocannon's CLI): in one process they would share an event loop and both figures would be wrong.
+ * (autocannon, scripts/bench-load.mjs): in one process they would share an event loop and both figures
+ * would be wrong. Verify sends one session's token in every request; BENCH_SESSIONS=<n> spreads it over
+ * n accounts' sessions taken in turn, as real traffic is (the session check reads each distinct session
+ * once per turn of the event loop, so one session for every request flatters it).
+ *
  * Bare and verify alternate over several rounds so that a neighbour's burst on a shared machine hits both
  * alike; the summary gives medians and the verify/bare ratio of the medians.
  *
  *   BENCH_ROUNDS (5), BENCH_SECONDS (5), BENCH_CONNECTIONS (10), BENCH_DATABASES ("postgres,pglite"),
+ *   BENCH_SESSIONS (1): how many accounts' sessions verify takes in turn,
  *   BENCH_CPU_PROF=<dir>: the API runs under `node --cpu-prof` and writes its profile there;
  *   BENCH_API_ENTRY: another server/main.ts to measure (a checkout of an older commit, to compare).
  *
@@ -15,7 +20,7 @@
  * machine shared with other work, throughput swings with the neighbours while CPU per request barely moves.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +33,7 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',');
+const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 1);
 const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_SCHEMA = 'veil_bench';
@@ -63,15 +69,15 @@ function freePort(): Promise<number> {
 }
 
 /** One autocannon run in a process of its own; its JSON report read from stdout. */
-async function autocannon(url: string, extra: string[], apiPid?: number): Promise<Measure> {
+async function autocannon(url: string, tokensFile: string | null, apiPid?: number): Promise<Measure> {
   const cpuBefore = cpuSeconds(apiPid);
-  const measure = await runAutocannon(url, extra);
+  const measure = await runAutocannon(url, tokensFile);
   const requests = measure.requestsPerSecond * SECONDS;
   return { ...measure, cpuMicros: ((cpuSeconds(apiPid) - cpuBefore) / requests) * 1e6 };
 }
 
-function runAutocannon(url: string, extra: string[]): Promise<Omit<Measure, 'cpuMicros'>> {
-  const args = [join(ROOT, 'node_modules/autocannon/autocannon.js'), '-c', String(CONNECTIONS), '-p', '1', '-d', String(SECONDS), '-j', '-n', ...extra, url];
+function runAutocannon(url: string, tokensFile: string | null): Promise<Omit<Measure, 'cpuMicros'>> {
+  const args = [join(ROOT, 'scripts/bench-load.mjs'), url, String(CONNECTIONS), String(SECONDS), ...(tokensFile ? [tokensFile] : [])];
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -108,17 +114,22 @@ async function postgresAnswers(): Promise<boolean> {
   }
 }
 
-/** A user and a live session, written straight into the database the API will open. */
-async function seed(target: DatabaseTarget): Promise<string> {
+/** BENCH_SESSIONS accounts with a live session each, written straight into the database the API will open. */
+async function seed(target: DatabaseTarget): Promise<string[]> {
   const database = await openDatabase(target);
   try {
     await database.exec('TRUNCATE users CASCADE');
-    const [user] = await database.db
-      .insert(users)
-      .values({ id: 'usr_bench', identitySubject: 'bench', provider: 'google', email: 'bench@example.com', name: 'Bench' })
-      .returning();
-    const { token } = await createSession(database.db, user!.id, 86_400);
-    return token;
+    const accounts = Array.from({ length: SESSIONS }, (_, i) => ({
+      id: `usr_bench_${i}`,
+      identitySubject: `bench-${i}`,
+      provider: 'google' as const,
+      email: `bench-${i}@example.com`,
+      name: `Bench ${i}`,
+    }));
+    await database.db.insert(users).values(accounts);
+    const tokens: string[] = [];
+    for (const account of accounts) tokens.push((await createSession(database.db, account.id, 86_400)).token);
+    return tokens;
   } finally {
     await database.close();
   }
@@ -161,16 +172,17 @@ async function startApi(env: Record<string, string>): Promise<{ base: string; pi
 }
 
 async function bench(label: string, target: DatabaseTarget, env: Record<string, string>) {
-  const sessionToken = await seed(target);
+  const tokensDir = mkdtempSync(join(tmpdir(), 'veil-bench-tokens-'));
+  const tokensFile = join(tokensDir, 'tokens.json');
+  writeFileSync(tokensFile, JSON.stringify(await seed(target)));
   const api = await startApi(env);
-  const verifyArgs = ['-m', 'POST', '-H', 'content-type=application/json', '-b', JSON.stringify({ sessionToken })];
   const rounds: Array<{ bare: Measure; verify: Measure }> = [];
   try {
     // Warm-up: JIT, the pool's connections, the prepared statements.
-    await autocannon(`${api.base}/api/auth/verify`, verifyArgs);
+    await autocannon(`${api.base}/api/auth/verify`, tokensFile);
     for (let round = 1; round <= ROUNDS; round += 1) {
-      const bare = await autocannon(`${api.base}/api/live`, [], api.pid);
-      const verify = await autocannon(`${api.base}/api/auth/verify`, verifyArgs, api.pid);
+      const bare = await autocannon(`${api.base}/api/live`, null, api.pid);
+      const verify = await autocannon(`${api.base}/api/auth/verify`, tokensFile, api.pid);
       rounds.push({ bare, verify });
       console.log(
         `${label} round ${round}: bare ${bare.requestsPerSecond.toFixed(0)} req/s (p99 ${bare.p99} ms), ` +
@@ -180,6 +192,7 @@ async function bench(label: string, target: DatabaseTarget, env: Record<string, 
     }
   } finally {
     await api.stop();
+    rmSync(tokensDir, { recursive: true, force: true });
   }
   return { label, rounds };
 }
@@ -210,7 +223,8 @@ if (DATABASES.includes('pglite')) {
 }
 
 console.log(
-  `\n${new Date().toISOString().slice(0, 10)}: ${ROUNDS} rounds of ${SECONDS} s per route, ${CONNECTIONS} connections, no pipelining; medians\n`,
+  `\n${new Date().toISOString().slice(0, 10)}: ${ROUNDS} rounds of ${SECONDS} s per route, ${CONNECTIONS} connections, no pipelining, ` +
+    `verify over ${SESSIONS === 1 ? "one account's session" : `${SESSIONS} accounts' sessions`}; medians\n`,
 );
 console.log('database     route                      req/s   p50 ms   p99 ms   errors   API CPU µs/request');
 for (const run of runs) {

@@ -92,7 +92,7 @@ export async function buildApp({ config, database, verifier, payments, logger = 
   });
   // Before every route: JSON answers over 1 KB are compressed (static files and pages come precompressed).
   await responseCompression(app);
-  const limits = await registerRateLimits(app, config, database.db);
+  const limits = await registerRateLimits(app, config);
   const deps: AppDeps = {
     config,
     database,

@@ -18,6 +18,11 @@ export interface Database {
   driver: 'pglite' | 'postgres';
   /** Runs raw SQL (several statements allowed, no parameters). */
   exec: (sql: string) => Promise<void>;
+  /**
+   * One statement for a hot path, run without the ORM: its rows as arrays of column values, in the
+   * order the SQL selects them. On PostgreSQL it is prepared once per connection under `name`.
+   */
+  statement: (name: string, text: string) => (values: unknown[]) => Promise<unknown[][]>;
   ping: () => Promise<boolean>;
   close: () => Promise<void>;
 }
@@ -42,6 +47,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     exec: async (sql) => {
       await client.exec(sql);
     },
+    statement: (_name, text) => async (values) => (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows,
     ping: async () => (await client.query('select 1 as ok')).rows.length === 1,
     close: () => client.close(),
   };
@@ -66,6 +72,7 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
     exec: async (sql) => {
       await pool.query(sql);
     },
+    statement: (name, text) => async (values) => (await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows,
     ping: async () => (await pool.query('select 1 as ok')).rows.length === 1,
     close: () => pool.end(),
   };

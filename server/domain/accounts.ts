@@ -90,7 +90,7 @@ export async function findOrCreateUser(
 }
 
 /** An account as answers show it. */
-export function toApiUser(user: UserRow): ApiUser {
+export function toApiUser(user: Pick<UserRow, 'id' | 'email' | 'name' | 'provider'>): ApiUser {
   return { id: user.id, email: user.email, name: user.name, provider: user.provider };
 }
 

@@ -12,7 +12,7 @@ import { deletedAccounts, deletionTombstones, openCheckouts, users } from '../db
 import type { PaymentProvider } from '../payments/provider.ts';
 import { tombstoneHashes } from './accounts.ts';
 import { failures } from './errors.ts';
-import { authenticate } from './sessions.ts';
+import type { SignedIn } from './sessions.ts';
 import { findUnendedSubscriptions } from './subscriptions.ts';
 import { sha256 } from './tokens.ts';
 
@@ -41,12 +41,13 @@ async function closeOpenCheckout(db: Db, payments: PaymentProvider, userId: stri
   }
 }
 
+/** Deletes the account of `signedIn` (the caller's authenticated session) if `request` names that very account. */
 export async function deleteAccount(
   db: Db,
   payments: PaymentProvider,
-  request: { email: string; userId: string; sessionToken: string },
+  { user, session }: SignedIn,
+  request: { email: string; userId: string },
 ): Promise<void> {
-  const { user, session } = await authenticate(db, request.sessionToken);
   if (session.kind !== 'web') throw failures.websiteOnly();
   if (user.id !== request.userId || user.email.toLowerCase() !== request.email.trim().toLowerCase()) {
     throw failures.accountMismatch();

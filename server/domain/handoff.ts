@@ -8,12 +8,11 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { handoffTokens, sessions, users } from '../db/schema.ts';
 import { failures } from './errors.ts';
-import { authenticate, createSession, sessionGrant, type SessionRow } from './sessions.ts';
+import { authenticate, createSession, sessionGrant, type SessionRow, type SignedIn } from './sessions.ts';
 import { newToken, sha256 } from './tokens.ts';
 
-/** A hand-off minted by the web session of `sessionToken`, with its expiry as the answer shows it. */
-export async function createHandoffFor(db: Db, sessionToken: string, ttlSeconds: number) {
-  const { session } = await authenticate(db, sessionToken);
+/** A hand-off minted by a web session, with its expiry as the answer shows it. */
+export async function createHandoffFor(db: Db, { session }: SignedIn, ttlSeconds: number) {
   const handoff = await createHandoff(db, session, ttlSeconds);
   return { handoffToken: handoff.token, expiresAt: handoff.expiresAt.toISOString() };
 }

@@ -1,11 +1,11 @@
 /** Sessions: bearer tokens whose SHA-256 alone is stored, with expiry and revocation (design §7). */
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { sessions, subscriptions, users } from '../db/schema.ts';
+import { sessions, users } from '../db/schema.ts';
 import type { ApiUser, Device, Subscription } from '../../contract/api.ts';
 import { findOrCreateUser, toApiUser, type SignInDetails, type UserRow, type VerifiedIdentity } from './accounts.ts';
 import { failures } from './errors.ts';
-import { findSubscription, shownSubscriptionFirst, toApiSubscription, type SubscriptionRow } from './subscriptions.ts';
+import { findSubscription, toApiSubscription, type ShownSubscriptionRow } from './subscriptions.ts';
 import { newId, newToken, sha256 } from './tokens.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -35,79 +35,36 @@ export async function createSession(
 }
 
 /** Last use is for the device list; a minute's precision is plenty and saves a write per request. */
-const LAST_USE_PRECISION_MS = 60_000;
+export const LAST_USE_PRECISION_MS = 60_000;
+
+/** A live session and its account, as `authenticate` found them. */
+export interface SignedIn {
+  session: SessionRow;
+  user: UserRow;
+}
+
+interface AuthenticateOptions {
+  /**
+   * Runs once the session is known to be live, before its use is recorded: a failure it throws (a
+   * per-account rate limit) is the answer, and the refused call leaves the session's last use as it was.
+   */
+  admit?: (userId: string) => Promise<void>;
+  now?: Date;
+}
 
 /** The live session of a token and its user; a 401 failure otherwise. Marks the session as used. */
-export async function authenticate(db: Db, token: string, now = new Date()): Promise<{ session: SessionRow; user: UserRow }> {
+export async function authenticate(db: Db, token: string, { admit, now = new Date() }: AuthenticateOptions = {}): Promise<SignedIn> {
   const [row] = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   if (!row) throw failures.invalidSession();
+  await admit?.(row.user.id);
   if (now.getTime() - row.session.lastUsedAt.getTime() > LAST_USE_PRECISION_MS) {
     await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.session.id));
   }
   return row;
-}
-
-export interface SessionCheck {
-  sessionId: string;
-  user: UserRow;
-  subscription: SubscriptionRow | null;
-}
-
-/**
- * The hot path of POST /auth/verify, which every page load and desktop app makes: session, user and
- * subscription in one indexed round trip. Both statements are prepared once per database under a name,
- * so neither drizzle nor PostgreSQL rebuilds or re-plans the SQL per call (a CPU profile found about a
- * fifth of the time in drizzle's query building and a seventh in sending unnamed statements).
- */
-export function prepareSessionCheck(db: Db): (token: string, now?: Date) => Promise<SessionCheck> {
-  const lookup = db
-    .select({ sessionId: sessions.id, lastUsedAt: sessions.lastUsedAt, user: users, subscription: subscriptions })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(subscriptions, eq(subscriptions.userId, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    // An account may hold several subscription rows (one live at most): answer the one it is shown.
-    .orderBy(...shownSubscriptionFirst)
-    .limit(1)
-    .prepare('veil_session_check');
-  const touch = db
-    .update(sessions)
-    .set({ lastUsedAt: sql`${sql.placeholder('now')}` })
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .prepare('veil_session_touch');
-
-  return async (token, now = new Date()) => {
-    const [row] = await lookup.execute({ tokenHash: sha256(token), now });
-    if (!row) throw failures.invalidSession();
-    if (now.getTime() - row.lastUsedAt.getTime() > LAST_USE_PRECISION_MS) await touch.execute({ id: row.sessionId, now });
-    return { sessionId: row.sessionId, user: row.user, subscription: row.subscription };
-  };
-}
-
-/** The account of a live session token, or null; one prepared, indexed lookup (for per-account limits). */
-export function prepareSessionOwner(db: Db): (token: string, now?: Date) => Promise<string | null> {
-  const lookup = db
-    .select({ userId: sessions.userId })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-      ),
-    )
-    .prepare('veil_session_owner');
-  return async (token, now = new Date()) => (await lookup.execute({ tokenHash: sha256(token), now }))[0]?.userId ?? null;
 }
 
 export async function revokeSession(db: Db, token: string, now = new Date()): Promise<boolean> {
@@ -142,7 +99,7 @@ export interface AccountView {
   subscription: Subscription | null;
 }
 
-export function accountView(user: UserRow, subscription: SubscriptionRow | null | undefined): AccountView {
+export function accountView(user: Pick<UserRow, 'id' | 'email' | 'name' | 'provider'>, subscription: ShownSubscriptionRow | null | undefined): AccountView {
   return { user: toApiUser(user), subscription: toApiSubscription(subscription) };
 }
 
@@ -163,10 +120,9 @@ export async function signIn(
   return sessionGrant(db, token, user);
 }
 
-/** The desktop sessions of a session's account (a desktop app may list where else it is signed in). */
-export async function listDevices(db: Db, sessionToken: string): Promise<Device[]> {
-  const { user } = await authenticate(db, sessionToken);
-  const devices = await listDesktopSessions(db, user.id);
+/** The desktop sessions of an account (a desktop app may list where else it is signed in). */
+export async function listDevices(db: Db, userId: string): Promise<Device[]> {
+  const devices = await listDesktopSessions(db, userId);
   return devices.map((device) => ({
     id: device.id,
     deviceName: device.deviceName ?? 'Desktop app',
@@ -176,8 +132,7 @@ export async function listDevices(db: Db, sessionToken: string): Promise<Device[
 }
 
 /** Signs a device out; only the website's session may (a desktop app signs out itself with /signout). */
-export async function revokeDevice(db: Db, sessionToken: string, deviceId: string): Promise<void> {
-  const { user, session } = await authenticate(db, sessionToken);
+export async function revokeDevice(db: Db, { session, user }: SignedIn, deviceId: string): Promise<void> {
   if (session.kind !== 'web') throw failures.websiteOnly();
   await revokeDesktopSession(db, user.id, deviceId);
 }

@@ -3,7 +3,7 @@
  * the browser reaching /success). One row per provider subscription; an account has at most one live
  * (active or past_due) subscription: a second one that gets paid anyway is cancelled, never kept.
  */
-import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Subscription } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
 import { subscriptions } from '../db/schema.ts';
@@ -13,6 +13,8 @@ import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
 import { failures } from './errors.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+/** What an answer's `subscription` is made of (toApiSubscription). */
+export type ShownSubscriptionRow = Pick<SubscriptionRow, 'status' | 'plan' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>;
 type Status = 'active' | 'inactive' | 'past_due' | 'cancelled';
 
 /** The statuses that count as the account's subscription: one at most per account. */
@@ -53,7 +55,7 @@ function statusAt(row: Pick<SubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'c
 }
 
 /** A row as an answer's `subscription`, with the grace rule applied (statusAt). */
-export function toApiSubscription(row: SubscriptionRow | undefined | null, now = new Date()): Subscription | null {
+export function toApiSubscription(row: ShownSubscriptionRow | undefined | null, now = new Date()): Subscription | null {
   if (!row) return null;
   return {
     status: statusAt(row, now),
@@ -63,11 +65,14 @@ export function toApiSubscription(row: SubscriptionRow | undefined | null, now =
   };
 }
 
-/** The order that puts the subscription an account is shown first: its live one, then the one changed last. */
-export const shownSubscriptionFirst = [
-  sql`case when ${inArray(subscriptions.status, [...LIVE_STATUSES])} then 0 else 1 end`,
-  desc(subscriptions.updatedAt),
-] as const;
+/**
+ * The order that puts the subscription an account is shown first: its live one, then the one changed
+ * last. SQL text, so that verify's statement written without the ORM (session-check.ts) and the queries
+ * here share one rule; `table` names the subscriptions table or its alias.
+ */
+export function shownSubscriptionFirstSql(table: string): string {
+  return `case when ${table}.status in (${LIVE_STATUSES.map((status) => `'${status}'`).join(', ')}) then 0 else 1 end, ${table}.updated_at desc`;
+}
 
 /** The subscription an account is shown: its live one, otherwise the one changed last. */
 export async function findSubscription(db: Db, userId: string): Promise<SubscriptionRow | undefined> {
@@ -75,7 +80,7 @@ export async function findSubscription(db: Db, userId: string): Promise<Subscrip
     .select()
     .from(subscriptions)
     .where(eq(subscriptions.userId, userId))
-    .orderBy(...shownSubscriptionFirst)
+    .orderBy(sql.raw(shownSubscriptionFirstSql('subscriptions')))
     .limit(1);
   return row;
 }

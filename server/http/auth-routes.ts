@@ -21,9 +21,11 @@ import { DEVICE_LIMIT } from '../../contract/limits.ts';
 import type { SignInDetails } from '../domain/accounts.ts';
 import { deleteAccount } from '../domain/deletion.ts';
 import { createHandoffFor, redeemHandoffForDevice } from '../domain/handoff.ts';
-import { accountView, listDevices, prepareSessionCheck, revokeDevice, revokeSession, signIn } from '../domain/sessions.ts';
+import { prepareSessionCheck } from '../domain/session-check.ts';
+import { accountView, listDevices, revokeDevice, revokeSession, signIn } from '../domain/sessions.ts';
 import type { AppDeps } from './context.ts';
 import { answers } from './route-schemas.ts';
+import { sessionPreHandler, signedIn } from './signed-in.ts';
 
 const tags = ['auth'];
 
@@ -54,7 +56,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     async (request) => signInWith(request.body.identityToken, { provider: 'apple', fullName: request.body.fullName }),
   );
 
-  const checkSession = prepareSessionCheck(db);
+  const checkSession = prepareSessionCheck(deps.database);
   app.post(
     '/verify',
     { schema: { summary: 'Check a session token', tags, body: verifyRequestSchema, response: answers(verifyAnswerSchema) } },
@@ -77,8 +79,11 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/handoff',
-    { schema: { summary: 'Mint a desktop app link', tags, body: handoffRequestSchema, response: answers(handoffAnswerSchema) } },
-    async (request) => ({ success: true as const, ...(await createHandoffFor(db, request.body.sessionToken, config.handoffTtlSeconds)) }),
+    {
+      schema: { summary: 'Mint a desktop app link', tags, body: handoffRequestSchema, response: answers(handoffAnswerSchema) },
+      preHandler: sessionPreHandler(db, deps.limits, 'handoff'),
+    },
+    async (request) => ({ success: true as const, ...(await createHandoffFor(db, signedIn(request), config.handoffTtlSeconds)) }),
   );
 
   app.post(
@@ -98,24 +103,33 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/devices',
-    { schema: { summary: "List the account's desktop devices", tags, body: devicesRequestSchema, response: answers(devicesAnswerSchema) } },
-    async (request) => ({ success: true as const, devices: await listDevices(db, request.body.sessionToken) }),
+    {
+      schema: { summary: "List the account's desktop devices", tags, body: devicesRequestSchema, response: answers(devicesAnswerSchema) },
+      preHandler: sessionPreHandler(db, deps.limits, 'devices'),
+    },
+    async (request) => ({ success: true as const, devices: await listDevices(db, signedIn(request).user.id) }),
   );
 
   app.post(
     '/devices/revoke',
-    { schema: { summary: 'Sign a desktop device out', tags, body: revokeDeviceRequestSchema, response: answers(doneAnswerSchema) } },
+    {
+      schema: { summary: 'Sign a desktop device out', tags, body: revokeDeviceRequestSchema, response: answers(doneAnswerSchema) },
+      preHandler: sessionPreHandler(db, deps.limits, 'devices'),
+    },
     async (request) => {
-      await revokeDevice(db, request.body.sessionToken, request.body.deviceId);
+      await revokeDevice(db, signedIn(request), request.body.deviceId);
       return { success: true as const };
     },
   );
 
   app.delete(
     '/delete-account',
-    { schema: { summary: 'Delete the account', tags, body: deleteAccountRequestSchema, response: answers(doneAnswerSchema) } },
+    {
+      schema: { summary: 'Delete the account', tags, body: deleteAccountRequestSchema, response: answers(doneAnswerSchema) },
+      preHandler: sessionPreHandler(db, deps.limits, 'deleteAccount'),
+    },
     async (request) => {
-      await deleteAccount(db, deps.payments, request.body);
+      await deleteAccount(db, deps.payments, signedIn(request), request.body);
       return { success: true as const };
     },
   );

@@ -7,24 +7,22 @@
  *   address Fastify derives with TRUST_PROXY; the table below gives each call its family.
  * - Per account: counted once the account is known and proven, never from what a caller merely claims
  *   (a forged token naming someone else's account must not use up that account's allowance): after the
- *   ID token is verified (sign-in, checkout, cancel), and after the session token is looked up (verify,
- *   hand-off, devices, deletion).
+ *   ID token is verified (sign-in, checkout, cancel), and after the session token is looked up (verify in
+ *   its handler; hand-off, devices and deletion in their session preHandler, server/http/signed-in.ts).
  *
  * A refusal is a 429 `{success:false,error,code:'rate_limited'}` with Retry-After in seconds.
  */
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { ApiFailure } from '../domain/errors.ts';
-import { prepareSessionOwner } from '../domain/sessions.ts';
-import type { Db } from '../domain/store.ts';
 import type { IdentityVerifier } from '../identity/verifier.ts';
 
 /** The calls, grouped by what they do; each group has its own per-address limit. */
 type CallFamily = 'signIn' | 'handoff' | 'verify' | 'signOut' | 'devices' | 'checkout' | 'cancel' | 'deleteAccount' | 'other';
 /** What is counted per account; `identity` is every call carrying a verified Firebase ID token. */
-type AccountFamily = 'identity' | 'handoff' | 'verify' | 'devices' | 'deleteAccount';
+export type AccountFamily = 'identity' | 'handoff' | 'verify' | 'devices' | 'deleteAccount';
 
 /**
  * Requests per minute (times RATE_LIMIT_SCALE). Generous for a person, tight for a script: verify runs on
@@ -61,13 +59,6 @@ const CALLS: Record<string, CallFamily> = {
   'DELETE /api/auth/delete-account': 'deleteAccount',
   'POST /api/subscription/create-checkout': 'checkout',
   'POST /api/subscription/cancel': 'cancel',
-};
-
-/** Calls whose account is found from the body's session token before the handler runs. */
-const SESSION_ACCOUNT_FAMILIES: Partial<Record<CallFamily, AccountFamily>> = {
-  handoff: 'handoff',
-  devices: 'devices',
-  deleteAccount: 'deleteAccount',
 };
 
 const WINDOW_MS = 60_000;
@@ -125,7 +116,7 @@ export interface RateLimits {
  * Registers the per-address limits on every route added after it, and returns the per-account limits.
  * Call before any route is registered.
  */
-export async function registerRateLimits(app: FastifyInstance, config: Config, db: Db): Promise<RateLimits> {
+export async function registerRateLimits(app: FastifyInstance, config: Config): Promise<RateLimits> {
   const scaled = (perMinute: number) => Math.max(1, Math.round(perMinute * config.rateLimitScale));
   const perAddress = (family: CallFamily) =>
     family === 'signIn' || family === 'handoff' ? config.rateLimitSignInPerMinute : scaled(PER_ADDRESS[family]);
@@ -153,25 +144,12 @@ export async function registerRateLimits(app: FastifyInstance, config: Config, d
     if (hit.count > scaled(PER_ACCOUNT[family])) throw new RateLimited(Math.ceil(hit.ttlMs / 1000));
   }
 
-  const sessionOwner = prepareSessionOwner(db);
-  async function limitSessionAccount(request: FastifyRequest) {
-    const family = SESSION_ACCOUNT_FAMILIES[CALLS[`${request.method} ${request.routeOptions.url}`] ?? 'other'];
-    const token = (request.body as { sessionToken?: unknown } | null | undefined)?.sessionToken;
-    if (!family || typeof token !== 'string') return; // the handler answers a bad body or token
-    const userId = await sessionOwner(token);
-    if (userId) await forAccount(family, userId);
-  }
-
   // Runs before the plugin's own onRoute hook, so each route arrives with its family's limit.
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/')) return;
     const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
     const family = CALLS[`${method} ${route.url}`] ?? 'other';
     route.config = { ...(route.config as object), rateLimit: { max: perAddress(family), timeWindow: WINDOW_MS } };
-    if (SESSION_ACCOUNT_FAMILIES[family]) {
-      const existing = route.preHandler ? [route.preHandler].flat() : [];
-      route.preHandler = [...existing, limitSessionAccount];
-    }
   });
 
   await app.register(rateLimit, {

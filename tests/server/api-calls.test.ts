@@ -7,6 +7,7 @@ import { count, eq } from 'drizzle-orm';
 import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
 import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
 import { deletionTombstones, handoffTokens, paymentEvents, sessions, subscriptions, users } from '../../server/db/schema';
+import { createSession } from '../../server/domain/sessions';
 import { sha256 } from '../../server/domain/tokens';
 
 const emulatorHost = inject('authEmulatorHost');
@@ -121,6 +122,51 @@ describe.each(drivers)('API on %s', (driver) => {
       await api.database.db.update(sessions).set({ lastUsedAt: twoMinutesAgo }).where(eq(sessions.tokenHash, sha256(sessionToken)));
       expect((await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).status).toBe(200);
       expect(await lastUse()).toBeGreaterThan(twoMinutesAgo.getTime() + 60_000);
+    });
+
+    test('verify answers byte for byte, and the next verify sees every change to the session and subscription', async () => {
+      // Written straight into the database: this file's calls already use up the per-address sign-in limit.
+      const [user] = await api.database.db
+        .insert(users)
+        .values({ id: 'usr_bytes', identitySubject: 'bytes', provider: 'google', email: 'bytes@example.com', name: 'Ada Lovelace' })
+        .returning();
+      const { token: sessionToken } = await createSession(api.database.db, user!.id, 3600);
+      const verify = async () => {
+        const reply = await api.app.inject({ method: 'POST', url: '/api/auth/verify', payload: { sessionToken } });
+        return { status: reply.statusCode, payload: reply.body };
+      };
+      const userJson = '{"id":"usr_bytes","email":"bytes@example.com","name":"Ada Lovelace","provider":"google"}';
+      expect(await verify()).toEqual({ status: 200, payload: `{"success":true,"user":${userJson},"subscription":null}` });
+
+      const ended = { userId: 'usr_bytes', provider: 'local' as const, providerUpdatedAt: 1 };
+      await api.database.db.insert(subscriptions).values({
+        ...ended,
+        providerSubscriptionId: 'sub_old',
+        status: 'cancelled',
+        plan: 'yearly',
+        cancelAtPeriodEnd: true,
+        currentPeriodEnd: new Date('2025-01-02T03:04:05.678Z'),
+        updatedAt: new Date('2025-01-02T03:04:05.678Z'),
+      });
+      expect(await verify()).toEqual({
+        status: 200,
+        payload: `{"success":true,"user":${userJson},"subscription":{"status":"cancelled","plan":"yearly","cancelAtPeriodEnd":true,"endDate":"2025-01-02T03:04:05.678Z"}}`,
+      });
+
+      // A live subscription is the one shown, even when the ended one changed later; no plan, no end date.
+      await api.database.db.insert(subscriptions).values({ ...ended, providerSubscriptionId: 'sub_new', status: 'active', updatedAt: new Date('2024-01-01T00:00:00Z') });
+      await api.database.db.update(subscriptions).set({ updatedAt: new Date() }).where(eq(subscriptions.providerSubscriptionId, 'sub_old'));
+      expect((await verify()).payload).toBe(`{"success":true,"user":${userJson},"subscription":{"status":"active","cancelAtPeriodEnd":false}}`);
+      await api.database.db.update(subscriptions).set({ status: 'past_due' }).where(eq(subscriptions.providerSubscriptionId, 'sub_new'));
+      expect((await verify()).payload).toBe(`{"success":true,"user":${userJson},"subscription":{"status":"past_due","cancelAtPeriodEnd":false}}`);
+      await api.database.db.update(users).set({ name: 'Ada King' }).where(eq(users.id, 'usr_bytes'));
+      expect((await verify()).payload).toContain('"name":"Ada King"');
+
+      // Revoked behind the API's back (another instance signing it out): refused on the very next call.
+      await api.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, sha256(sessionToken)));
+      const refused = await verify();
+      expect(refused.status).toBe(401);
+      expect(JSON.parse(refused.payload)).toMatchObject({ success: false, code: 'session_invalid' });
     });
 
     test('sign-out revokes the session, and signing out twice is still fine', async () => {

@@ -4,9 +4,12 @@
  * dodge a limit.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { sessions } from '../../server/db/schema';
 import { failures } from '../../server/domain/errors';
+import { sha256 } from '../../server/domain/tokens';
 import { createTestApi, type TestApi } from '../support/server-harness';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -129,6 +132,16 @@ describe.each(stores)('rate limits (%s counters)', (store) => {
     const wrongEmail = { sessionToken, userId: user.id, email: 'someone-else@example.com' };
     expect((await send(api, 'DELETE', '/api/auth/delete-account', wrongEmail, newAddress())).status).toBe(403);
     expectTooMany(await send(api, 'DELETE', '/api/auth/delete-account', { ...wrongEmail, email: user.email }, newAddress()));
+  });
+
+  test("per account: a call refused by its account's limit is not recorded as a use of the session", async () => {
+    const { sessionToken } = await signIn('last-use');
+    for (let i = 0; i < 2; i += 1) expect((await send(api, 'POST', '/api/auth/devices', { sessionToken }, newAddress())).status).toBe(200);
+    const bySession = eq(sessions.tokenHash, sha256(sessionToken));
+    const twoMinutesAgo = new Date(Date.now() - 120_000);
+    await api.database.db.update(sessions).set({ lastUsedAt: twoMinutesAgo }).where(bySession);
+    expectTooMany(await send(api, 'POST', '/api/auth/devices', { sessionToken }, newAddress()));
+    expect((await api.database.db.select().from(sessions).where(bySession))[0]!.lastUsedAt).toEqual(twoMinutesAgo);
   });
 });
 

@@ -1,0 +1,34 @@
+/**
+ * Calls made with a session token in the body (hand-off, devices, deletion): the session is looked up once
+ * per request, in a preHandler, after Fastify has validated the body (a bad body is a 400 before any
+ * lookup). That one lookup both proves the account for its per-account rate limit and is the session the
+ * handler acts for, so the two can never disagree and the database is asked once.
+ */
+import type { FastifyRequest } from 'fastify';
+import { authenticate, type SignedIn } from '../domain/sessions.ts';
+import type { Db } from '../domain/store.ts';
+import type { AccountFamily, RateLimits } from './rate-limits.ts';
+
+/** Kept by request in this module rather than as a request decoration: only the preHandler sets it. */
+const signedInBy = new WeakMap<FastifyRequest, SignedIn>();
+
+/**
+ * A preHandler authenticating the body's session token: a 401 `session_invalid` unless it is live, then
+ * the account's `family` limit (a 429), and only then is the session marked used.
+ */
+export function sessionPreHandler(db: Db, limits: RateLimits, family: AccountFamily) {
+  return async (request: FastifyRequest) => {
+    // The route's schema has required a string sessionToken before any preHandler runs.
+    const { sessionToken } = request.body as { sessionToken: string };
+    const admit = (userId: string) => limits.forAccount(family, userId);
+    signedInBy.set(request, await authenticate(db, sessionToken, { admit }));
+  };
+}
+
+/** The session `sessionPreHandler` authenticated for this request. */
+export function signedIn(request: FastifyRequest): SignedIn {
+  const found = signedInBy.get(request);
+  // A route calling this without the preHandler is a programming error, never a caller's: a 500.
+  if (!found) throw new Error(`${request.method} ${request.routeOptions.url ?? ''} has no session preHandler`);
+  return found;
+}
