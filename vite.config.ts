@@ -137,8 +137,11 @@ export default defineConfig({
             // the lazy pages share into a chunk of its own, all on the first load, each gzipped apart.
             {
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|xstate|@xstate|use-sync-external-store)[\\/]/,
+              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/,
             },
+            // XState, in one chunk of its own: the session loads it once the page is interactive
+            // (src/app/session-handle.ts), and every flow after that shares it.
+            { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]/ },
             // Its own chunk: src/boot.ts needs it before the first paint, and must not import the app for it.
             { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
             { name: 'app', test: app.test },

@@ -6,17 +6,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiErrorCode, Subscription } from '../contract/api';
 import { errorMessage } from './error-message';
-import type { Session, SessionUser, ToastParams } from './types';
+import { EMPTY_SESSION_CONTEXT, type SessionContext, type SessionTag } from './session-context';
+import type { Session, ToastParams } from './types';
 
-export interface SessionContext {
-  user: SessionUser | null;
-  subscription: Subscription | null;
-  sessionToken: string | null;
-  /** Start-up failure message for the "Authentication Error" page. */
-  error: string | null;
-  /** Failed attempts to reach the API while restoring (capped at `MAX_COUNTED_RETRIES`); sets the back-off. */
-  retries: number;
-}
 
 export type SessionEvent =
   /** A sign-in completed (sent by the SPA's `handOffSession` of the sign-in machine). */
@@ -72,14 +64,12 @@ export function isSessionRefusal(error: unknown): boolean {
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
 
-const empty: SessionContext = { user: null, subscription: null, sessionToken: null, error: null, retries: 0 };
-
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as Record<string, never> | undefined,
-    tags: {} as 'loading' | 'reconnecting' | 'failed' | 'signedIn' | 'refreshing' | 'signingOut',
+    tags: {} as SessionTag,
   },
   actors: {
     /** Initialise the identity provider and read the stored session token. */
@@ -114,7 +104,7 @@ export const sessionMachine = setup({
     })),
     assignStoredToken: assign((_args, params: { sessionToken: string | null }) => ({ sessionToken: params.sessionToken })),
     assignError: assign((_args, params: { message: string }) => ({ error: params.message })),
-    clearContext: assign(() => empty),
+    clearContext: assign(() => EMPTY_SESSION_CONTEXT),
     countRetry: assign(({ context }) => ({ retries: Math.min(context.retries + 1, MAX_COUNTED_RETRIES) })),
   },
   guards: {
@@ -130,7 +120,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
-  context: empty,
+  context: EMPTY_SESSION_CONTEXT,
   initial: 'initialising',
   states: {
     initialising: {

@@ -16,7 +16,9 @@ async function main() {
 
   const root = document.getElementById('root')!;
   if (!root.hasChildNodes()) {
-    // The shell of a page that depends on the session (/account, /subscribe): rendered here alone.
+    // The shell of a page that depends on the session (/account, /subscribe): rendered here alone, and
+    // the session loaded at once, since the page waits for it.
+    void actors.session.load();
     createRoot(root).render(<AppTree actors={actors} router={router} />);
     return;
   }
@@ -25,6 +27,10 @@ async function main() {
   await router.load();
   router.ssr = { manifest: undefined };
   hydrateRoot(root, <AppTree actors={actors} router={router} />);
+  // The session (XState, the machine and its services) is not needed to hydrate a public page, only for
+  // the header's account area, which keeps its placeholder until the session has settled: it is fetched
+  // now, beside the hydration React has just scheduled, not before it (issue 12).
+  void actors.session.load();
 }
 
 void main();

@@ -4,11 +4,10 @@
  * browser hydrates (src/app/app-tree.tsx) in the state of a visitor whose session is not known yet.
  */
 import { renderToString } from 'react-dom/server';
-import { createActor } from 'xstate';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { sessionMachine } from '../machines/session';
 import type { AppActors } from './app/app-actors';
 import { AppTree, createAppRouter } from './app/app-tree';
+import { createSessionHandle } from './app/session-handle';
 import { NOT_FOUND_DESCRIPTION, PAGE_DESCRIPTIONS } from './app/page-descriptions';
 import { NOT_FOUND_TITLE, PAGE_TITLES } from './app/page-meta';
 
@@ -23,11 +22,11 @@ export const BROWSER_ONLY_ROUTES = ['/account', '/subscribe'] as const;
 /** A path no route matches: the router renders its 404 page there. */
 const NOT_FOUND_PATH = '/__prerendered-404';
 
-/** Actors of a visitor before start-up: the session machine in its initial (loading) state, never started. */
+/** Actors of a visitor before start-up: the session in its starting (loading) view, never loaded. */
 function prerenderActors(): AppActors {
   const never = () => new Promise<never>(() => {});
   return {
-    session: createActor(sessionMachine, { input: {} }),
+    session: createSessionHandle(never),
     getSignIn: never,
     signInWith: () => {},
     prepareSignIn: () => {},

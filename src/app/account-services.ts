@@ -60,7 +60,7 @@ export function provideCheckout(navigate: (params: NavigateParams) => void) {
 function refreshSubscription(actors: AppActors) {
   return fromPromise<void>(async () => {
     actors.session.send({ type: 'subscription.refresh' });
-    await waitFor(actors.session, (state) => !state.hasTag('refreshing'), { timeout: 30_000 });
+    await waitFor(await actors.session.load(), (state) => !state.hasTag('refreshing'), { timeout: 30_000 });
   });
 }
 
@@ -70,7 +70,9 @@ export function provideActivation(actors: AppActors) {
     actors: {
       checkSubscription: fromPromise(async () => {
         actors.session.send({ type: 'subscription.refresh' });
-        const state = await waitFor(actors.session, (snapshot) => !snapshot.hasTag('refreshing'), { timeout: 15_000 });
+        const state = await waitFor(await actors.session.load(), (snapshot) => !snapshot.hasTag('refreshing'), {
+          timeout: 15_000,
+        });
         return state.context.subscription;
       }),
     },

@@ -1,37 +1,25 @@
 /**
  * The composition root of the SPA's flows: the app-lifetime actors, created once outside React
  * (StrictMode mounts components twice), with the browser implementations of their named actors and
- * actions. The sign-in actor is created on demand, since its code pulls in Firebase.
+ * actions. The session is a handle whose actor (with XState) loads after the first load
+ * (session-handle.ts); the sign-in actor is created on demand, since its code pulls in Firebase.
  */
-import { createActor, type InspectionEvent } from 'xstate';
-import { sessionMachine } from '../../machines/session';
+import type { InspectionEvent } from 'xstate';
 import type { NavigateParams } from '../../machines/types';
 import { onProviderAuthState } from '../services/auth-state';
 import { STORAGE_KEYS, storage } from '../services/storage';
-import { sessionActions, sessionActors } from './session-services';
+import { createSessionHandle, type SessionHandle } from './session-handle';
 import type { SignInActor } from './sign-in-services';
-
-export type SessionActor = ReturnType<typeof createSessionActor>;
 
 export interface AppActorsOptions {
   navigate: (params: NavigateParams) => void;
   inspect?: (event: InspectionEvent) => void;
 }
 
-function createSessionActor({ navigate, inspect }: AppActorsOptions) {
-  const redirectToSignIn = () => {
-    const { pathname, search } = window.location;
-    navigate(pathname === '/signin' ? { to: '/signin' } : { to: '/signin', redirect: `${pathname}${search}` });
-  };
-  return createActor(sessionMachine.provide({ actors: sessionActors, actions: { ...sessionActions, redirectToSignIn } }), {
-    systemId: 'session',
-    input: {},
-    inspect,
-  });
-}
-
 export function createAppActors({ navigate, inspect }: AppActorsOptions) {
-  const session = createSessionActor({ navigate, inspect });
+  const session: SessionHandle = createSessionHandle(() =>
+    import('./session-runtime').then(({ startSessionActor }) => startSessionActor({ navigate, inspect })),
+  );
   let signIn: Promise<SignInActor> | null = null;
   let signInActor: SignInActor | null = null;
 
@@ -87,7 +75,6 @@ export function createAppActors({ navigate, inspect }: AppActorsOptions) {
     if (event.key === null) session.send({ type: 'session.ended' }); // localStorage.clear() elsewhere
   });
 
-  session.start();
   // A redirect sign-in brought the browser back: consume its result now (spec §4 step 3).
   if (storage.isRedirectPending()) void getSignIn();
 

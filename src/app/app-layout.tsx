@@ -1,22 +1,22 @@
 import type { ReactNode } from 'react';
-import { useSelector } from '@xstate/react';
 import { SiteHeader, type HeaderAccount } from '../components/site-header';
 import { SiteFooter } from '../components/site-footer';
 import { ConnectionNotice } from '../components/connection-notice';
 import { useAppActors } from './app-context';
 import { usePageTitle } from './page-meta';
 import { useHydrated } from './use-hydrated';
+import { useSessionTag, useSessionView } from './use-session';
 import classes from './app-layout.module.css';
 
 export function AppLayout({ children }: { children: ReactNode }) {
   const { session } = useAppActors();
-  const email = useSelector(session, (state) => state.context.user?.email ?? null);
-  const status = useSelector(session, (state) => state.context.subscription?.status ?? null);
-  const loading = useSelector(session, (state) => state.hasTag('loading'));
+  const email = useSessionView((state) => state.context.user?.email ?? null);
+  const status = useSessionView((state) => state.context.subscription?.status ?? null);
+  const loading = useSessionTag('loading');
   // Prerendered pages are drawn before the session is known: the account area waits for it (design §5).
   const settled = useHydrated() && !loading;
   const account: HeaderAccount | null | undefined = !settled ? undefined : email ? { email, subscriptionStatus: status } : null;
-  const reconnecting = useSelector(session, (state) => state.hasTag('reconnecting'));
+  const reconnecting = useSessionTag('reconnecting');
   usePageTitle();
 
   return (

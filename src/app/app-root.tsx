@@ -1,16 +1,15 @@
 import { RouterProvider, type AnyRouter } from '@tanstack/react-router';
-import { useSelector } from '@xstate/react';
 import { AuthErrorPage } from '../screens/auth-error-page';
-import type { SessionActor } from './app-actors';
 import { useHydrated } from './use-hydrated';
+import { useSessionView } from './use-session';
 
 /**
  * Spec §2 Start-up, as design §5 reads it: nothing that depends on the session shows before it (the
  * header's account area, /account and the signed-in part of /subscribe wait for it themselves), so the
  * prerendered public pages show at once; if authentication fails to initialise, the full-page error.
  */
-export function AppRoot({ session, router }: { session: SessionActor; router: AnyRouter }) {
-  const error = useSelector(session, (state) => (state.hasTag('failed') ? (state.context.error ?? 'Unknown error') : null));
+export function AppRoot({ router }: { router: AnyRouter }) {
+  const error = useSessionView((state) => (state.hasTag('failed') ? (state.context.error ?? 'Unknown error') : null));
   // While hydrating, the prerendered page itself: the error page replaces it right after.
   const hydrated = useHydrated();
   if (error !== null && hydrated) return <AuthErrorPage message={error} onReload={() => window.location.reload()} />;

@@ -27,7 +27,7 @@ export function AppTree({ actors, router }: { actors: AppActors; router: AppRout
     <StrictMode>
       <LazyNotifications />
       <AppActorsContext.Provider value={actors}>
-        <AppRoot session={actors.session} router={router} />
+        <AppRoot router={router} />
       </AppActorsContext.Provider>
     </StrictMode>
   );

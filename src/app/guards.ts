@@ -3,7 +3,6 @@
  * `/signin` (remembering where to return); subscription required and not `active` -> `/subscribe`.
  */
 import { redirect } from '@tanstack/react-router';
-import { waitFor } from 'xstate';
 import { isActive } from '../../machines/subscription-display';
 import type { RouterContext } from './router-context';
 
@@ -15,7 +14,7 @@ export async function guardRoute(
   { context, location }: { context: RouterContext; location: { href: string } },
   { requireSubscription = false }: GuardOptions = {},
 ): Promise<void> {
-  const snapshot = await waitFor(context.actors.session, (state) => !state.hasTag('loading'));
+  const snapshot = await context.actors.session.settled();
   if (!snapshot.hasTag('signedIn')) {
     throw redirect({ to: '/signin', search: { redirect: location.href } });
   }

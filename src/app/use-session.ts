@@ -1,22 +1,37 @@
-import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Subscription } from '../../contract/api';
+import type { SessionTag } from '../../machines/session-context';
 import type { SessionUser } from '../../machines/types';
 import { useAppActors } from './app-context';
 import { needsSupport } from '../../machines/sign-in-errors';
+import { STARTING_SESSION_VIEW, type SessionView } from './session-handle';
 import type { SignInActor } from './sign-in-services';
 
-/** Narrow reads of the session actor: re-render only when these values change. */
+/**
+ * One value read from the session; the component re-renders only when it changes. `select` must return a
+ * primitive or an object the session keeps (e.g. `context.user`), not a new one. While hydrating, React
+ * reads the starting view, which is what the page was prerendered with.
+ */
+export function useSessionView<T>(select: (view: SessionView) => T): T {
+  const { session } = useAppActors();
+  return useSyncExternalStore(
+    session.subscribe,
+    () => select(session.getSnapshot()),
+    () => select(STARTING_SESSION_VIEW),
+  );
+}
+
+/** Narrow reads of the session: re-render only when these values change. */
 export function useSessionUser(): SessionUser | null {
-  return useSelector(useAppActors().session, (state) => state.context.user);
+  return useSessionView((state) => state.context.user);
 }
 
 export function useSubscription(): Subscription | null {
-  return useSelector(useAppActors().session, (state) => state.context.subscription);
+  return useSessionView((state) => state.context.subscription);
 }
 
-export function useSessionTag(tag: 'loading' | 'refreshing' | 'signingOut'): boolean {
-  return useSelector(useAppActors().session, (state) => state.hasTag(tag));
+export function useSessionTag(tag: SessionTag): boolean {
+  return useSessionView((state) => state.hasTag(tag));
 }
 
 /**

@@ -21,8 +21,9 @@ afterEach(() => document.getElementById('client-config')?.remove());
 
 async function signedOutApp() {
   const actors = createAppActors({ navigate: () => {} });
-  await waitFor(actors.session, (state) => state.matches('signedOut'));
-  return actors;
+  const session = await actors.session.load();
+  await waitFor(session, (state) => state.matches('signedOut'));
+  return { session };
 }
 
 describe('Firebase auth state reaches the session', () => {

@@ -1,6 +1,6 @@
 /**
  * What the production build must and must not contain: the inspector is development-only, and the home
- * page's first load stays within its budget with no Firebase and no Mantine code (scripts/size.mjs), and a
+ * page's first load stays within its budget with no Firebase, Mantine or XState code (scripts/size.mjs), and a
  * prerendered page paints from its HTML alone (scripts/lib/prerender.ts, src/boot.ts).
  */
 import { readFileSync, readdirSync } from 'node:fs';
@@ -71,6 +71,21 @@ describe('production build', () => {
     expect(css.filter(mantineStylesIn)).toEqual([]);
     expect(allJs().some(mantineIn)).toBe(true);
     expect(assetsEndingWith('.css').some(mantineStylesIn)).toBe(true);
+  });
+
+  test('the home page loads no XState or session machine before it is interactive; the session loads after', () => {
+    // src/app/session-handle.ts: the header and guards read the session through a handle, and the actor
+    // (XState, machines/session.ts, its services) is a dynamic import that src/main.tsx starts after hydrating.
+    const xstateIn = (file: string) => read(file).includes('xstate.init');
+    // The machine's transition on sign-out, a key of its `on` block (the app only sends the event).
+    const sessionMachineIn = (file: string) => /["']session\.signOut["']:\{/.test(read(file));
+    const built = manifest();
+    const { js } = homePage();
+    expect(js.filter(xstateIn)).toEqual([]);
+    expect(js.filter(sessionMachineIn)).toEqual([]);
+    const runtime = filesLoadedWith(built, ['src/app/session-runtime.ts']).js;
+    expect(runtime.some(xstateIn), 'the session runtime carries XState').toBe(true);
+    expect(runtime.some(sessionMachineIn), 'and the session machine').toBe(true);
   });
 
   test('no stylesheet relies on the light-dark() stand-in of the minifier, which draws nothing here', () => {
