@@ -7,8 +7,9 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { handoffTokens, sessions, users } from '../db/schema.ts';
+import type { UserRow } from './accounts.ts';
 import { failures } from './errors.ts';
-import { authenticate, createSession, sessionGrant, type SessionRow, type SignedIn } from './sessions.ts';
+import { createSession, sessionGrant, type SessionRow, type SignedIn } from './sessions.ts';
 import { newToken, sha256 } from './tokens.ts';
 
 /** A hand-off minted by a web session, with its expiry as the answer shows it. */
@@ -19,8 +20,7 @@ export async function createHandoffFor(db: Db, { session }: SignedIn, ttlSeconds
 
 /** Redeems a hand-off for a desktop session, answered like a sign-in. */
 export async function redeemHandoffForDevice(db: Db, token: string, deviceName: string, options: RedeemOptions) {
-  const { sessionToken } = await redeemHandoff(db, token, deviceName, options);
-  const { user } = await authenticate(db, sessionToken);
+  const { sessionToken, user } = await redeemHandoff(db, token, deviceName, options);
   return sessionGrant(db, sessionToken, user);
 }
 
@@ -50,7 +50,7 @@ async function redeemHandoff(
   deviceName: string,
   options: RedeemOptions,
   now = new Date(),
-): Promise<{ sessionToken: string; userId: string }> {
+): Promise<{ sessionToken: string; user: UserRow }> {
   return db.transaction(async (tx) => {
     const [handoff] = await tx
       .select({ userId: handoffTokens.userId })
@@ -68,8 +68,10 @@ async function redeemHandoff(
       );
     if (!handoff) throw failures.handoffInvalid();
 
-    // One redemption per account at a time, so two devices cannot both take the last place.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, handoff.userId)).for('update');
+    // One redemption per account at a time, so two devices cannot both take the last place. The locked row
+    // is also the account the answer shows.
+    const [user] = await tx.select().from(users).where(eq(users.id, handoff.userId)).for('update');
+    if (!user) throw failures.handoffInvalid();
     const [live] = await tx
       .select({ value: count() })
       .from(sessions)
@@ -92,6 +94,6 @@ async function redeemHandoff(
       { kind: 'desktop', name: deviceName },
       now,
     );
-    return { sessionToken, userId: handoff.userId };
+    return { sessionToken, user };
   });
 }

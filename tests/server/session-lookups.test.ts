@@ -46,12 +46,14 @@ describe.each(drivers)('one session lookup per call on %s', (driver) => {
     return { sessionToken: body.sessionToken as string, user: body.user as { id: string; email: string } };
   }
 
-  test('hand-off, devices, revoke a device and deletion each read the session once', async () => {
+  test('hand-off, devices, revoke a device and deletion each read the session once; redeeming reads none', async () => {
     const { sessionToken, user } = await signIn();
     const handoff = await lookupsOf('POST', '/api/auth/handoff', { sessionToken });
     expect(handoff).toMatchObject({ status: 200, body: { success: true }, lookups: 1 });
 
-    await call(api.app, 'POST', '/api/auth/handoff/redeem', { handoffToken: handoff.body.handoffToken, deviceName: 'MacBook Air' });
+    // Redeeming reads the hand-off token, not a session: the new desktop session's account comes from it.
+    const redeem = await lookupsOf('POST', '/api/auth/handoff/redeem', { handoffToken: handoff.body.handoffToken, deviceName: 'MacBook Air' });
+    expect(redeem).toMatchObject({ status: 200, body: { success: true, user: { id: user.id, email: user.email } }, lookups: 0 });
     const devices = await lookupsOf('POST', '/api/auth/devices', { sessionToken });
     expect(devices).toMatchObject({ status: 200, body: { devices: [expect.objectContaining({ deviceName: 'MacBook Air' })] }, lookups: 1 });
 
