@@ -58,28 +58,41 @@ export function createAppActors({ navigate, inspect }: AppActorsOptions) {
   }
 
   // Firebase Auth, once loaded in this page, reports every auth state change (spec §4 "Session restore").
-  onProviderAuthState((signedIn) =>
+  const stopAuthState = onProviderAuthState((signedIn) =>
     session.send({ type: 'auth.changed', signedIn, storedSessionToken: storage.getSessionToken() }),
   );
 
   // Back online: a session waiting to be checked is checked now, not at the end of its back-off.
-  window.addEventListener('online', () => session.send({ type: 'connection.online' }));
+  const onOnline = () => session.send({ type: 'connection.online' });
+  window.addEventListener('online', onOnline);
 
   // Another tab signed out (it removed the shared session token): end this tab's session too.
   // Another tab signed in (it stored a token): restore that session here. These hold where Firebase is not loaded.
-  window.addEventListener('storage', (event) => {
+  const onStorage = (event: StorageEvent) => {
     if (event.key === STORAGE_KEYS.sessionToken && event.newValue === null) session.send({ type: 'session.ended' });
     if (event.key === STORAGE_KEYS.sessionToken && event.newValue) {
       session.send({ type: 'auth.changed', signedIn: true, storedSessionToken: event.newValue });
     }
     if (event.key === null) session.send({ type: 'session.ended' }); // localStorage.clear() elsewhere
-  });
+  };
+  window.addEventListener('storage', onStorage);
+
+  /**
+   * Removes the listeners above, so the actors hear nothing more from the page. The page never calls it (its
+   * actors live as long as it does); a test composing the app more than once does, so that an actor it has
+   * stopped is not sent the next test's events.
+   */
+  function detachFromPage() {
+    stopAuthState();
+    window.removeEventListener('online', onOnline);
+    window.removeEventListener('storage', onStorage);
+  }
 
   // A redirect sign-in brought the browser back: consume its result now (spec §4 step 3).
   if (storage.isRedirectPending()) void getSignIn();
 
   /** Every screen's actor reports to the same inspector (development only; undefined otherwise). */
-  return { session, getSignIn, prepareSignIn, signInWith, inspect };
+  return { session, getSignIn, prepareSignIn, signInWith, inspect, detachFromPage };
 }
 
 export type AppActors = ReturnType<typeof createAppActors>;

@@ -3,7 +3,7 @@
  * loaded, firebase-auth.ts reports each `onAuthStateChanged` through src/services/auth-state.ts, and the
  * app-lifetime session actor receives it as `auth.changed` with the stored session token.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { createAppActors } from '../../src/app/app-actors';
 import { reportProviderAuthState } from '../../src/services/auth-state';
@@ -17,10 +17,19 @@ beforeEach(() => {
   document.head.append(config);
   localStorage.clear();
 });
-afterEach(() => document.getElementById('client-config')?.remove());
+let detach: (() => void) | null = null;
+// XState warns when an event reaches a stopped actor: a previous test's app still listening to the page.
+const warn = vi.spyOn(console, 'warn');
+afterEach(() => {
+  document.getElementById('client-config')?.remove();
+  detach?.();
+  expect(warn).not.toHaveBeenCalled();
+  warn.mockClear();
+});
 
 async function signedOutApp() {
   const actors = createAppActors({ navigate: () => {} });
+  detach = actors.detachFromPage;
   const session = await actors.session.load();
   await waitFor(session, (state) => state.matches('signedOut'));
   return { session };
