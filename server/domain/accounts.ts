@@ -11,6 +11,8 @@ import { failures } from './errors.ts';
 import { newId, sha256 } from './tokens.ts';
 
 export type UserRow = typeof users.$inferSelect;
+/** What an answer's `user` is made of (toApiUser). */
+export type ShownUserRow = Pick<UserRow, 'id' | 'email' | 'name' | 'provider'>;
 
 export interface VerifiedIdentity {
   subject: string;
@@ -90,7 +92,7 @@ export async function findOrCreateUser(
 }
 
 /** An account as answers show it. */
-export function toApiUser(user: Pick<UserRow, 'id' | 'email' | 'name' | 'provider'>): ApiUser {
+export function toApiUser(user: ShownUserRow): ApiUser {
   return { id: user.id, email: user.email, name: user.name, provider: user.provider };
 }
 

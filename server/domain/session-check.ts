@@ -14,7 +14,7 @@
  * or a subscription changed a moment before is seen, exactly as with one statement per check.
  */
 import type { Database } from '../db/database.ts';
-import type { UserRow } from './accounts.ts';
+import type { ShownUserRow, UserRow } from './accounts.ts';
 import { failures } from './errors.ts';
 import { LAST_USE_PRECISION_MS } from './sessions.ts';
 import { shownSubscriptionFirstSql, type ShownSubscriptionRow } from './subscriptions.ts';
@@ -23,7 +23,7 @@ import { sha256 } from './tokens.ts';
 /** What verify answers about a live session: its account and the subscription the account is shown. */
 export interface SessionCheck {
   sessionId: string;
-  user: Pick<UserRow, 'id' | 'email' | 'name' | 'provider'>;
+  user: ShownUserRow;
   subscription: ShownSubscriptionRow | null;
 }
 

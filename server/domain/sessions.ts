@@ -3,7 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { ApiUser, Device, Subscription } from '../../contract/api.ts';
-import { findOrCreateUser, toApiUser, type SignInDetails, type UserRow, type VerifiedIdentity } from './accounts.ts';
+import { findOrCreateUser, toApiUser, type ShownUserRow, type SignInDetails, type UserRow, type VerifiedIdentity } from './accounts.ts';
 import { failures } from './errors.ts';
 import { findSubscription, toApiSubscription, type ShownSubscriptionRow } from './subscriptions.ts';
 import { newId, newToken, sha256 } from './tokens.ts';
@@ -99,7 +99,7 @@ export interface AccountView {
   subscription: Subscription | null;
 }
 
-export function accountView(user: Pick<UserRow, 'id' | 'email' | 'name' | 'provider'>, subscription: ShownSubscriptionRow | null | undefined): AccountView {
+export function accountView(user: ShownUserRow, subscription: ShownSubscriptionRow | null | undefined): AccountView {
   return { user: toApiUser(user), subscription: toApiSubscription(subscription) };
 }
 
