@@ -31,7 +31,8 @@ function prerenderActors(): AppActors {
     signInWith: () => {},
     prepareSignIn: () => {},
     inspect: undefined,
-  } as unknown as AppActors;
+    detachFromPage: () => {},
+  };
 }
 
 export interface RenderedPage {

@@ -56,25 +56,17 @@ export function provideCheckout(navigate: (params: NavigateParams) => void) {
   });
 }
 
-/** Asks the session to refresh its subscription and resolves once it has. */
-function refreshSubscription(actors: AppActors) {
-  return fromPromise<void>(async () => {
-    actors.session.send({ type: 'subscription.refresh' });
-    await waitFor(await actors.session.load(), (state) => !state.hasTag('refreshing'), { timeout: 30_000 });
-  });
+/** Asks the session to refresh its subscription; resolves with the session once it has. */
+async function refreshedSession(actors: AppActors, timeoutMs: number) {
+  actors.session.send({ type: 'subscription.refresh' });
+  return waitFor(await actors.session.load(), (state) => !state.hasTag('refreshing'), { timeout: timeoutMs });
 }
 
 /** /success: re-reads the session's subscription until the payment webhook has made it active. */
 export function provideActivation(actors: AppActors) {
   return activationMachine.provide({
     actors: {
-      checkSubscription: fromPromise(async () => {
-        actors.session.send({ type: 'subscription.refresh' });
-        const state = await waitFor(await actors.session.load(), (snapshot) => !snapshot.hasTag('refreshing'), {
-          timeout: 15_000,
-        });
-        return state.context.subscription;
-      }),
+      checkSubscription: fromPromise(async () => (await refreshedSession(actors, 15_000)).context.subscription),
     },
   });
 }
@@ -82,7 +74,9 @@ export function provideActivation(actors: AppActors) {
 export function provideAutoRenewal(actors: AppActors) {
   return autoRenewalMachine.provide({
     actors: {
-      refreshSubscription: refreshSubscription(actors),
+      refreshSubscription: fromPromise<void>(async () => {
+        await refreshedSession(actors, 30_000);
+      }),
       cancelSubscription: fromPromise<void, { user: AccountUser }>(async () => {
         const { api } = await import('../services/api-client');
         const answer = await withSession(actors, async () => api.cancelSubscription({ idToken: await idToken() }));
