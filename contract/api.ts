@@ -14,6 +14,11 @@ const subscriptionSchema = z.object({
   cancelAtPeriodEnd: z.boolean(),
   /** ISO 8601 timestamp of the period end, when known. */
   endDate: z.string().optional(),
+  /**
+   * ISO 8601 timestamp until which the 30-day money-back guarantee can still be claimed (30 days after the
+   * account's first payment); absent when it cannot (window closed, already refunded, nothing paid).
+   */
+  refundableUntil: z.string().optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -89,6 +94,10 @@ export const API_ERROR_CODES = [
   'subscription_past_due',
   /** 404: there is no live subscription to change. */
   'no_subscription',
+  /** 409: the 30-day money-back guarantee has ended for this account (30 days after its first payment). */
+  'refund_window_closed',
+  /** 409: the account's first payment was already refunded. */
+  'already_refunded',
   /** 429: too many calls; Retry-After says when to try again. */
   'rate_limited',
   /** 400: a webhook delivery with a bad signature or payload. */
@@ -203,6 +212,44 @@ export const createCheckoutResponseSchema = createCheckoutAnswerSchema
 export const cancelSubscriptionRequestSchema = z.object({ idToken: token });
 export const cancelSubscriptionAnswerSchema = successAnswer({ subscription: subscriptionSchema.nullable() });
 export const cancelSubscriptionResponseSchema = eitherAnswer(cancelSubscriptionAnswerSchema);
+
+// POST /subscription/resume: auto-renewal back on while the paid period runs (design §8)
+export const resumeSubscriptionRequestSchema = z.object({ idToken: token });
+export const resumeSubscriptionAnswerSchema = successAnswer({ subscription: subscriptionSchema.nullable() });
+export const resumeSubscriptionResponseSchema = eitherAnswer(resumeSubscriptionAnswerSchema);
+
+// POST /subscription/refund: the 30-day money-back guarantee; access ends now, the first payment is refunded
+export const refundSubscriptionRequestSchema = z.object({ idToken: token });
+const refundSchema = z.object({
+  /** In the currency's smallest unit (10000 = $100.00). */
+  amount: z.number().int(),
+  currency: z.string(),
+});
+export const refundSubscriptionAnswerSchema = successAnswer({ subscription: subscriptionSchema.nullable(), refund: refundSchema });
+export const refundSubscriptionResponseSchema = eitherAnswer(refundSubscriptionAnswerSchema);
+
+// POST /billing/portal: where to update the card and settle what is owed (Stripe's Billing Portal, or the local page)
+export const billingPortalRequestSchema = z.object({ idToken: token });
+export const billingPortalAnswerSchema = successAnswer({ url: z.string() });
+export const billingPortalResponseSchema = eitherAnswer(billingPortalAnswerSchema);
+
+// POST /billing/history: the account's own charges and refunds, newest first
+export const billingHistoryRequestSchema = z.object({ sessionToken: token });
+const billingItemSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['charge', 'refund']),
+  /** In the currency's smallest unit (10000 = $100.00); positive for refunds too. */
+  amount: z.number().int(),
+  currency: z.string(),
+  /** ISO 8601 timestamp. */
+  date: z.string(),
+  description: z.string(),
+  /** The receipt to show or print (Stripe's hosted invoice or receipt; the local checkout's own page). */
+  receiptUrl: z.string().nullable(),
+});
+export type BillingItem = z.infer<typeof billingItemSchema>;
+export const billingHistoryAnswerSchema = successAnswer({ items: z.array(billingItemSchema) });
+export const billingHistoryResponseSchema = eitherAnswer(billingHistoryAnswerSchema);
 
 // GET /health (503 with the same shape when the database is down); GET /live
 export const healthResponseSchema = z.object({ ok: z.boolean(), database: z.boolean() });

@@ -11,6 +11,7 @@ import { fastifyTrustProxy, type Config } from './config.ts';
 import { purgeExpiredTombstones } from './domain/accounts.ts';
 import type { Database } from './domain/store.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
+import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { responseCompression } from './http/compression.ts';
 import type { AppDeps } from './http/context.ts';
@@ -48,10 +49,12 @@ export interface BuildOptions {
   verifier: IdentityVerifier;
   /** Overrides the provider chosen from the configuration (tests). */
   payments?: PaymentProvider;
+  /** The job queue; by default one on `database`, stopped when the app closes. */
+  jobs?: JobQueue;
   logger?: boolean;
 }
 
-export async function buildApp({ config, database, verifier, payments, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, verifier, payments, jobs: givenJobs, logger = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -67,6 +70,19 @@ export async function buildApp({ config, database, verifier, payments, logger = 
     // Rate limits key on the client address: trust X-Forwarded-For only when told a proxy sets it.
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
+
+  const jobs =
+    givenJobs ??
+    (await startJobQueue(database, {
+      events: {
+        failed: (name, error, attempt, final) => {
+          // A job that will be retried is ordinary weather; one that failed for good needs a person.
+          if (final) app.log.error({ err: error, queue: name, job: attempt.id }, `job ${name} failed for good after ${attempt.retryCount + 1} attempts`);
+          else app.log.warn({ err: error, queue: name, job: attempt.id }, `job ${name} failed (attempt ${attempt.retryCount + 1}); it will be retried`);
+        },
+      },
+    }));
+  if (!givenJobs) app.addHook('onClose', () => jobs.stop());
 
   const localCheckout = config.stripe
     ? null
@@ -100,6 +116,7 @@ export async function buildApp({ config, database, verifier, payments, logger = 
     payments: provider,
     localCheckout,
     limits,
+    jobs,
   };
 
   app.setErrorHandler(apiErrorHandler);

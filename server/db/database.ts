@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { fromPglite, type Db as JobStore } from 'pg-boss';
 import { schema } from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,6 +25,9 @@ export interface Database {
    */
   statement: (name: string, text: string) => (values: unknown[]) => Promise<unknown[][]>;
   ping: () => Promise<boolean>;
+  /** The same database for the job queue (pg-boss), and the schema its tables live in. */
+  jobStore: JobStore;
+  jobSchema: string;
   close: () => Promise<void>;
 }
 
@@ -49,6 +53,8 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     },
     statement: (_name, text) => async (values) => (await client.query<unknown[]>(text, values, { rowMode: 'array' })).rows,
     ping: async () => (await client.query('select 1 as ok')).rows.length === 1,
+    jobStore: fromPglite(client),
+    jobSchema: 'pgboss',
     close: () => client.close(),
   };
 }
@@ -74,12 +80,28 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
     },
     statement: (name, text) => async (values) => (await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows,
     ping: async () => (await pool.query('select 1 as ok')).rows.length === 1,
+    jobStore: {
+      // Several statements in one text (pg-boss's migrations) answer one result each: their rows, flattened.
+      executeSql: async (text: string, values?: unknown[]) => {
+        const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
+        return { rows: Array.isArray(result) ? result.flatMap((each) => each.rows) : result.rows };
+      },
+    },
+    // Tests give each file its own schema; its jobs live beside it.
+    jobSchema: searchPath ? `${searchPath.replace(/"/g, '')}_jobs` : 'pgboss',
     close: () => pool.end(),
   };
 }
 
 /** Applies every migration not yet applied, in file-name order, each in its own transaction. */
 async function migrate(database: Database): Promise<void> {
+  if (database.driver === 'postgres') {
+    // The job queue's schema, made under the same lock: pg-boss's own CREATE SCHEMA IF NOT EXISTS fails
+    // (a duplicate pg_namespace key) when two instances start at once on an empty database.
+    await database.exec(
+      `BEGIN; SELECT pg_advisory_xact_lock(hashtext('veil-migrations')); CREATE SCHEMA IF NOT EXISTS "${database.jobSchema}"; COMMIT;`,
+    );
+  }
   await database.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (id text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
   );

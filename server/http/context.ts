@@ -1,6 +1,7 @@
 import type { Config } from '../config.ts';
 import type { Database } from '../domain/store.ts';
 import type { IdentityVerifier } from '../identity/verifier.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { LocalPaymentProvider } from '../payments/local-provider.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { RateLimits } from './rate-limits.ts';
@@ -15,4 +16,6 @@ export interface AppDeps {
   localCheckout: LocalPaymentProvider | null;
   /** Per-account rate limits (per-address ones apply to every route by themselves). */
   limits: RateLimits;
+  /** The job queue: work a request or an event owes the outside world, done once, retried until done. */
+  jobs: JobQueue;
 }

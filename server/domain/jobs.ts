@@ -1,0 +1,16 @@
+/**
+ * The work the domain owes the outside world (a refund at the provider, an e-mail), recorded in the same
+ * transaction as the state change that owes it: the job exists exactly when that change committed, and a
+ * worker carries it out later, retrying until it succeeds (design §7b). The port is the domain's; the
+ * pg-boss queue in server/jobs/queue.ts implements it.
+ */
+import type { Db } from '../db/database.ts';
+
+export interface JobSender {
+  /**
+   * Enqueues job `name` with `data` inside `tx` (or the plain handle, outside a transaction). `key` says
+   * what the job is about ("refund:<subscription>", "mail:receipt:<invoice>"): a second send with the same
+   * key is a no-op and answers false, so a webhook delivered twice or two instances never do the work twice.
+   */
+  send(tx: Db, name: string, data: object, key: string, options?: { startAfter?: Date }): Promise<boolean>;
+}

@@ -1,0 +1,131 @@
+/**
+ * The job queue (design §2, §7b): pg-boss in the same database as everything else, on PostgreSQL or on
+ * PGlite. Every piece of work that must happen exactly once and may fail (a provider call a webhook owes,
+ * an e-mail, the daily renewal sweep) is a job: enqueued in the transaction that owes it, keyed by what it
+ * is about so it is never done twice, retried with backoff, and logged and counted when it finally fails.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { PgBoss, fromDrizzle, type Job } from 'pg-boss';
+import type { Database } from '../db/database.ts';
+import type { JobSender } from '../domain/jobs.ts';
+import type { Db } from '../domain/store.ts';
+
+interface RetryPolicy {
+  /** Attempts after the first. */
+  retryLimit: number;
+  /** The first retry's delay; each later one doubles (with jitter) up to `retryDelayMaxSeconds`. */
+  retryDelaySeconds: number;
+  retryDelayMaxSeconds: number;
+}
+
+/** About a day of retries: long enough to ride out a provider's or a mail server's bad day. */
+const DEFAULT_RETRY_POLICY: RetryPolicy = { retryLimit: 12, retryDelaySeconds: 10, retryDelayMaxSeconds: 3 * 3600 };
+
+export interface Attempt {
+  id: string;
+  /** 0 on the first attempt. */
+  retryCount: number;
+  /** No retry follows if this attempt throws. */
+  lastAttempt: boolean;
+}
+
+type JobHandler<T> = (data: T, attempt: Attempt) => Promise<void>;
+
+interface JobQueueEvents {
+  /** A job was enqueued (not a duplicate). */
+  queued?: (name: string) => void;
+  /** An attempt threw; `final` when no retry follows (the job is failed for good and must be looked at). */
+  failed?: (name: string, error: unknown, attempt: Attempt, final: boolean) => void;
+}
+
+export interface JobQueue extends JobSender {
+  /** Creates queue `name` (idempotent) with its retry policy; a job can only be sent to a declared queue. */
+  declare(name: string, policy?: Partial<RetryPolicy>): Promise<void>;
+  /** Runs `handler` for each job of a declared queue on this instance (every instance may work every queue). */
+  work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /** A job sent by cron (UTC) to a declared queue, once per occurrence whatever the instance count. */
+  schedule(name: string, cron: string, data?: object): Promise<void>;
+  /** The queue's storage answers (readiness). */
+  ready(): Promise<boolean>;
+  /** Stops fetching and waits (a bounded time) for the jobs in hand. */
+  stop(): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  /** How often an idle worker looks for jobs. */
+  pollSeconds?: number;
+  events?: JobQueueEvents;
+}
+
+/** A job id derived from what the job is about, so the same key always names the same job. */
+function jobIdFor(key: string): string {
+  const hex = createHash('sha256').update(key).digest('hex');
+  // Shaped as a version-5-style UUID (pg-boss's id column is a uuid).
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+export async function startJobQueue(database: Database, options: JobQueueOptions = {}): Promise<JobQueue> {
+  const { pollSeconds = 1, events = {} } = options;
+  const boss = new PgBoss({
+    db: database.jobStore,
+    schema: database.jobSchema,
+    ...(database.driver === 'pglite' ? { backend: 'pglite' as const } : {}),
+  });
+  // pg-boss reports its own trouble (a lost connection, a slow query) as events; an unheard 'error' would
+  // end the process.
+  boss.on('error', () => {});
+  await boss.start();
+  const declared = new Set<string>();
+
+  return {
+    async declare(name, policy = {}) {
+      const { retryLimit, retryDelaySeconds, retryDelayMaxSeconds } = { ...DEFAULT_RETRY_POLICY, ...policy };
+      await boss.createQueue(name, { retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, retryDelayMax: retryDelayMaxSeconds });
+      declared.add(name);
+    },
+
+    async send(tx: Db, name, data, key, sendOptions = {}) {
+      if (!declared.has(name)) throw new Error(`job queue ${name} was never declared`);
+      const id = await boss.send(name, data, {
+        id: jobIdFor(`${name}:${key}`),
+        ...(sendOptions.startAfter ? { startAfter: sendOptions.startAfter } : {}),
+        db: fromDrizzle(tx as never, sql as never),
+      });
+      if (id) events.queued?.(name);
+      return id !== null;
+    },
+
+    async work<T extends object>(name: string, handler: JobHandler<T>) {
+      await boss.work<T>(name, { pollingIntervalSeconds: pollSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
+        for (const job of jobs as Array<Job<T> & { retryCount: number; retryLimit: number }>) {
+          const attempt: Attempt = { id: job.id, retryCount: job.retryCount, lastAttempt: job.retryCount >= job.retryLimit };
+          try {
+            await handler(job.data, attempt);
+          } catch (error) {
+            events.failed?.(name, error, attempt, attempt.lastAttempt);
+            throw error;
+          }
+        }
+      });
+    },
+
+    async schedule(name, cron, data = {}) {
+      await boss.schedule(name, cron, data, { tz: 'UTC' });
+    },
+
+    async ready() {
+      try {
+        await database.jobStore.executeSql('select 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 5000 });
+    },
+  };
+}

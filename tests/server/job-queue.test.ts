@@ -1,0 +1,107 @@
+/**
+ * The job queue (server/jobs/queue.ts) on both drivers: a job exists exactly when the transaction that
+ * owes it commits, a key names one job however often it is sent, a failing job is retried until it
+ * succeeds, and a job that fails for good is reported, never dropped silently.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../server/db/database';
+import { startJobQueue, type Attempt, type JobQueue } from '../../server/jobs/queue';
+import { postgresAvailable, TEST_DATABASE_URL, type Driver } from '../support/server-harness';
+
+const drivers: Driver[] = ['pglite', 'postgres'];
+
+async function until<T>(read: () => T | undefined, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.each(drivers)('job queue on %s', (driver) => {
+  let database: Database;
+  let queue: JobQueue;
+  const schema = `veil_jobs_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const failures: Array<{ name: string; final: boolean }> = [];
+  let skip = false;
+
+  beforeAll(async () => {
+    if (driver === 'postgres' && !(await postgresAvailable())) {
+      skip = true;
+      return;
+    }
+    database = await openDatabase(
+      driver === 'pglite' ? { kind: 'pglite', dataDir: null } : { kind: 'postgres', url: TEST_DATABASE_URL, schema },
+    );
+    queue = await startJobQueue(database, {
+      pollSeconds: 0.5,
+      events: { failed: (name, _error, _attempt, final) => failures.push({ name, final }) },
+    });
+  });
+
+  afterAll(async () => {
+    if (skip) return;
+    await queue.stop();
+    if (driver === 'postgres') await database.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
+    await database.close();
+  });
+
+  it('runs a job sent in a committed transaction once, however often its key is sent', async ({ skip: skipTest }) => {
+    if (skip) skipTest();
+    await queue.declare('test-once');
+    const seen: string[] = [];
+    await queue.work<{ what: string }>('test-once', async (data) => {
+      seen.push(data.what);
+    });
+    const first = await database.db.transaction((tx) => queue.send(tx as never, 'test-once', { what: 'a' }, 'thing-1'));
+    const again = await queue.send(database.db, 'test-once', { what: 'b' }, 'thing-1');
+    expect([first, again]).toEqual([true, false]);
+    await until(() => (seen.length ? seen : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(seen).toEqual(['a']);
+  });
+
+  it('drops the job of a transaction that rolls back', async ({ skip: skipTest }) => {
+    if (skip) skipTest();
+    await queue.declare('test-rollback');
+    const seen: string[] = [];
+    await queue.work<{ what: string }>('test-rollback', async (data) => {
+      seen.push(data.what);
+    });
+    await expect(
+      database.db.transaction(async (tx) => {
+        await queue.send(tx as never, 'test-rollback', { what: 'rolled back' }, 'r-1');
+        throw new Error('the state change failed');
+      }),
+    ).rejects.toThrow('the state change failed');
+    await queue.send(database.db, 'test-rollback', { what: 'committed' }, 'r-2');
+    await until(() => (seen.length ? seen : undefined));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(seen).toEqual(['committed']);
+  });
+
+  it('retries a failing job until it succeeds, and reports one that fails for good', async ({ skip: skipTest }) => {
+    if (skip) skipTest();
+    await queue.declare('test-flaky', { retryLimit: 3, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 });
+    await queue.declare('test-broken', { retryLimit: 1, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 });
+    const attempts: Attempt[] = [];
+    await queue.work('test-flaky', async (_data, attempt) => {
+      attempts.push(attempt);
+      if (attempt.retryCount < 2) throw new Error('provider down');
+    });
+    await queue.work('test-broken', async () => {
+      throw new Error('never works');
+    });
+    await queue.send(database.db, 'test-flaky', {}, 'f-1');
+    await queue.send(database.db, 'test-broken', {}, 'b-1');
+    await until(() => (attempts.length === 3 ? attempts : undefined), 30_000);
+    expect(attempts.map((each) => each.retryCount)).toEqual([0, 1, 2]);
+    const final = await until(() => failures.find((each) => each.name === 'test-broken' && each.final), 30_000);
+    expect(final).toEqual({ name: 'test-broken', final: true });
+    expect(failures.filter((each) => each.name === 'test-flaky').every((each) => !each.final)).toBe(true);
+    expect(await queue.ready()).toBe(true);
+  });
+});
