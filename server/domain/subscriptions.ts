@@ -10,7 +10,9 @@ import { subscriptions } from '../db/schema.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { SubscriptionSnapshot } from '../payments/subscription-object.ts';
 import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
+import { oweCustomerMessage } from './customer-messages.ts';
 import { failures } from './errors.ts';
+import type { JobSender } from './jobs.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** What an answer's `subscription` is made of (toApiSubscription). */
@@ -265,6 +267,7 @@ async function recordProviderAnswer(db: Db, row: SubscriptionRow, answer: Subscr
 export async function turnOffRenewal(
   db: Db,
   payments: PaymentProvider,
+  jobs: JobSender,
   identity: Pick<VerifiedIdentity, 'subject'>,
 ): Promise<Subscription | null> {
   const { id: userId } = await accountOfIdentity(db, identity);
@@ -277,7 +280,15 @@ export async function turnOffRenewal(
     } catch (error) {
       throw failures.providerFailed('Failed to cancel subscription', error);
     }
-    await recordProviderAnswer(db, subscription, answer);
+    await db.transaction(async (tx) => {
+      await recordProviderAnswer(tx as unknown as Db, subscription, answer);
+      // Keyed by subscription and period: turning it off twice in one period mails once.
+      const endDate = answer.currentPeriodEnd ?? subscription.currentPeriodEnd;
+      if (answer.cancelAtPeriodEnd && endDate) {
+        const message = { userId, kind: 'renewal_off' as const, endDate: endDate.toISOString() };
+        await oweCustomerMessage(tx as unknown as Db, jobs, message, `${subscription.providerSubscriptionId}:${endDate.toISOString()}`);
+      }
+    });
   }
   return toApiSubscription(await findSubscription(db, userId));
 }
