@@ -25,6 +25,15 @@ export interface MessageContent {
 const BILLING_WHY = `You are receiving this e-mail because it concerns the billing of your ${brand.productName} subscription. Billing notices are sent to every subscriber and cannot be turned off.`;
 const SECURITY_WHY = `You are receiving this e-mail because it concerns the security of your ${brand.productName} account. Security notices cannot be turned off.`;
 
+/**
+ * What a deleted account leaves behind, word for word as the privacy policy says it (src/content/privacy.ts;
+ * tests/unit/mail-content.test.ts keeps the two the same).
+ */
+export const KEPT_AFTER_DELETION = [
+  'After deletion we keep, for a cool-down period of 7 days, a one-way hash of your account identifier and a one-way hash of your e-mail address, with the time of deletion, and nothing else. They exist only to stop a deleted account from being instantly re-created to abuse the service, and they are deleted when the 7 days are over. For 30 days we also keep a one-way hash of the internal number of the deleted account, so that a payment that still arrives for it (for example from a checkout page left open in another tab) is refunded instead of charged.',
+  'Our payment provider may keep payment records for as long as tax and accounting law requires.',
+];
+
 /** "Veil VPN is operated by Veil Labs, Inc." (one full stop, whatever the operator's name ends with). */
 export function operatedBy(): string {
   return `${brand.productName} is operated by ${brand.operator.replace(/\.$/, '')}.`;
@@ -165,7 +174,8 @@ export function composeMessage(message: CustomerMessage, publicUrl: string): Mes
         paragraphs: [
           `Your ${brand.productName} account was deleted on ${formatDate(message.deletedAt)}, as requested. Your subscription ended and you will not be charged again.`,
           'What was deleted: your account details (e-mail address, name, sign-in identifier), your subscription record, and every signed-in device and sign-in record.',
-          'What we keep: for 7 days, a one-way hash of your account identifier and of your e-mail address, to stop a deleted account from being re-created at once to abuse the service; for 30 days, a one-way hash of the account’s internal number, so that a payment that still arrives for it is refunded. Our payment provider may keep payment records as long as tax and accounting law requires.',
+          'What we keep, in the words of our privacy policy:',
+          ...KEPT_AFTER_DELETION,
           'This is the last e-mail we send you.',
         ],
         action: { label: 'Read the privacy policy', url: `${publicUrl}/privacy` },

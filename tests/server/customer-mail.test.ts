@@ -93,7 +93,7 @@ describe.each(drivers)('customer e-mail on %s', (driver) => {
     expect(received!.subject).toBe('Your Veil VPN account was deleted');
     expect(received!.text).toContain(`was deleted on ${formatDate(new Date().toISOString())}, as requested`);
     expect(received!.text).toContain('What was deleted: your account details');
-    expect(received!.text).toContain('What we keep: for 7 days, a one-way hash');
+    expect(received!.text).toContain('What we keep, in the words of our privacy policy:\n\nAfter deletion we keep, for a cool-down period of 7 days');
     expectBranded(received!);
   });
 

@@ -131,7 +131,7 @@ describe('the API process', () => {
 
   test('starts in production with PAYMENTS=local and says so loudly in its log', async () => {
     const { stdout } = await startServer(
-      { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'veil-production', PAYMENTS: 'local' },
+      { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'veil-production', PAYMENTS: 'local', MAIL: 'off' },
       /THIS IS A DEMO/,
     );
     expect(stdout).toContain('API ready');
