@@ -14,12 +14,12 @@ const font = 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Ne
 const DARK_MODE = `
   :root { color-scheme: light dark; supported-color-schemes: light dark; }
   @media (prefers-color-scheme: dark) {
-    .mail-body { background-color: #1a1b1e !important; }
+    .mail-body, .mail-body > table > tbody > tr > td { background-color: #1a1b1e !important; }
     .mail-card { background-color: #25262b !important; border-color: #373a40 !important; }
     .mail-text, .mail-heading { color: #e9ecef !important; }
     .mail-muted { color: #a6a7ab !important; }
     .mail-details { background-color: #2c2e33 !important; }
-    .mail-link { color: #a690ea !important; }
+    .mail-link, .mail-brand { color: #a690ea !important; }
   }
 `;
 
@@ -34,7 +34,7 @@ export function EmailLayout({ content, greeting, publicUrl }: { content: Message
       <Preview>{content.preview}</Preview>
       <Body className="mail-body" style={{ backgroundColor: '#f6f6f9', fontFamily: font, margin: 0, padding: '24px 12px' }}>
         <Container style={{ maxWidth: '560px', width: '100%' }}>
-          <Text style={{ color: colors.primary, fontSize: '20px', fontWeight: 750, margin: '0 0 16px 4px' }}>{brand.productName}</Text>
+          <Text className="mail-brand" style={{ color: colors.primary, fontSize: '20px', fontWeight: 750, margin: '0 0 16px 4px' }}>{brand.productName}</Text>
           <Section
             className="mail-card"
             style={{ backgroundColor: '#ffffff', border: `1px solid ${colors.border}`, borderRadius: '12px', padding: '28px 24px' }}

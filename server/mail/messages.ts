@@ -172,7 +172,7 @@ export function composeMessage(message: CustomerMessage, publicUrl: string): Mes
         preview: 'Your account and its data are gone.',
         heading: 'Your account was deleted',
         paragraphs: [
-          `Your ${brand.productName} account was deleted on ${formatDate(message.deletedAt)}, as requested. Your subscription ended and you will not be charged again.`,
+          `Your ${brand.productName} account was deleted on ${formatDate(message.deletedAt)}, as requested. A subscription, if you had one, ended with it: you will not be charged again.`,
           'What was deleted: your account details (e-mail address, name, sign-in identifier), your subscription record, and every signed-in device and sign-in record.',
           'What we keep, in the words of our privacy policy:',
           ...KEPT_AFTER_DELETION,
