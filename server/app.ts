@@ -110,7 +110,7 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
         (now) => renewalSweep.sweepNow(now).then(() => undefined),
       );
   const renewalSweep = await startRenewalSweep(jobs, database.db, () => (localCheckout ? localCheckout.clockNow() : Promise.resolve(new Date())));
-  const receiveLocal = createWebhookReceiver({ database }, config.localWebhookSecret, 'local');
+  const receiveLocal = createWebhookReceiver({ database }, config.localWebhookSecret, 'local', { jobs });
   const provider: PaymentProvider =
     payments ??
     (config.stripe

@@ -125,6 +125,8 @@ export interface ProviderEffects {
   cancelAndRefund?: (subscriptionId: string) => Promise<void>;
   /** The subscription as the provider holds it now, to settle two states of the same second. */
   fetchSubscription?: (subscriptionId: string) => Promise<SubscriptionSnapshot | null>;
+  /** Where the customer e-mails a state change owes are enqueued (in the event's transaction). */
+  jobs?: JobSender;
 }
 
 export type StateOutcome = 'applied' | 'ignored' | 'second_subscription_cancelled';
@@ -215,6 +217,10 @@ export async function applySubscriptionState(
     updatedAt: new Date(),
   };
   await db.insert(subscriptions).values(values).onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values });
+  if (effects.jobs && current && !current.cancelAtPeriodEnd && values.cancelAtPeriodEnd && isLive(stored) && values.currentPeriodEnd) {
+    // Turned off at the provider (Stripe's portal, or our own cancel call's event): keyed as turnOffRenewal keys it.
+    await oweRenewalOff(db, effects.jobs, values.userId, values.providerSubscriptionId, values.currentPeriodEnd);
+  }
   return outcome;
 }
 
@@ -239,6 +245,11 @@ async function hasOtherLiveSubscription(db: Db, state: ProviderSubscriptionState
       .where(eq(subscriptions.providerSubscriptionId, row.providerSubscriptionId));
   }
   return others.length > lapsed.length;
+}
+
+/** The "auto-renewal is off" e-mail, once per subscription and period whichever path notices first. */
+function oweRenewalOff(db: Db, jobs: JobSender, userId: string, subscriptionId: string, endDate: Date) {
+  return oweCustomerMessage(db, jobs, { userId, kind: 'renewal_off', endDate: endDate.toISOString() }, `${subscriptionId}:${endDate.toISOString()}`);
 }
 
 /**
@@ -285,8 +296,7 @@ export async function turnOffRenewal(
       // Keyed by subscription and period: turning it off twice in one period mails once.
       const endDate = answer.currentPeriodEnd ?? subscription.currentPeriodEnd;
       if (answer.cancelAtPeriodEnd && endDate) {
-        const message = { userId, kind: 'renewal_off' as const, endDate: endDate.toISOString() };
-        await oweCustomerMessage(tx as unknown as Db, jobs, message, `${subscription.providerSubscriptionId}:${endDate.toISOString()}`);
+        await oweRenewalOff(tx as unknown as Db, jobs, userId, subscription.providerSubscriptionId, endDate);
       }
     });
   }

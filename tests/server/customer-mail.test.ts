@@ -5,10 +5,14 @@
  * payment failed, renewal on) are owed directly and sent by the same worker. Every message has an HTML and
  * a plain-text part, absolute links without tokens, en-US dates and "$100.00" amounts.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { subscriptions } from '../../server/db/schema';
 import { oweCustomerMessage, type CustomerMessage } from '../../server/domain/customer-messages';
 import { newMailCounters } from '../../server/mail/mail-worker';
 import { formatDate } from '../../server/mail/format';
+import { signPayload } from '../../server/payments/signature';
+import { LOCAL_WEBHOOK_SECRET } from '../support/payments';
 import { startTestMailServer, type ReceivedMail, type TestMailServer } from '../support/maildev';
 import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
 
@@ -106,6 +110,33 @@ describe.each(drivers)('customer e-mail on %s', (driver) => {
     const [received] = await mail.waitForMails(email);
     expect(received!.subject).toBe('Auto-renewal of Veil VPN Premium is off');
     expect(received!.text).toContain(`Veil VPN Premium stays active until ${formatDate(endDate)}; after that it ends`);
+    await settle();
+    expect(await mail.waitForMails(email)).toHaveLength(1);
+  });
+
+  test('auto-renewal turned off at the provider (a webhook, delivered twice) mails once, and the cancel call adds nothing', async () => {
+    const name = customer('portal-off');
+    const { userId, email, endDate } = await buy(name);
+    const [row] = await api.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const event = (id: string, created: number) => ({
+      id,
+      type: 'customer.subscription.updated',
+      created,
+      data: { object: { id: row!.providerSubscriptionId, status: 'active', cancel_at_period_end: true, current_period_end: Math.floor(new Date(endDate).getTime() / 1000), metadata: { userId } } },
+    });
+    const deliver = (body: object) => {
+      const raw = JSON.stringify(body);
+      return api.app.inject({ method: 'POST', url: '/api/webhooks/payments', headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(raw, LOCAL_WEBHOOK_SECRET) }, payload: raw });
+    };
+    const first = event(`evt_portal_${driver}`, row!.providerUpdatedAt + 1);
+    expect((await deliver(first)).json()).toMatchObject({ outcome: 'applied' });
+    expect((await deliver(first)).json()).toMatchObject({ outcome: 'duplicate' });
+    expect((await deliver(event(`evt_portal_again_${driver}`, row!.providerUpdatedAt + 2))).statusCode).toBe(200);
+    expect((await call(api.app, 'POST', '/api/subscription/cancel', { idToken: name })).status).toBe(200);
+
+    const [received] = await mail.waitForMails(email);
+    expect(received!.subject).toBe('Auto-renewal of Veil VPN Premium is off');
+    expect(received!.text).toContain(`stays active until ${formatDate(endDate)}`);
     await settle();
     expect(await mail.waitForMails(email)).toHaveLength(1);
   });
