@@ -51,7 +51,7 @@ export const privacySections: readonly LegalSection[] = [
       'a confirmation when you turn auto-renewal off or back on, a notice 7 days before a plan without auto-renewal ends, and one when it has ended;',
       'a notice when a renewal payment fails, saying what happens next and how to update your payment method;',
       'a security notice when a new desktop device signs in to your account, with its name and time, so you can sign out a device you do not recognise;',
-      'a last message when you delete your account, saying what was deleted and what is kept. For this one message we keep your address after deletion, only until it is sent.',
+      'a last message when you delete your account, saying what was deleted and what is kept. For this one message we keep your address after deletion, with the message, until it is sent; the record of the sent message is deleted 7 days later.',
     ],
   },
   {
