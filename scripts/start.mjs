@@ -8,11 +8,18 @@
  *   npm run dev   the same, but the SPA is served by Vite with hot reload on PORT and the API runs on
  *                 API_PORT (default PORT + 1); Vite forwards /api to it.
  *
+ * Customer e-mail goes to maildev, a real mail server that keeps what it receives (issue 21): SMTP on
+ * 127.0.0.1:${MAIL_SMTP_PORT:-1025}, its inbox and JSON API on http://127.0.0.1:${MAIL_UI_PORT:-1080}, mails
+ * kept in a temporary folder removed at exit. Not started when SMTP_URL is set (your own mail server) or
+ * MAIL=off.
+ *
  * When FIREBASE_AUTH_EMULATOR_HOST is set to an emulator you run yourself, or FIREBASE_USE_EMULATOR=false
  * (a real Firebase project), no emulator is started. The API listens on 127.0.0.1 unless HOST is set.
  * Ctrl-C stops every child cleanly.
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSpaBuilt } from './lib/spa-build.mjs';
@@ -24,6 +31,10 @@ const apiPort = dev ? Number(process.env.API_PORT ?? port + 1) : port;
 const useEmulator = process.env.FIREBASE_USE_EMULATOR !== 'false';
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST ?? '127.0.0.1:9099';
 const projectId = process.env.FIREBASE_PROJECT_ID ?? 'demo-veil';
+const startMaildev = !process.env.SMTP_URL && process.env.MAIL !== 'off';
+const mailSmtpPort = Number(process.env.MAIL_SMTP_PORT ?? 1025);
+const mailUiPort = Number(process.env.MAIL_UI_PORT ?? 1080);
+let mailDirectory = null;
 
 const children = [];
 let stopping = false;
@@ -78,6 +89,9 @@ function shutdown(code = 0) {
   if (stopping) return;
   stopping = true;
   log('stopping…');
+  process.on('exit', () => {
+    if (mailDirectory) rmSync(mailDirectory, { recursive: true, force: true });
+  });
   for (const child of children) {
     try {
       process.kill(-child.pid, 'SIGTERM');
@@ -125,6 +139,21 @@ async function main() {
     serverEnv.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
   }
 
+  if (startMaildev) {
+    mailDirectory = mkdtempSync(join(tmpdir(), 'veil-maildev-'));
+    log(`starting maildev (SMTP 127.0.0.1:${mailSmtpPort}, inbox http://127.0.0.1:${mailUiPort})…`);
+    run('maildev', process.execPath, [
+      join(root, 'node_modules', 'maildev', 'dist', 'bin', 'maildev.js'),
+      '--smtp', String(mailSmtpPort),
+      '--ip', '127.0.0.1',
+      '--web', String(mailUiPort),
+      '--web-ip', '127.0.0.1',
+      '--mail-directory', mailDirectory,
+    ]);
+    await waitFor(`http://127.0.0.1:${mailUiPort}/api/healthz`, 'maildev');
+    serverEnv.MAIL_SMTP_PORT = String(mailSmtpPort);
+  }
+
   log('starting the API…');
   run('api', process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], serverEnv);
   await waitFor(`http://127.0.0.1:${apiPort}/api/health`, 'The API');
@@ -139,7 +168,10 @@ async function main() {
     await waitFor(`http://127.0.0.1:${port}/`, 'Vite');
   }
 
-  if (!stopping) log(`ready: http://localhost:${port}  (Ctrl-C stops everything)`);
+  if (!stopping) {
+    log(`ready: http://localhost:${port}  (Ctrl-C stops everything)`);
+    if (startMaildev) log(`e-mail inbox: http://127.0.0.1:${mailUiPort}  (every message the product sends lands here)`);
+  }
 }
 
 main().catch((error) => {

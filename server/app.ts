@@ -11,7 +11,9 @@ import { fastifyTrustProxy, type Config } from './config.ts';
 import { purgeExpiredTombstones } from './domain/accounts.ts';
 import type { Database } from './domain/store.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
-import { startJobQueue, type JobQueue } from './jobs/queue.ts';
+import { startJobQueue, type JobQueue, type RetryPolicy } from './jobs/queue.ts';
+import { startMailWorker, type MailCounters, newMailCounters } from './mail/mail-worker.ts';
+import { startRenewalSweep } from './mail/renewal-sweep.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { responseCompression } from './http/compression.ts';
 import type { AppDeps } from './http/context.ts';
@@ -51,10 +53,12 @@ export interface BuildOptions {
   payments?: PaymentProvider;
   /** The job queue; by default one on `database`, stopped when the app closes. */
   jobs?: JobQueue;
+  /** The mail worker's counters (metrics, tests) and retries (tests shorten them). */
+  mail?: { counters?: MailCounters; retry?: Partial<RetryPolicy> };
   logger?: boolean;
 }
 
-export async function buildApp({ config, database, verifier, payments, jobs: givenJobs, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, verifier, payments, jobs: givenJobs, mail = {}, logger = true }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
@@ -83,14 +87,30 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
       },
     }));
   if (!givenJobs) app.addHook('onClose', () => jobs.stop());
+  // Customer e-mail (issue 21): the queue is declared before any route can owe a message.
+  const closeMailer = await startMailWorker(jobs, {
+    db: database.db,
+    config,
+    log: app.log,
+    counters: mail.counters ?? newMailCounters(),
+    ...(mail.retry ? { retry: mail.retry } : {}),
+  });
+  app.addHook('onClose', async () => closeMailer());
 
   const localCheckout = config.stripe
     ? null
-    : new LocalPaymentProvider(database.db, config.publicUrl, async (event) => {
-        const raw = JSON.stringify(event);
-        await receiveLocal(raw, signPayload(raw, config.localWebhookSecret));
-      });
-  const receiveLocal = createWebhookReceiver({ database }, config.localWebhookSecret, 'local');
+    : new LocalPaymentProvider(
+        database.db,
+        config.publicUrl,
+        async (event) => {
+          const raw = JSON.stringify(event);
+          await receiveLocal(raw, signPayload(raw, config.localWebhookSecret));
+        },
+        // Each run of the billing clock (start-up, hourly, billing:advance) also owes the notices now due.
+        (now) => renewalSweep.sweepNow(now).then(() => undefined),
+      );
+  const renewalSweep = await startRenewalSweep(jobs, database.db, () => (localCheckout ? localCheckout.clockNow() : Promise.resolve(new Date())));
+  const receiveLocal = createWebhookReceiver({ database }, config.localWebhookSecret, 'local', { jobs });
   const provider: PaymentProvider =
     payments ??
     (config.stripe

@@ -93,6 +93,13 @@ const envSchema = z.object({
   REDIS_URL: z.string().optional(),
   REDIS_KEY_PREFIX: z.string().default('veil:rate-limit:'),
   TRUST_PROXY: z.string().default('false'),
+  /** The mail server (issue 21): smtp(s)://user:pass@host:port. Unset: the maildev that `npm start` runs. */
+  SMTP_URL: z.string().optional(),
+  /** The sender of every message, e.g. "Veil VPN <hello@example.com>". */
+  MAIL_FROM: z.string().optional(),
+  /** "off": nothing is mailed (owed messages are dropped, logged). */
+  MAIL: z.enum(['on', 'off']).default('on'),
+  MAIL_SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(1025),
   NODE_ENV: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
@@ -117,6 +124,8 @@ export interface Config {
   redisKeyPrefix: string;
   trustProxy: TrustProxy;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Customer e-mail (server/mail): null with MAIL=off. */
+  mail: { smtpUrl: string; from: string } | null;
   /** NODE_ENV=production: no development-only calls (the start-up refusals are server/production-checks.ts). */
   production: boolean;
   /** What the SPA is told at run time (contract/client-config.ts). */
@@ -167,6 +176,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy,
     logLevel: e.LOG_LEVEL,
+    mail:
+      e.MAIL === 'off'
+        ? null
+        : {
+            smtpUrl: e.SMTP_URL || `smtp://127.0.0.1:${e.MAIL_SMTP_PORT}`,
+            from: e.MAIL_FROM || `"${process.env.VITE_PRODUCT_NAME?.trim() || 'Veil VPN'}" <no-reply@veil.localhost>`,
+          },
     production: e.NODE_ENV === 'production',
     client: clientConfigFromEnv(env),
   };

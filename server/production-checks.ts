@@ -56,6 +56,15 @@ export function checkProductionConfig(env: Env): ProductionCheck {
     }
   }
 
+  if (env.MAIL !== 'off') {
+    const missing = ['SMTP_URL', 'MAIL_FROM'].filter((variable) => !env[variable]?.trim());
+    if (missing.length > 0) {
+      return refuse(
+        `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set, so receipts, renewal reminders and security notices could not be mailed; set SMTP_URL (e.g. smtps://user:pass@smtp.example.com:465) and MAIL_FROM, or MAIL=off to send no e-mail on purpose.`,
+      );
+    }
+  }
+
   const warnings: string[] = [];
   if (!env.STRIPE_SECRET_KEY) {
     if (env.PAYMENTS !== 'local') {

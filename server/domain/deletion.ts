@@ -11,7 +11,9 @@ import type { Db } from '../db/database.ts';
 import { deletedAccounts, deletionTombstones, openCheckouts, users } from '../db/schema.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { tombstoneHashes } from './accounts.ts';
+import { oweCustomerMessage } from './customer-messages.ts';
 import { failures } from './errors.ts';
+import type { JobSender } from './jobs.ts';
 import type { SignedIn } from './sessions.ts';
 import { findUnendedSubscriptions } from './subscriptions.ts';
 import { sha256 } from './tokens.ts';
@@ -45,6 +47,7 @@ async function closeOpenCheckout(db: Db, payments: PaymentProvider, userId: stri
 export async function deleteAccount(
   db: Db,
   payments: PaymentProvider,
+  jobs: JobSender,
   { user, session }: SignedIn,
   request: { email: string; userId: string },
 ): Promise<void> {
@@ -60,7 +63,7 @@ export async function deleteAccount(
   const ended = new Set<string>();
   for (let attempt = 1; ; attempt += 1) {
     await endSubscriptions(db, payments, user.id, ended);
-    if (await deleteIfNothingLeft(db, user, ended, now)) return;
+    if (await deleteIfNothingLeft(db, jobs, user, ended, now)) return;
     // A subscription was stored meanwhile (its webhook raced the deletion): end it too, then try again.
     if (attempt === 3) throw failures.providerFailed('Your subscription changed while deleting, so nothing was deleted. Please try again.', null);
   }
@@ -73,7 +76,13 @@ export async function deleteAccount(
  * commits and then fails, so its retry finds the account deleted (wasDeletedAccount) and refunds it; no
  * subscription is ever cascaded away while still billing. Provider calls stay outside the transaction.
  */
-async function deleteIfNothingLeft(db: Db, user: { id: string; identitySubject: string; email: string }, ended: Set<string>, now: Date) {
+async function deleteIfNothingLeft(
+  db: Db,
+  jobs: JobSender,
+  user: { id: string; identitySubject: string; email: string; name: string },
+  ended: Set<string>,
+  now: Date,
+) {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const unended = await findUnendedSubscriptions(tx as unknown as Db, user.id);
@@ -84,6 +93,13 @@ async function deleteIfNothingLeft(db: Db, user: { id: string; identitySubject: 
       .onConflictDoUpdate({ target: deletionTombstones.subjectHash, set: { deletedAt: sql`now()` } });
     await tx.delete(deletedAccounts).where(lt(deletedAccounts.deletedAt, new Date(now.getTime() - DELETED_ACCOUNT_MEMORY_MS)));
     await tx.insert(deletedAccounts).values({ userIdHash: sha256(user.id), deletedAt: now }).onConflictDoNothing();
+    // The last e-mail keeps the address in the job, since the account row that holds it goes now.
+    await oweCustomerMessage(
+      tx as unknown as Db,
+      jobs,
+      { email: user.email, name: user.name, kind: 'account_deleted', deletedAt: now.toISOString() },
+      user.id,
+    );
     // Sessions, hand-off tokens, the subscriptions and checkout sessions go with it (ON DELETE CASCADE).
     await tx.delete(users).where(eq(users.id, user.id));
     return true;

@@ -8,7 +8,9 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { handoffTokens, sessions, users } from '../db/schema.ts';
 import type { UserRow } from './accounts.ts';
+import { oweCustomerMessage } from './customer-messages.ts';
 import { failures } from './errors.ts';
+import type { JobSender } from './jobs.ts';
 import { createSession, sessionGrant, type SessionRow, type SignedIn } from './sessions.ts';
 import { newToken, sha256 } from './tokens.ts';
 
@@ -41,6 +43,8 @@ export interface RedeemOptions {
   deviceLimit: number;
   /** Where devices can be signed out, named in the limit's error. */
   accountUrl: string;
+  /** Owes the "new device signed in" e-mail in the redemption's transaction. */
+  jobs: JobSender;
 }
 
 /** Consumes the token and opens a desktop session; a second, late or orphaned redemption fails. */
@@ -87,12 +91,19 @@ async function redeemHandoff(
       .returning({ userId: handoffTokens.userId });
     if (used.length === 0) throw failures.handoffInvalid();
 
-    const { token: sessionToken } = await createSession(
+    const { token: sessionToken, session } = await createSession(
       tx as unknown as Db,
       handoff.userId,
       options.sessionTtlSeconds,
       { kind: 'desktop', name: deviceName },
       now,
+    );
+    // The security notice exists exactly when the desktop session does; keyed by that session.
+    await oweCustomerMessage(
+      tx as unknown as Db,
+      options.jobs,
+      { userId: handoff.userId, kind: 'new_device', deviceName, signedInAt: now.toISOString() },
+      session.id,
     );
     return { sessionToken, user };
   });

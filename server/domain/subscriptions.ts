@@ -10,7 +10,9 @@ import { subscriptions } from '../db/schema.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { SubscriptionSnapshot } from '../payments/subscription-object.ts';
 import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
+import { oweCustomerMessage } from './customer-messages.ts';
 import { failures } from './errors.ts';
+import type { JobSender } from './jobs.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** What an answer's `subscription` is made of (toApiSubscription). */
@@ -123,6 +125,8 @@ export interface ProviderEffects {
   cancelAndRefund?: (subscriptionId: string) => Promise<void>;
   /** The subscription as the provider holds it now, to settle two states of the same second. */
   fetchSubscription?: (subscriptionId: string) => Promise<SubscriptionSnapshot | null>;
+  /** Where the customer e-mails a state change owes are enqueued (in the event's transaction). */
+  jobs?: JobSender;
 }
 
 export type StateOutcome = 'applied' | 'ignored' | 'second_subscription_cancelled';
@@ -213,6 +217,10 @@ export async function applySubscriptionState(
     updatedAt: new Date(),
   };
   await db.insert(subscriptions).values(values).onConflictDoUpdate({ target: subscriptions.providerSubscriptionId, set: values });
+  if (effects.jobs && current && !current.cancelAtPeriodEnd && values.cancelAtPeriodEnd && isLive(stored) && values.currentPeriodEnd) {
+    // Turned off at the provider (Stripe's portal, or our own cancel call's event): keyed as turnOffRenewal keys it.
+    await oweRenewalOff(db, effects.jobs, values.userId, values.providerSubscriptionId, values.currentPeriodEnd);
+  }
   return outcome;
 }
 
@@ -237,6 +245,11 @@ async function hasOtherLiveSubscription(db: Db, state: ProviderSubscriptionState
       .where(eq(subscriptions.providerSubscriptionId, row.providerSubscriptionId));
   }
   return others.length > lapsed.length;
+}
+
+/** The "auto-renewal is off" e-mail, once per subscription and period whichever path notices first. */
+function oweRenewalOff(db: Db, jobs: JobSender, userId: string, subscriptionId: string, endDate: Date) {
+  return oweCustomerMessage(db, jobs, { userId, kind: 'renewal_off', endDate: endDate.toISOString() }, `${subscriptionId}:${endDate.toISOString()}`);
 }
 
 /**
@@ -265,6 +278,7 @@ async function recordProviderAnswer(db: Db, row: SubscriptionRow, answer: Subscr
 export async function turnOffRenewal(
   db: Db,
   payments: PaymentProvider,
+  jobs: JobSender,
   identity: Pick<VerifiedIdentity, 'subject'>,
 ): Promise<Subscription | null> {
   const { id: userId } = await accountOfIdentity(db, identity);
@@ -277,7 +291,14 @@ export async function turnOffRenewal(
     } catch (error) {
       throw failures.providerFailed('Failed to cancel subscription', error);
     }
-    await recordProviderAnswer(db, subscription, answer);
+    await db.transaction(async (tx) => {
+      await recordProviderAnswer(tx as unknown as Db, subscription, answer);
+      // Keyed by subscription and period: turning it off twice in one period mails once.
+      const endDate = answer.currentPeriodEnd ?? subscription.currentPeriodEnd;
+      if (answer.cancelAtPeriodEnd && endDate) {
+        await oweRenewalOff(tx as unknown as Db, jobs, userId, subscription.providerSubscriptionId, endDate);
+      }
+    });
   }
   return toApiSubscription(await findSubscription(db, userId));
 }

@@ -96,6 +96,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
         sessionTtlSeconds: config.sessionTtlSeconds,
         deviceLimit: DEVICE_LIMIT,
         accountUrl: `${config.publicUrl}/account`,
+        jobs: deps.jobs,
       });
       return { success: true as const, ...grant };
     },
@@ -129,7 +130,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
       preHandler: sessionPreHandler(db, deps.limits, 'deleteAccount'),
     },
     async (request) => {
-      await deleteAccount(db, deps.payments, signedIn(request), request.body);
+      await deleteAccount(db, deps.payments, deps.jobs, signedIn(request), request.body);
       return { success: true as const };
     },
   );

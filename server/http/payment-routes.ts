@@ -59,6 +59,7 @@ export async function paymentRoutes(scope: FastifyInstance, deps: AppDeps) {
     {
       ...(payments.cancelAndRefund && { cancelAndRefund: (id: string) => payments.cancelAndRefund!(id) }),
       ...(payments.retrieveSubscription && { fetchSubscription: (id: string) => payments.retrieveSubscription!(id) }),
+      jobs: deps.jobs,
     },
   );
 

@@ -35,7 +35,7 @@ export async function subscriptionRoutes(scope: FastifyInstance, deps: AppDeps) 
     },
     async (request) => ({
       success: true as const,
-      subscription: await turnOffRenewal(db, deps.payments, await verified(request.body.idToken)),
+      subscription: await turnOffRenewal(db, deps.payments, deps.jobs, await verified(request.body.idToken)),
     }),
   );
 }

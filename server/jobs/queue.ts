@@ -11,7 +11,7 @@ import type { Database } from '../db/database.ts';
 import type { JobSender } from '../domain/jobs.ts';
 import type { Db } from '../domain/store.ts';
 
-interface RetryPolicy {
+export interface RetryPolicy {
   /** Attempts after the first. */
   retryLimit: number;
   /** The first retry's delay; each later one doubles (with jitter) up to `retryDelayMaxSeconds`. */

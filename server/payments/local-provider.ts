@@ -33,6 +33,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     private readonly publicUrl: string,
     /** Hands a signed event to the webhook handler, exactly as an HTTP delivery would. */
     private readonly emit: EventSink,
+    /** Runs after each run of the billing clock, at its time (the renewal notices' sweep). */
+    private readonly afterClockRun: (now: Date) => Promise<void> = async () => {},
   ) {}
 
   async createCheckout({ userId }: CheckoutRequest): Promise<OpenedCheckout> {
@@ -49,12 +51,17 @@ export class LocalPaymentProvider implements PaymentProvider {
     return billingClockNow(this.db);
   }
 
-  advanceClock(bySeconds: number) {
-    return advanceBillingClock(this.db, this.emit, bySeconds);
+  async advanceClock(bySeconds: number) {
+    const result = await advanceBillingClock(this.db, this.emit, bySeconds);
+    await this.afterClockRun(result.now);
+    return result;
   }
 
   async runBillingCycle() {
-    return runBillingCycle(this.db, this.emit, await this.clockNow());
+    const now = await this.clockNow();
+    const result = await runBillingCycle(this.db, this.emit, now);
+    await this.afterClockRun(now);
+    return result;
   }
 
   /**

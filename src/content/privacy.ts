@@ -41,6 +41,20 @@ export const privacySections: readonly LegalSection[] = [
     ],
   },
   {
+    heading: 'E-mails we send you',
+    paragraphs: [
+      'We send e-mail only to the address of your account (shown on your account page), and only about your account and your subscription. We send no newsletters or marketing. The messages, and why each one exists:',
+    ],
+    bullets: [
+      'a receipt for every payment, and a notice of every refund, so you have a record of what you paid and got back;',
+      'renewal reminders 30 and 7 days before your yearly plan renews automatically, with the amount and how to turn auto-renewal off, so a renewal never surprises you;',
+      'a confirmation when you turn auto-renewal off or back on, a notice 7 days before a plan without auto-renewal ends, and one when it has ended;',
+      'a notice when a renewal payment fails, saying what happens next and how to update your payment method;',
+      'a security notice when a new desktop device signs in to your account, with its name and time, so you can sign out a device you do not recognise;',
+      'a last message when you delete your account, saying what was deleted and what is kept. For this one message we keep your address after deletion, with the message, until it is sent; the record of the sent message is deleted 7 days later.',
+    ],
+  },
+  {
     heading: 'Cookies and local storage',
     paragraphs: [
       'To keep you signed in, our website stores a session token in your browser’s local storage. It is removed when you sign out. Our sign-in provider may set its own cookies while you sign in.',
@@ -55,6 +69,7 @@ export const privacySections: readonly LegalSection[] = [
     bullets: [
       'our card payment provider, to take payments and manage your subscription;',
       'our identity providers (Google or Apple), to sign you in;',
+      'our e-mail delivery provider, which receives your address and the text of the messages above in order to deliver them;',
       'authorities, only where the law requires it. Because we keep no activity logs, we have no record of what you do online to hand over.',
     ],
   },

@@ -64,6 +64,9 @@ export function AccountPage(props: AccountPageProps) {
               <Text fw={600} className={longText.wrap}>
                 {user.email}
               </Text>
+              <Text size="sm" c="dimmed">
+                Receipts, renewal reminders and security notices are e-mailed to this address.
+              </Text>
             </div>
             <div>
               <Text size="sm" c="dimmed">

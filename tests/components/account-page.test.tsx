@@ -40,6 +40,7 @@ describe('account page', () => {
     expect(screen.getByText('Manage your Veil VPN subscription and account settings')).toBeInTheDocument();
     const info = within(screen.getByRole('region', { name: 'Account Information' }));
     expect(info.getByText('bob@example.com')).toBeInTheDocument();
+    expect(info.getByText('Receipts, renewal reminders and security notices are e-mailed to this address.')).toBeInTheDocument();
     expect(info.getByText('Apple')).toBeInTheDocument();
     expect(info.getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/support');

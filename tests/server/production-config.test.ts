@@ -26,6 +26,8 @@ const PRODUCTION = {
   STRIPE_SECRET_KEY: 'sk_live_realistic',
   STRIPE_PRICE_ID: 'price_yearly',
   STRIPE_WEBHOOK_SECRET: 'whsec_of_the_real_endpoint',
+  SMTP_URL: 'smtps://veil:secret@smtp.example.com:465',
+  MAIL_FROM: 'Veil VPN <hello@example.com>',
 };
 
 describe('production start-up checks', () => {
@@ -55,10 +57,19 @@ describe('production start-up checks', () => {
     ['LOCAL_WEBHOOK_SECRET has its development value', { LOCAL_WEBHOOK_SECRET: 'whsec_local_development_only' }, 'LOCAL_WEBHOOK_SECRET is set'],
     ['STRIPE_WEBHOOK_SECRET has the development value', { STRIPE_WEBHOOK_SECRET: 'whsec_local_development_only' }, 'STRIPE_WEBHOOK_SECRET still has its development value'],
     ['FIREBASE_API_KEY has the demo value', { FIREBASE_API_KEY: 'demo-api-key' }, 'FIREBASE_API_KEY still has its development value'],
+    ['SMTP_URL is unset', { SMTP_URL: undefined }, 'SMTP_URL is not set, so receipts, renewal reminders and security notices could not be mailed'],
+    ['MAIL_FROM is empty', { MAIL_FROM: ' ' }, 'MAIL_FROM is not set'],
+    ['neither SMTP_URL nor MAIL_FROM is set', { SMTP_URL: undefined, MAIL_FROM: undefined }, 'SMTP_URL and MAIL_FROM are not set'],
   ])('refuses when %s, in one line naming the variable', (_name, change, reason) => {
     const { refusal } = checkProductionConfig({ ...PRODUCTION, ...change });
     expect(refusal).toContain(`Refusing to start with NODE_ENV=production: ${reason}`);
     expect(refusal).not.toContain('\n');
+  });
+
+  test('MAIL=off starts without a mail server, on purpose', () => {
+    expect(checkProductionConfig({ ...PRODUCTION, SMTP_URL: undefined, MAIL_FROM: undefined, MAIL: 'off' }).refusal).toBeNull();
+    expect(loadConfig({ MAIL: 'off' }).mail).toBeNull();
+    expect(loadConfig({}).mail).toEqual({ smtpUrl: 'smtp://127.0.0.1:1025', from: '"Veil VPN" <no-reply@veil.localhost>' });
   });
 
   test('PAYMENTS=local is an explicit demo opt-in that the start-up log states loudly', () => {
@@ -120,7 +131,7 @@ describe('the API process', () => {
 
   test('starts in production with PAYMENTS=local and says so loudly in its log', async () => {
     const { stdout } = await startServer(
-      { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'veil-production', PAYMENTS: 'local' },
+      { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'veil-production', PAYMENTS: 'local', MAIL: 'off' },
       /THIS IS A DEMO/,
     );
     expect(stdout).toContain('API ready');

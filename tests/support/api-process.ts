@@ -32,6 +32,8 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       STATIC_DIR: '/nonexistent-static-dir',
       LOG_LEVEL: 'warn',
+      // No mail server here (tests/support/maildev.ts starts one where a test reads mail).
+      MAIL: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

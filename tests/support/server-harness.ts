@@ -9,6 +9,8 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/database';
 import { createFirebaseVerifier, type IdentityVerifier } from '../../server/identity/verifier';
+import type { MailCounters } from '../../server/mail/mail-worker';
+import { startJobQueue, type JobQueue, type RetryPolicy } from '../../server/jobs/queue';
 import type { PaymentProvider } from '../../server/payments/provider';
 import { LOCAL_WEBHOOK_SECRET } from './payments';
 
@@ -40,6 +42,8 @@ export interface TestApi {
   app: FastifyInstance;
   database: Database;
   config: Config;
+  /** The app's job queue (tests owe messages through it directly). */
+  jobs: JobQueue;
   /** Empties every table, keeping the schema. */
   reset: () => Promise<void>;
   close: () => Promise<void>;
@@ -66,6 +70,7 @@ export async function createTestApi({
   payments,
   dataDir = null,
   logger = false,
+  mail,
 }: {
   driver: Driver;
   emulatorHost?: string;
@@ -74,6 +79,8 @@ export async function createTestApi({
   payments?: PaymentProvider;
   dataDir?: string | null;
   logger?: boolean;
+  /** Mail counters and retries; mail is sent only when `env` sets SMTP_URL (tests/support/maildev.ts). */
+  mail?: { counters?: MailCounters; retry?: Partial<RetryPolicy> };
 }): Promise<TestApi> {
   const schema = `veil_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const database = await openDatabase(
@@ -85,25 +92,34 @@ export async function createTestApi({
     LOG_LEVEL: 'warn',
     // Tests deliver local-checkout events themselves; without it the API signs with a random secret.
     LOCAL_WEBHOOK_SECRET,
+    // No mail server unless the test starts one: owed e-mails are then completed unsent.
+    ...(env.SMTP_URL ? {} : { MAIL: 'off' }),
     ...(emulatorHost ? { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost } : {}),
     ...env,
   });
+  const jobs = await startJobQueue(database, { pollSeconds: 0.5 });
   const app = await buildApp({
     config,
     database,
+    jobs,
     verifier: verifier ?? createFirebaseVerifier(config.firebaseProjectId, emulatorHost),
     payments,
     logger,
+    ...(mail ? { mail } : {}),
   });
   await app.ready();
   return {
     app,
     database,
     config,
+    jobs,
     reset: () => database.exec(`TRUNCATE ${TABLES.join(', ')} CASCADE`),
     close: async () => {
       await app.close();
-      if (driver === 'postgres') await database.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
+      await jobs.stop();
+      if (driver === 'postgres') {
+        await database.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${database.jobSchema}" CASCADE`).catch(() => undefined);
+      }
       await database.close();
     },
   };

@@ -69,6 +69,8 @@ export async function startStack(env: Record<string, string> = {}): Promise<Runn
       FIREBASE_PROJECT_ID: 'demo-veil',
       FIREBASE_API_KEY: 'demo-api-key',
       FIREBASE_AUTH_DOMAIN: 'demo-veil.firebaseapp.com',
+      // No mail server here (tests/support/maildev.ts starts one where a test reads mail).
+      MAIL: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

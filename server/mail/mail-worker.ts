@@ -1,0 +1,63 @@
+/**
+ * The mail worker (issue 21 §4): takes each owed message off the queue, renders it and sends it through
+ * SMTP. A failed send throws, so the queue retries it with backoff; the last failed attempt is logged as an
+ * error and counted, never dropped silently. With MAIL=off owed messages are completed unsent (logged).
+ * Logs name the message's kind and job, never the address (docs/api.md "Security model").
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
+import { MAIL_QUEUE, type CustomerMessage } from '../domain/customer-messages.ts';
+import { deliverCustomerMessage } from '../domain/message-delivery.ts';
+import type { Db } from '../domain/store.ts';
+import type { JobQueue, RetryPolicy } from '../jobs/queue.ts';
+import { renderMail } from './render.tsx';
+import { createSmtpMailer, type Mailer } from './smtp-mailer.ts';
+
+/** What the worker did since start-up (exported to metrics by whoever reads them). */
+export interface MailCounters {
+  sent: number;
+  /** Messages whose account was deleted before they were sent. */
+  skipped: number;
+  /** Messages still failing after their last retry. */
+  failedForGood: number;
+}
+
+export const newMailCounters = (): MailCounters => ({ sent: 0, skipped: 0, failedForGood: 0 });
+
+export interface MailWorkerOptions {
+  db: Db;
+  config: Pick<Config, 'mail' | 'publicUrl'>;
+  log: FastifyBaseLogger;
+  counters: MailCounters;
+  /** The queue's retries (default: the queue's day of backoff); tests shorten them. */
+  retry?: Partial<RetryPolicy>;
+}
+
+/** Declares the mail queue (idempotent) and works it on this instance; answers a stop for the transport. */
+export async function startMailWorker(jobs: JobQueue, { db, config, log, counters, retry }: MailWorkerOptions): Promise<() => void> {
+  await jobs.declare(MAIL_QUEUE, retry);
+  const mailer: Mailer | null = config.mail ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null;
+  await jobs.work<CustomerMessage>(MAIL_QUEUE, async (message, attempt) => {
+    if (!mailer) {
+      log.info({ job: attempt.id, kind: message.kind }, 'MAIL=off: an owed e-mail was not sent');
+      return;
+    }
+    try {
+      const outcome = await deliverCustomerMessage(db, message, async (to, owed) => {
+        await mailer.send(to, await renderMail(owed, to.name, config.publicUrl));
+      });
+      if (outcome === 'sent') counters.sent += 1;
+      else {
+        counters.skipped += 1;
+        log.info({ job: attempt.id, kind: message.kind }, 'e-mail not sent: its account was deleted');
+      }
+    } catch (error) {
+      if (attempt.lastAttempt) {
+        counters.failedForGood += 1;
+        log.error({ err: error, job: attempt.id, kind: message.kind }, `e-mail ${message.kind} failed for good after ${attempt.retryCount + 1} attempts`);
+      }
+      throw error;
+    }
+  });
+  return () => mailer?.close();
+}

@@ -1,0 +1,185 @@
+/**
+ * What each e-mail says (issue 21 §5), as plain content: the React Email layout (email-layout.tsx) draws it
+ * as HTML and render.tsx writes the same content as the plain-text part, so the two never drift apart.
+ * Links are absolute (PUBLIC_URL) and never carry a token.
+ */
+import { brandForServer as brand } from '../brand.ts';
+import type { CustomerMessage } from '../domain/customer-messages.ts';
+import { formatAmount, formatDate, formatDateTime } from './format.ts';
+
+export interface MessageContent {
+  subject: string;
+  /** The line a mail client shows beside the subject. */
+  preview: string;
+  heading: string;
+  paragraphs: string[];
+  /** Label and value pairs (amount, date, device...). */
+  details?: Array<[string, string]>;
+  action?: { label: string; url: string };
+  /** Said after the action (e.g. how to turn auto-renewal off). */
+  after?: string[];
+  /** Why the customer gets this e-mail (the footer's first line). */
+  why: string;
+}
+
+const BILLING_WHY = `You are receiving this e-mail because it concerns the billing of your ${brand.productName} subscription. Billing notices are sent to every subscriber and cannot be turned off.`;
+const SECURITY_WHY = `You are receiving this e-mail because it concerns the security of your ${brand.productName} account. Security notices cannot be turned off.`;
+
+/**
+ * What a deleted account leaves behind, word for word as the privacy policy says it (src/content/privacy.ts;
+ * tests/unit/mail-content.test.ts keeps the two the same).
+ */
+export const KEPT_AFTER_DELETION = [
+  'After deletion we keep, for a cool-down period of 7 days, a one-way hash of your account identifier and a one-way hash of your e-mail address, with the time of deletion, and nothing else. They exist only to stop a deleted account from being instantly re-created to abuse the service, and they are deleted when the 7 days are over. For 30 days we also keep a one-way hash of the internal number of the deleted account, so that a payment that still arrives for it (for example from a checkout page left open in another tab) is refunded instead of charged.',
+  'Our payment provider may keep payment records for as long as tax and accounting law requires.',
+];
+
+/** "Veil VPN is operated by Veil Labs, Inc." (one full stop, whatever the operator's name ends with). */
+export function operatedBy(): string {
+  return `${brand.productName} is operated by ${brand.operator.replace(/\.$/, '')}.`;
+}
+
+/** The content of `message` for its recipient; `publicUrl` is where the product is (no trailing slash). */
+export function composeMessage(message: CustomerMessage, publicUrl: string): MessageContent {
+  const account = `${publicUrl}/account`;
+  const plan = brand.planName;
+  switch (message.kind) {
+    case 'receipt':
+      return {
+        subject: `Your ${brand.productName} receipt: ${formatAmount(message.amount, message.currency)}`,
+        preview: `We received your payment of ${formatAmount(message.amount, message.currency)}. Thank you.`,
+        heading: 'Thank you for your payment',
+        paragraphs: [`We received your payment for ${plan}. This e-mail is your receipt.`],
+        details: [
+          ['Amount paid', formatAmount(message.amount, message.currency)],
+          ['Date', formatDate(message.paidAt)],
+          ['Plan', message.description],
+          ...(message.nextRenewal ? ([['Next renewal', formatDate(message.nextRenewal)]] as Array<[string, string]>) : []),
+        ],
+        action: { label: 'View billing history', url: account },
+        why: BILLING_WHY,
+      };
+    case 'refund':
+      return {
+        subject: `Your ${brand.productName} refund of ${formatAmount(message.amount, message.currency)}`,
+        preview: `We refunded ${formatAmount(message.amount, message.currency)} to your card.`,
+        heading: 'Your refund is on its way',
+        paragraphs: [
+          `We refunded ${formatAmount(message.amount, message.currency)} to the card you paid with on ${formatDate(message.refundedAt)}.`,
+          'Refunds usually reach your statement within 5 to 10 business days, depending on your bank.',
+        ],
+        details: [
+          ['Amount refunded', formatAmount(message.amount, message.currency)],
+          ['Refunded on', formatDate(message.refundedAt)],
+        ],
+        action: { label: 'View billing history', url: account },
+        why: BILLING_WHY,
+      };
+    case 'payment_failed':
+      return {
+        subject: `Your ${brand.productName} renewal payment failed`,
+        preview: 'Please update your payment method to keep your subscription.',
+        heading: 'We could not renew your subscription',
+        paragraphs: [
+          `Your payment of ${formatAmount(message.amount, message.currency)} for ${plan} on ${formatDate(message.failedAt)} did not go through.`,
+          'What happens next: your subscription is past due. We will try the payment again over the next days; if it still fails, your subscription ends. Updating your payment method settles it at once.',
+        ],
+        action: { label: 'Update payment method', url: account },
+        why: BILLING_WHY,
+      };
+    case 'renewal_off':
+      return {
+        subject: `Auto-renewal of ${plan} is off`,
+        preview: `Your plan stays active until ${formatDate(message.endDate)}, then ends.`,
+        heading: 'Auto-renewal is off',
+        paragraphs: [
+          `You turned off auto-renewal. ${plan} stays active until ${formatDate(message.endDate)}; after that it ends and you will not be charged again.`,
+          'Changed your mind? You can turn auto-renewal back on from your account page until then.',
+        ],
+        action: { label: 'Open my account', url: account },
+        why: BILLING_WHY,
+      };
+    case 'renewal_on':
+      return {
+        subject: `Auto-renewal of ${plan} is back on`,
+        preview: `Your plan renews on ${formatDate(message.renewalDate)}.`,
+        heading: 'Auto-renewal is on again',
+        paragraphs: [
+          `You turned auto-renewal back on. ${plan} renews automatically on ${formatDate(message.renewalDate)}, and we will remind you before then.`,
+        ],
+        action: { label: 'Open my account', url: account },
+        why: BILLING_WHY,
+      };
+    case 'renewal_reminder': {
+      const amount = formatAmount(message.amount, message.currency);
+      const date = formatDate(message.renewalDate);
+      return {
+        subject: `${plan} renews on ${date}`,
+        preview: `${amount} will be charged on ${date}.`,
+        heading: `Your plan renews in ${message.daysBefore} days`,
+        paragraphs: [`${plan} renews automatically on ${date}, when we will charge ${amount}${message.card ? ` to ${message.card}` : ' to your card on file'}.`],
+        details: [
+          ['Amount', amount],
+          ['Renewal date', date],
+          ...(message.card ? ([['Card', message.card]] as Array<[string, string]>) : []),
+        ],
+        action: { label: 'Manage auto-renewal', url: account },
+        after: ['Nothing to do if you want to keep your plan. To stop the renewal, turn off auto-renewal on your account page before that date; your plan then stays active until it ends.'],
+        why: BILLING_WHY,
+      };
+    }
+    case 'plan_ending':
+      return {
+        subject: `${plan} ends on ${formatDate(message.endDate)}`,
+        preview: 'Auto-renewal is off, so your plan ends in 7 days.',
+        heading: 'Your plan ends in 7 days',
+        paragraphs: [
+          `Auto-renewal is off, so ${plan} ends on ${formatDate(message.endDate)}. After that the VPN stops connecting on your devices.`,
+          'To keep it, turn auto-renewal back on from your account page before then.',
+        ],
+        action: { label: 'Keep my plan', url: account },
+        why: BILLING_WHY,
+      };
+    case 'plan_ended':
+      return {
+        subject: `${plan} has ended`,
+        preview: 'Your plan has ended. You can subscribe again at any time.',
+        heading: 'Your plan has ended',
+        paragraphs: [
+          `${plan} ended on ${formatDate(message.endDate)}, as auto-renewal was off. You have not been charged again.`,
+          'Your account is still here: you can subscribe again at any time.',
+        ],
+        action: { label: 'Subscribe again', url: `${publicUrl}/subscribe` },
+        why: BILLING_WHY,
+      };
+    case 'new_device':
+      return {
+        subject: `New sign-in to your ${brand.productName} account`,
+        preview: `${message.deviceName} signed in on ${formatDateTime(message.signedInAt)}.`,
+        heading: 'A new device signed in',
+        paragraphs: ['The desktop app signed in to your account on a new device.'],
+        details: [
+          ['Device', message.deviceName],
+          ['Time', formatDateTime(message.signedInAt)],
+        ],
+        after: ['If this was you, there is nothing to do.'],
+        action: { label: 'Not you? Revoke it', url: `${account}#devices-title` },
+        why: SECURITY_WHY,
+      };
+    case 'account_deleted':
+      return {
+        subject: `Your ${brand.productName} account was deleted`,
+        preview: 'Your account and its data are gone.',
+        heading: 'Your account was deleted',
+        paragraphs: [
+          `Your ${brand.productName} account was deleted on ${formatDate(message.deletedAt)}, as requested. A subscription, if you had one, ended with it: you will not be charged again.`,
+          'What was deleted: your account details (e-mail address, name, sign-in identifier), your subscription record, and every signed-in device and sign-in record.',
+          'What we keep, in the words of our privacy policy:',
+          ...KEPT_AFTER_DELETION,
+          'This is the last e-mail we send you.',
+        ],
+        action: { label: 'Read the privacy policy', url: `${publicUrl}/privacy` },
+        why: `You are receiving this e-mail because your ${brand.productName} account was deleted. We kept your address only to send it.`,
+      };
+  }
+}

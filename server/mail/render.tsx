@@ -1,0 +1,36 @@
+/**
+ * A message as a mail: subject, HTML (React Email) and a plain-text part written from the same content,
+ * laid out to read well on its own (headings, label: value lines, links spelled out).
+ */
+import { render } from '@react-email/render';
+import { brandForServer as brand } from '../brand.ts';
+import type { CustomerMessage } from '../domain/customer-messages.ts';
+import { EmailLayout } from './email-layout.tsx';
+import { composeMessage, operatedBy, type MessageContent } from './messages.ts';
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export async function renderMail(message: CustomerMessage, recipientName: string, publicUrl: string): Promise<RenderedMail> {
+  const content = composeMessage(message, publicUrl);
+  const firstName = recipientName.trim().split(/\s+/)[0];
+  const greeting = firstName ? `Hi ${firstName},` : 'Hello,';
+  const html = await render(<EmailLayout content={content} greeting={greeting} publicUrl={publicUrl} />);
+  return { subject: content.subject, html, text: plainText(content, greeting, publicUrl) };
+}
+
+function plainText(content: MessageContent, greeting: string, publicUrl: string): string {
+  const blocks: string[] = [content.heading.toUpperCase(), greeting, ...content.paragraphs];
+  if (content.details) blocks.push(content.details.map(([label, value]) => `${label}: ${value}`).join('\n'));
+  if (content.action) blocks.push(`${content.action.label}: ${content.action.url}`);
+  blocks.push(...(content.after ?? []));
+  blocks.push(
+    '--',
+    content.why,
+    `${operatedBy()} Questions? Write to ${brand.supportEmail}. How we use your data: ${publicUrl}/privacy`,
+  );
+  return `${blocks.join('\n\n')}\n`;
+}

@@ -1,0 +1,239 @@
+/**
+ * Issue 21: the e-mails a customer gets, read from a real mail server (maildev) the way a person reads an
+ * inbox. Each trigger of this issue (a new desktop device, account deletion, auto-renewal off, renewal
+ * reminders, plan ending and ended) sends its message once; the billing messages (receipt, refund,
+ * payment failed, renewal on) are owed directly and sent by the same worker. Every message has an HTML and
+ * a plain-text part, absolute links without tokens, en-US dates and "$100.00" amounts.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { subscriptions } from '../../server/db/schema';
+import { oweCustomerMessage, type CustomerMessage } from '../../server/domain/customer-messages';
+import { newMailCounters } from '../../server/mail/mail-worker';
+import { formatDate } from '../../server/mail/format';
+import { signPayload } from '../../server/payments/signature';
+import { LOCAL_WEBHOOK_SECRET } from '../support/payments';
+import { startTestMailServer, type ReceivedMail, type TestMailServer } from '../support/maildev';
+import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+
+const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: `${token} Lovelace` }) };
+const DAY = 86_400_000;
+
+describe.each(drivers)('customer e-mail on %s', (driver) => {
+  let api: TestApi;
+  let mail: TestMailServer;
+  const counters = newMailCounters();
+  // Each test's customer is new (the job ids derive from ids that are new too), so tests share one inbox.
+  const customer = (name: string) => `${name}-${driver}`;
+
+  beforeAll(async () => {
+    mail = await startTestMailServer();
+    api = await createTestApi({ driver, verifier, env: { SMTP_URL: mail.smtpUrl, RATE_LIMIT_SCALE: '100' }, mail: { counters } });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await mail?.stop();
+  });
+
+  async function signIn(name: string) {
+    const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
+    return { userId: (body.user as { id: string }).id, sessionToken: body.sessionToken as string, email: `${name}@example.com` };
+  }
+
+  async function buy(name: string) {
+    const user = await signIn(name);
+    const checkout = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: name, email: user.email });
+    const paid = await api.app.inject({ method: 'POST', url: `${new URL(checkout.body.url as string).pathname}/pay` });
+    expect(paid.headers.location).toBe('/success');
+    const verified = await call(api.app, 'POST', '/api/auth/verify', { sessionToken: user.sessionToken });
+    return { ...user, endDate: (verified.body.subscription as { endDate: string }).endDate };
+  }
+
+  const advance = (by: string) => call(api.app, 'POST', '/api/dev/billing-clock/advance', { by });
+
+  /** Waits a little longer than a worker's poll, so a duplicate would have arrived. */
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 2500));
+
+  function expectBranded(received: ReceivedMail) {
+    expect(received.from[0]).toMatchObject({ address: 'no-reply@veil.localhost', name: 'Veil VPN' });
+    expect(received.html).toContain('Veil VPN');
+    expect(received.html).toContain('#5f3ec4');
+    expect(received.text).toContain('Veil VPN is operated by Veil Labs, Inc. Questions? Write to support@example.com.');
+    // Every link is absolute, on the product's address or mailto.
+    for (const [, href] of received.html.matchAll(/href="([^"]+)"/g)) expect(href).toMatch(/^(http:\/\/veil\.test\/|mailto:)/);
+  }
+
+  test('a new desktop device signing in mails its name and time, and a link to revoke it without any token', async () => {
+    const name = customer('device');
+    const { sessionToken, email } = await signIn(name);
+    const handoff = await call(api.app, 'POST', '/api/auth/handoff', { sessionToken });
+    const handoffToken = handoff.body.handoffToken as string;
+    const redeemed = await call(api.app, 'POST', '/api/auth/handoff/redeem', { handoffToken, deviceName: 'Ada’s MacBook' });
+    expect(redeemed.status).toBe(200);
+
+    const [received] = await mail.waitForMails(email);
+    expect(received!.subject).toBe('New sign-in to your Veil VPN account');
+    expect(received!.to).toEqual([{ address: email, name: `${name} Lovelace` }]);
+    expect(received!.text).toContain(`Hi ${name},`);
+    expect(received!.text).toContain('Device: Ada’s MacBook');
+    expect(received!.text).toMatch(/Time: \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} (AM|PM) UTC/);
+    expect(received!.text).toContain('Not you? Revoke it: http://veil.test/account#devices-title');
+    expect(received!.html).toContain('Not you? Revoke it');
+    for (const token of [sessionToken, handoffToken, redeemed.body.sessionToken as string]) {
+      expect(received!.html).not.toContain(token);
+      expect(received!.text).not.toContain(token);
+    }
+    expectBranded(received!);
+  });
+
+  test('deleting the account mails the address it had what was deleted and what is kept', async () => {
+    const name = customer('deleted');
+    const { sessionToken, userId, email } = await signIn(name);
+    const deleted = await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken });
+    expect(deleted.status).toBe(200);
+
+    const [received] = await mail.waitForMails(email);
+    expect(received!.subject).toBe('Your Veil VPN account was deleted');
+    expect(received!.text).toContain(`was deleted on ${formatDate(new Date().toISOString())}, as requested`);
+    expect(received!.text).toContain('What was deleted: your account details');
+    expect(received!.text).toContain('What we keep, in the words of our privacy policy:\n\nAfter deletion we keep, for a cool-down period of 7 days');
+    expectBranded(received!);
+  });
+
+  test('turning auto-renewal off mails the end date once', async () => {
+    const name = customer('renewal-off');
+    const { email, endDate } = await buy(name);
+    expect((await call(api.app, 'POST', '/api/subscription/cancel', { idToken: name })).status).toBe(200);
+    expect((await call(api.app, 'POST', '/api/subscription/cancel', { idToken: name })).status).toBe(200);
+
+    const [received] = await mail.waitForMails(email);
+    expect(received!.subject).toBe('Auto-renewal of Veil VPN Premium is off');
+    expect(received!.text).toContain(`Veil VPN Premium stays active until ${formatDate(endDate)}; after that it ends`);
+    await settle();
+    expect(await mail.waitForMails(email)).toHaveLength(1);
+  });
+
+  test('auto-renewal turned off at the provider (a webhook, delivered twice) mails once, and the cancel call adds nothing', async () => {
+    const name = customer('portal-off');
+    const { userId, email, endDate } = await buy(name);
+    const [row] = await api.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const event = (id: string, created: number) => ({
+      id,
+      type: 'customer.subscription.updated',
+      created,
+      data: { object: { id: row!.providerSubscriptionId, status: 'active', cancel_at_period_end: true, current_period_end: Math.floor(new Date(endDate).getTime() / 1000), metadata: { userId } } },
+    });
+    const deliver = (body: object) => {
+      const raw = JSON.stringify(body);
+      return api.app.inject({ method: 'POST', url: '/api/webhooks/payments', headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(raw, LOCAL_WEBHOOK_SECRET) }, payload: raw });
+    };
+    const first = event(`evt_portal_${driver}`, row!.providerUpdatedAt + 1);
+    expect((await deliver(first)).json()).toMatchObject({ outcome: 'applied' });
+    expect((await deliver(first)).json()).toMatchObject({ outcome: 'duplicate' });
+    expect((await deliver(event(`evt_portal_again_${driver}`, row!.providerUpdatedAt + 2))).statusCode).toBe(200);
+    expect((await call(api.app, 'POST', '/api/subscription/cancel', { idToken: name })).status).toBe(200);
+
+    const [received] = await mail.waitForMails(email);
+    expect(received!.subject).toBe('Auto-renewal of Veil VPN Premium is off');
+    expect(received!.text).toContain(`stays active until ${formatDate(endDate)}`);
+    await settle();
+    expect(await mail.waitForMails(email)).toHaveLength(1);
+  });
+
+  test('a yearly renewal is reminded 30 and 7 days before, once per period however often the sweep runs', async () => {
+    const name = customer('reminded');
+    const { email, endDate } = await buy(name);
+    expect((await advance('340d')).status).toBe(200);
+    const [thirty] = await mail.waitForMails(email);
+    expect(thirty!.subject).toBe(`Veil VPN Premium renews on ${formatDate(endDate)}`);
+    expect(thirty!.text).toContain('YOUR PLAN RENEWS IN 30 DAYS');
+    expect(thirty!.text).toContain(`renews automatically on ${formatDate(endDate)}, when we will charge $100.00 to your card on file.`);
+    expect(thirty!.text).toContain('Manage auto-renewal: http://veil.test/account');
+    expect(thirty!.text).toContain('To stop the renewal, turn off auto-renewal on your account page before that date');
+    expectBranded(thirty!);
+
+    // The sweep again (the clock moved by nothing, and the daily job): no second 30-day reminder.
+    expect((await advance('0d')).status).toBe(200);
+    expect((await advance('20d')).status).toBe(200);
+    expect((await advance('0d')).status).toBe(200);
+    const both = await mail.waitForMails(email, 2);
+    expect(both[1]!.text).toContain('YOUR PLAN RENEWS IN 7 DAYS');
+    await settle();
+    expect(await mail.waitForMails(email)).toHaveLength(2);
+
+    // After the renewal, the next period's reminders are new ones (a year later).
+    const renewed = await advance('345d');
+    expect(renewed.body).toMatchObject({ renewed: 1 });
+    const three = await mail.waitForMails(email, 3);
+    const nextRenewal = new Date(endDate);
+    nextRenewal.setUTCFullYear(nextRenewal.getUTCFullYear() + 1);
+    expect(three[2]!.subject).toBe(`Veil VPN Premium renews on ${formatDate(nextRenewal.toISOString())}`);
+  });
+
+  test('with auto-renewal off, the plan ending in 7 days and its end are mailed', async () => {
+    const name = customer('ending');
+    const { email, endDate } = await buy(name);
+    expect((await call(api.app, 'POST', '/api/subscription/cancel', { idToken: name })).status).toBe(200);
+    await mail.waitForMails(email);
+    expect((await advance('360d')).status).toBe(200);
+    const [, ending] = await mail.waitForMails(email, 2);
+    expect(ending!.subject).toBe(`Veil VPN Premium ends on ${formatDate(endDate)}`);
+    expect(ending!.text).toContain('Auto-renewal is off, so Veil VPN Premium ends on');
+    expect(ending!.text).toContain('Keep my plan: http://veil.test/account');
+
+    expect((await advance('6d')).body).toMatchObject({ ended: 1 });
+    const [, , ended] = await mail.waitForMails(email, 3);
+    expect(ended!.subject).toBe('Veil VPN Premium has ended');
+    expect(ended!.text).toContain(`Veil VPN Premium ended on ${formatDate(endDate)}, as auto-renewal was off.`);
+    expect(ended!.text).toContain('Subscribe again: http://veil.test/subscribe');
+  });
+
+  test('the billing messages (receipt, refund, payment failed, renewal on) render and arrive through the worker', async () => {
+    const name = customer('billing');
+    const { userId, email } = await signIn(name);
+    const messages: Array<[CustomerMessage, string, string[]]> = [
+      [
+        { userId, kind: 'receipt', amount: 10_000, currency: 'usd', paidAt: '2026-03-03T10:00:00Z', description: 'Veil VPN Premium (1 year)', nextRenewal: '2027-03-03T10:00:00Z' },
+        'Your Veil VPN receipt: $100.00',
+        ['Amount paid: $100.00', 'Date: March 3, 2026', 'Plan: Veil VPN Premium (1 year)', 'Next renewal: March 3, 2027', 'View billing history: http://veil.test/account'],
+      ],
+      [
+        { userId, kind: 'refund', amount: 10_000, currency: 'usd', refundedAt: '2026-03-10T10:00:00Z' },
+        'Your Veil VPN refund of $100.00',
+        ['Amount refunded: $100.00', 'Refunded on: March 10, 2026', 'within 5 to 10 business days'],
+      ],
+      [
+        { userId, kind: 'payment_failed', amount: 10_000, currency: 'usd', failedAt: '2027-03-03T10:00:00Z' },
+        'Your Veil VPN renewal payment failed',
+        ['Your payment of $100.00 for Veil VPN Premium on March 3, 2027 did not go through.', 'What happens next:', 'Update payment method: http://veil.test/account'],
+      ],
+      [
+        { userId, kind: 'renewal_on', renewalDate: '2027-03-03T10:00:00Z' },
+        'Auto-renewal of Veil VPN Premium is back on',
+        ['renews automatically on March 3, 2027'],
+      ],
+    ];
+    for (const [message, , ] of messages) {
+      expect(await oweCustomerMessage(api.database.db, api.jobs, message, `test:${userId}`)).toBe(true);
+      // The same kind and subject again (a webhook delivered twice) owes nothing more.
+      expect(await oweCustomerMessage(api.database.db, api.jobs, message, `test:${userId}`)).toBe(false);
+    }
+    const received = await mail.waitForMails(email, messages.length);
+    for (const [, subject, lines] of messages) {
+      const found = received.find((each) => each.subject === subject);
+      expect(found, subject).toBeDefined();
+      for (const line of lines) expect(found!.text).toContain(line);
+      expectBranded(found!);
+    }
+    await settle();
+    expect(await mail.waitForMails(email)).toHaveLength(messages.length);
+    expect(counters.failedForGood).toBe(0);
+  });
+
+  test('a message whose account is gone before it is sent is skipped, not retried', async () => {
+    const before = counters.skipped;
+    await oweCustomerMessage(api.database.db, api.jobs, { userId: 'usr_never_existed', kind: 'renewal_on', renewalDate: new Date(Date.now() + DAY).toISOString() }, 'gone');
+    await expect.poll(() => counters.skipped, { timeout: 10_000 }).toBe(before + 1);
+  });
+});
