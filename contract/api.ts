@@ -108,6 +108,8 @@ export const API_ERROR_CODES = [
   'provider_failed',
   /** 503: the identity provider cannot be reached. */
   'identity_unavailable',
+  /** 503: the database did not answer in time (a restart, a failover, a stall); try again shortly. */
+  'service_unavailable',
   /** 500: an unexpected fault on our side. */
   'internal_error',
 ] as const;
@@ -254,3 +256,6 @@ export const billingHistoryResponseSchema = eitherAnswer(billingHistoryAnswerSch
 // GET /health (503 with the same shape when the database is down); GET /live
 export const healthResponseSchema = z.object({ ok: z.boolean(), database: z.boolean() });
 export const liveResponseSchema = z.object({ ok: z.boolean() });
+// GET /ready (503 with the same shape when a dependency is down); redis is null when REDIS_URL is unset
+export const readyResponseSchema = z.object({ ok: z.boolean(), database: z.boolean(), redis: z.boolean().nullable(), jobs: z.boolean() });
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;

@@ -94,6 +94,10 @@ const envSchema = z.object({
   REDIS_KEY_PREFIX: z.string().default('veil:rate-limit:'),
   TRUST_PROXY: z.string().default('false'),
   NODE_ENV: z.string().optional(),
+  /** Cuts a request whose headers and body have not all arrived in this time (a trickled body). */
+  REQUEST_TIMEOUT: duration.default(30),
+  /** Bearer token for GET /api/metrics; production answers 404 there without it. */
+  METRICS_TOKEN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -117,6 +121,8 @@ export interface Config {
   redisKeyPrefix: string;
   trustProxy: TrustProxy;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  requestTimeoutMs: number;
+  metricsToken: string | undefined;
   /** NODE_ENV=production: no development-only calls (the start-up refusals are server/production-checks.ts). */
   production: boolean;
   /** What the SPA is told at run time (contract/client-config.ts). */
@@ -167,6 +173,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy,
     logLevel: e.LOG_LEVEL,
+    requestTimeoutMs: e.REQUEST_TIMEOUT * 1000,
+    metricsToken: e.METRICS_TOKEN || undefined,
     production: e.NODE_ENV === 'production',
     client: clientConfigFromEnv(env),
   };

@@ -23,7 +23,17 @@ export interface ProductionCheck {
   warnings: string[];
 }
 
+/** The NODE_ENV values the API knows; any other (a typo, a stray space, another case) must not start. */
+const NODE_ENVS = ['production', 'development', 'test'];
+
 export function checkProductionConfig(env: Env): ProductionCheck {
+  // "Production", "prod" or "production " would otherwise run as development, with none of the checks below.
+  if (env.NODE_ENV !== undefined && env.NODE_ENV !== '' && !NODE_ENVS.includes(env.NODE_ENV)) {
+    return {
+      refusal: `Refusing to start: NODE_ENV is ${JSON.stringify(env.NODE_ENV)}; use production, development or test (exactly), or leave it unset.`,
+      warnings: [],
+    };
+  }
   if (env.NODE_ENV !== 'production') return { refusal: null, warnings: [] };
   const refuse = (reason: string): ProductionCheck => ({
     refusal: `Refusing to start with NODE_ENV=production: ${reason}`,
@@ -32,6 +42,9 @@ export function checkProductionConfig(env: Env): ProductionCheck {
 
   if (env.FIREBASE_AUTH_EMULATOR_HOST) {
     return refuse('FIREBASE_AUTH_EMULATOR_HOST is set, which makes firebase-admin accept unsigned tokens; unset it.');
+  }
+  if (env.FIREBASE_AUTH_EMULATOR_PUBLIC_URL) {
+    return refuse('FIREBASE_AUTH_EMULATOR_PUBLIC_URL is set, which points the website\'s sign-in at an Auth emulator; unset it.');
   }
   const projectId = env.FIREBASE_PROJECT_ID?.trim();
   if (!projectId) return refuse('FIREBASE_PROJECT_ID is not set; set it to your Firebase project id.');

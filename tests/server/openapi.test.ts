@@ -33,6 +33,7 @@ const CALLS: Record<string, string[] | null> = {
   'POST /webhooks/payments': null,
   'GET /health': null,
   'GET /live': null,
+  'GET /ready': null,
   'GET /checkout/local/:id': null,
   'POST /checkout/local/:id/pay': null,
   'POST /checkout/local/:id/cancel': null,
