@@ -39,8 +39,16 @@ export function apiErrorHandler(
   error: FastifyError | ApiFailure,
   request: FastifyRequest,
   reply: FastifyReply,
-  metrics?: Pick<ProductMetrics, 'databaseUnavailable'>,
+  metrics?: Pick<ProductMetrics, 'databaseUnavailable' | 'malformedRequests'>,
 ) {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^(HPE_|ECONNRESET$|ERR_STREAM_PREMATURE_CLOSE$|ECONNABORTED$)/.test(code)) {
+    // The body's stream broke (bad chunked framing, the client went away): the client's doing, so one
+    // info line without a stack and a count, as for the parser's own refusals (clientErrorHandler).
+    metrics?.malformedRequests.inc({ kind: 'broken_body' });
+    request.log.info({ code }, 'request body stream broke');
+    return reply.code(400).send(failure('bad_http_request', 'Invalid request: malformed HTTP.'));
+  }
   if (error instanceof ApiFailure) {
     // A provider's fault behind a 502: the customer gets the message, the log gets the cause.
     if (error.cause !== undefined) request.log.error({ err: error.cause }, error.message);

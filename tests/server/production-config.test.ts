@@ -55,6 +55,11 @@ describe('production start-up checks', () => {
     ['LOCAL_WEBHOOK_SECRET has its development value', { LOCAL_WEBHOOK_SECRET: 'whsec_local_development_only' }, 'LOCAL_WEBHOOK_SECRET is set'],
     ['STRIPE_WEBHOOK_SECRET has the development value', { STRIPE_WEBHOOK_SECRET: 'whsec_local_development_only' }, 'STRIPE_WEBHOOK_SECRET still has its development value'],
     ['FIREBASE_API_KEY has the demo value', { FIREBASE_API_KEY: 'demo-api-key' }, 'FIREBASE_API_KEY still has its development value'],
+    [
+      'the website is pointed at an Auth emulator',
+      { FIREBASE_AUTH_EMULATOR_PUBLIC_URL: 'http://emulator.example:9099' },
+      'FIREBASE_AUTH_EMULATOR_PUBLIC_URL is set',
+    ],
   ])('refuses when %s, in one line naming the variable', (_name, change, reason) => {
     const { refusal } = checkProductionConfig({ ...PRODUCTION, ...change });
     expect(refusal).toContain(`Refusing to start with NODE_ENV=production: ${reason}`);
@@ -117,6 +122,16 @@ describe('the API process', () => {
       'Refusing to start with NODE_ENV=production: FIREBASE_AUTH_EMULATOR_HOST is set, which makes firebase-admin accept unsigned tokens; unset it.',
     );
   });
+
+  // Issue 23: a misspelt NODE_ENV used to run as development, with none of the production checks.
+  test.each(['Production', 'prod', 'production ', 'PRODUCTION', 'staging'])('refuses to start with NODE_ENV=%j: exit 1 and one line', async (nodeEnv) => {
+    const { code, stderr, stdout } = await startServer({ ...PRODUCTION, NODE_ENV: nodeEnv, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim()).toBe(
+      `Refusing to start: NODE_ENV is ${JSON.stringify(nodeEnv)}; use production, development or test (exactly), or leave it unset.`,
+    );
+  }, 60_000);
 
   test('starts in production with PAYMENTS=local and says so loudly in its log', async () => {
     const { stdout } = await startServer(
