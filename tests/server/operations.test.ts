@@ -127,7 +127,7 @@ describe('GET /api/metrics in production', () => {
     const [guardedBase, unsetBase] = [await listen(guarded), await listen(unset)];
     const notFound = { success: false, error: 'No such call: GET /api/metrics', code: 'no_such_call' };
 
-    for (const headers of [{}, { authorization: `Bearer ${token}x` }, { authorization: token }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: `Bearer ${token}x` }, { authorization: token }]) {
       const answer = await metricsText(guardedBase, headers);
       expect(answer.status).toBe(404);
       expect(JSON.parse(answer.text)).toEqual(notFound);
