@@ -163,14 +163,23 @@ export const signOutRequestSchema = z.object({ sessionToken: token });
 export const doneAnswerSchema = successAnswer({});
 export const successResponseSchema = eitherAnswer(doneAnswerSchema);
 
-// POST /auth/handoff
-export const handoffRequestSchema = z.object({ sessionToken: token });
+/**
+ * PKCE (RFC 7636, S256 only): the desktop app's verifier is 43-128 characters of [A-Za-z0-9-._~]; its
+ * challenge is the base64url SHA-256 of it (43 characters).
+ */
+export const codeChallengeSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url SHA-256 (43 characters)');
+const codeVerifierSchema = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~');
+
+// POST /auth/handoff (codeChallenge: the desktop app started the pairing, /account?pair=<challenge>)
+export const handoffRequestSchema = z.object({ sessionToken: token, codeChallenge: codeChallengeSchema.optional() });
 export const handoffAnswerSchema = successAnswer({ handoffToken: z.string(), expiresAt: z.string() });
 export const handoffResponseSchema = eitherAnswer(handoffAnswerSchema);
 
 // POST /auth/handoff/redeem
 export const handoffRedeemRequestSchema = z.object({
   handoffToken: token,
+  /** Required when the hand-off was minted with a codeChallenge. */
+  codeVerifier: codeVerifierSchema.optional(),
   deviceName: text(128)
     .transform((value) => value.trim())
     .refine((value) => value.length > 0, 'must not be empty'),
