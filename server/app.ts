@@ -3,7 +3,7 @@
  * SPA on the same origin. `buildApp` takes every dependency, so tests drive it with `inject` and their
  * own database, verifier and payment provider.
  */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginCallback } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { healthResponseSchema, liveResponseSchema, readyResponseSchema } from '../contract/api.ts';
@@ -31,6 +31,7 @@ import { logSerializers } from './http/log-redaction.ts';
 import { apiErrorHandler, clientErrorHandler, frameworkErrorHandler, noSuchCall } from './http/framework-errors.ts';
 import { registerMetrics, type ProductMetrics } from './observability/metrics.ts';
 import { readiness } from './observability/readiness.ts';
+import { traceIdsInLogs } from './observability/tracing.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 
 /**
@@ -54,9 +55,11 @@ export interface BuildOptions {
   /** The job queue; by default one on `database`, stopped when the app closes. */
   jobs?: JobQueue;
   logger?: boolean;
+  /** @fastify/otel's plugin when tracing is on (server/observability/tracing.ts). */
+  tracing?: FastifyPluginCallback;
 }
 
-export async function buildApp({ config, database, verifier, payments, jobs: givenJobs, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, verifier, payments, jobs: givenJobs, logger = true, tracing }: BuildOptions): Promise<FastifyInstance> {
   // Set once the metrics exist; requests refused before then are not counted.
   let metrics: ProductMetrics | null = null;
   let log: FastifyBaseLogger | undefined;
@@ -66,6 +69,8 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
           level: config.logLevel,
           redact: { paths: REDACTED, censor: '[redacted]' },
           serializers: logSerializers,
+          // With tracing on, each entry inside a request names its trace.
+          ...(tracing ? { mixin: traceIdsInLogs } : {}),
         }
       : false,
     // Every failure is {success:false,error,code} JSON, also for a URL Fastify cannot decode or a broken request.
@@ -83,6 +88,8 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
   });
 
   log = app.log;
+  // First, so every request (and every hook of it) is inside its span.
+  if (tracing) await app.register(tracing);
   // A connection PostgreSQL dropped while idle: the pool replaces it; one line, no stack.
   database.onConnectionError((error) => app.log.warn(`database connection lost while idle (${error.message}); the pool replaces it`));
   const productMetrics = await registerMetrics(app, config);
