@@ -167,7 +167,7 @@ export const successResponseSchema = eitherAnswer(doneAnswerSchema);
  * PKCE (RFC 7636, S256 only): the desktop app's verifier is 43-128 characters of [A-Za-z0-9-._~]; its
  * challenge is the base64url SHA-256 of it (43 characters).
  */
-export const codeChallengeSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url SHA-256 (43 characters)');
+const codeChallengeSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url SHA-256 (43 characters)');
 const codeVerifierSchema = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~');
 
 // POST /auth/handoff (codeChallenge: the desktop app started the pairing, /account?pair=<challenge>)

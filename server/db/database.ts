@@ -45,7 +45,7 @@ export interface Database {
  * - connectMs: opening a connection (pool connectionTimeoutMillis);
  * - pingMs: the readiness check's own, shorter limit.
  */
-export interface DatabaseTimeouts {
+interface DatabaseTimeouts {
   statementMs: number;
   queryMs: number;
   connectMs: number;

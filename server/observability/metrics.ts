@@ -16,11 +16,11 @@ import type { Config } from '../config.ts';
 import { noSuchCall } from '../http/framework-errors.ts';
 
 /** A counter as the rest of the server uses it. */
-export interface Count<L extends string = never> {
+interface Count<L extends string = never> {
   inc(labels?: Partial<Record<L, string>>, value?: number): void;
 }
 /** A histogram as the rest of the server uses it. */
-export interface Distribution<L extends string = never> {
+interface Distribution<L extends string = never> {
   observe(labels: Partial<Record<L, string>>, value: number): void;
 }
 
