@@ -77,6 +77,8 @@ export async function registerMetrics(app: FastifyInstance, config: Config): Pro
     endpoint: {
       url: METRICS_URL,
       method: 'GET',
+      // Scraped every few seconds: not worth a log line each time.
+      logLevel: 'warn',
       schema: { hide: true },
       config: { disableMetrics: true },
       onRequest: guard,
