@@ -7,6 +7,9 @@
  * are counted in memory meanwhile.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -193,6 +196,22 @@ describe('Redis that never answers, or cannot be reached', () => {
       await silent.close();
     }
   }, 30_000);
+
+  test('the API process started against a hung Redis says so once, not once per call', async () => {
+    const silent = await startSilentServer();
+    const dataDir = mkdtempSync(join(tmpdir(), 'veil-ops-'));
+    const api = await startApiProcess({ REDIS_URL: `redis://127.0.0.1:${silent.port}`, LOG_LEVEL: 'info', DATA_DIR: dataDir });
+    try {
+      for (let call = 0; call < 5; call += 1) expect((await fetch(`${api.url}/api/live`)).status).toBe(200);
+      const said = api.logs.join('').split('\n').filter((line) => line.includes('Redis unavailable'));
+      expect(said).toHaveLength(1);
+      expect(said[0]).toContain("rate limits are counted in this process's memory until it answers");
+    } finally {
+      await api.stop();
+      await silent.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   test('Redis unreachable at start: the API starts and serves, limits counted in memory', async () => {
     const api = await startWithRedis(`redis://127.0.0.1:${await closedPort()}`);
