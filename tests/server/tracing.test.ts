@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { openDatabase } from '../../server/db/database';
 import { startApiProcess, urlWithSchema, type ApiProcess } from '../support/api-process';
+import { mintProviderUser } from '../support/auth-emulator';
 import { postgresAvailable, TEST_DATABASE_URL } from '../support/server-harness';
 
 const emulatorHost = inject('authEmulatorHost');
@@ -81,5 +82,19 @@ describe.skipIf(noPostgres)('traces over OTLP/HTTP', () => {
     );
     expect(receiver.paths.every((path) => path === '/v1/traces')).toBe(true);
     expect(api.logs.join('')).toContain(`"trace_id":"${traceId}"`);
+  });
+
+  test('an outgoing HTTP call (the Auth emulator here, Stripe in production) is a client span of its request', async () => {
+    const minted = await mintProviderUser(`http://${emulatorHost}`, { email: `otel.${randomUUID()}@example.com` });
+    const post = (path: string, body: unknown) =>
+      fetch(`${api.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect((await post('/api/auth/google/signin', { idToken: minted.idToken })).status).toBe(200);
+    // Checkout checks the token's revocation with Firebase over HTTP.
+    expect((await post('/api/subscription/create-checkout', { idToken: minted.idToken, email: minted.email })).status).toBe(200);
+    const traceOf = (name: string) => receiver.spans.find((span) => span.name === name)?.traceId;
+    await expect.poll(() => traceOf('POST /api/subscription/create-checkout'), { timeout: 15_000 }).toBeDefined();
+    const traceId = traceOf('POST /api/subscription/create-checkout')!;
+    const SPAN_KIND_CLIENT = 3;
+    await expect.poll(() => receiver.spans.some((span) => span.traceId === traceId && span.kind === SPAN_KIND_CLIENT && /^(GET|POST)$/.test(span.name)), { timeout: 15_000 }).toBe(true);
   });
 });
