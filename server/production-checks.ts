@@ -2,7 +2,9 @@
  * Production fails closed (issue 10 §1, design §7): with NODE_ENV=production the API refuses to start
  * when its configuration would let a forged identity or a forged payment in, or let a client pick the
  * address the rate limits count (TRUST_PROXY=true). Every such refusal lives here, not in config.ts (which
- * only parses). Each is one line naming the variable, so the operator knows what to fix.
+ * only parses). Each is one line naming the variable, so the operator knows what to fix. A NODE_ENV
+ * other than production, development, test or unset is refused first (issue 23): a misspelt
+ * "Production" would otherwise skip every check.
  */
 
 type Env = Record<string, string | undefined>;

@@ -3,6 +3,8 @@
  * naming the variable, on the Auth emulator, a missing or demo Firebase project, no payment provider
  * (PAYMENTS=local is a loud demo opt-in), TRUST_PROXY=true, LOCAL_WEBHOOK_SECRET set, or a secret left at its
  * public development value; and the local checkout's events are never accepted through the public webhook route.
+ * Issue 23: a NODE_ENV other than production, development, test or unset refuses to start, and so does
+ * FIREBASE_AUTH_EMULATOR_PUBLIC_URL in production.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
