@@ -5,8 +5,12 @@
  * the bearer METRICS_TOKEN (404 otherwise).
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { startApiProcess } from '../support/api-process';
 import { mintProviderUser } from '../support/auth-emulator';
 import { createTestApi, type TestApi } from '../support/server-harness';
 
@@ -68,6 +72,30 @@ describe('request timeouts and malformed requests', () => {
     const { text } = await metricsText(base);
     expect(text).toMatch(/^veil_malformed_requests_total\{kind="(malformed|broken_body)"\} 1$/m);
   });
+});
+
+describe('the log of a malformed request', () => {
+  test('one info line without a stack, however often a client sends one', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'veil-ops-'));
+    const api = await startApiProcess({ LOG_LEVEL: 'info', DATA_DIR: dataDir });
+    try {
+      const head = 'POST /api/auth/verify HTTP/1.1\r\nHost: veil.test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n';
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        expect((await trickle(api.url, `${head}5\r\n{"a":\r\nZZZ\r\n`, '', 1000)).answer).toMatch(/^HTTP\/1\.1 400 /);
+      }
+      await expect.poll(() => api.logs.join('').split('\n').filter((line) => line.includes('refused before routing')).length).toBe(3);
+      const lines = api.logs.join('').split('\n').filter((line) => line.includes('HPE_'));
+      expect(lines).toHaveLength(3);
+      for (const line of lines) {
+        expect(JSON.parse(line)).toMatchObject({ level: 30, kind: 'malformed' });
+        expect(line).not.toContain('stack');
+      }
+      expect(api.logs.join('')).not.toMatch(/"level":50/);
+    } finally {
+      await api.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('GET /api/metrics', () => {
