@@ -108,6 +108,8 @@ export const API_ERROR_CODES = [
   'provider_failed',
   /** 503: the identity provider cannot be reached. */
   'identity_unavailable',
+  /** 503: the database did not answer in time (a restart, a failover, a stall); try again shortly. */
+  'service_unavailable',
   /** 500: an unexpected fault on our side. */
   'internal_error',
 ] as const;
@@ -161,14 +163,23 @@ export const signOutRequestSchema = z.object({ sessionToken: token });
 export const doneAnswerSchema = successAnswer({});
 export const successResponseSchema = eitherAnswer(doneAnswerSchema);
 
-// POST /auth/handoff
-export const handoffRequestSchema = z.object({ sessionToken: token });
+/**
+ * PKCE (RFC 7636, S256 only): the desktop app's verifier is 43-128 characters of [A-Za-z0-9-._~]; its
+ * challenge is the base64url SHA-256 of it (43 characters).
+ */
+const codeChallengeSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url SHA-256 (43 characters)');
+const codeVerifierSchema = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'must be 43 to 128 characters of A-Z a-z 0-9 - . _ ~');
+
+// POST /auth/handoff (codeChallenge: the desktop app started the pairing, /account?pair=<challenge>)
+export const handoffRequestSchema = z.object({ sessionToken: token, codeChallenge: codeChallengeSchema.optional() });
 export const handoffAnswerSchema = successAnswer({ handoffToken: z.string(), expiresAt: z.string() });
 export const handoffResponseSchema = eitherAnswer(handoffAnswerSchema);
 
 // POST /auth/handoff/redeem
 export const handoffRedeemRequestSchema = z.object({
   handoffToken: token,
+  /** Required when the hand-off was minted with a codeChallenge. */
+  codeVerifier: codeVerifierSchema.optional(),
   deviceName: text(128)
     .transform((value) => value.trim())
     .refine((value) => value.length > 0, 'must not be empty'),
@@ -254,3 +265,6 @@ export const billingHistoryResponseSchema = eitherAnswer(billingHistoryAnswerSch
 // GET /health (503 with the same shape when the database is down); GET /live
 export const healthResponseSchema = z.object({ ok: z.boolean(), database: z.boolean() });
 export const liveResponseSchema = z.object({ ok: z.boolean() });
+// GET /ready (503 with the same shape when a dependency is down); redis is null when REDIS_URL is unset
+export const readyResponseSchema = z.object({ ok: z.boolean(), database: z.boolean(), redis: z.boolean().nullable(), jobs: z.boolean() });
+export type ReadyResponse = z.infer<typeof readyResponseSchema>;

@@ -22,6 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createLogFormatter } from './lib/log-lines.mjs';
 import { ensureSpaBuilt } from './lib/spa-build.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -43,6 +44,9 @@ function log(message) {
   console.log(`[veil] ${message}`);
 }
 
+/** The API's JSON log as one human line per request (LOG_FORMAT=json: as it is). */
+const readable = process.env.LOG_FORMAT !== 'json';
+
 function run(name, command, args, env = {}) {
   const child = spawn(command, args, {
     cwd: root,
@@ -52,12 +56,16 @@ function run(name, command, args, env = {}) {
   });
   const prefix = (line) => `[${name}] ${line}`;
   for (const stream of [child.stdout, child.stderr]) {
+    const format = name === 'api' && readable ? createLogFormatter() : (line) => line;
     let buffer = '';
     stream.on('data', (chunk) => {
       buffer += chunk;
       const lines = buffer.split('\n');
       buffer = lines.pop() ?? '';
-      for (const line of lines) if (line.trim()) console.log(prefix(line));
+      for (const line of lines) {
+        const shown = line.trim() ? format(line) : null;
+        if (shown !== null) console.log(prefix(shown));
+      }
     });
   }
   child.on('exit', (code, signal) => {

@@ -3,10 +3,10 @@
  * SPA on the same origin. `buildApp` takes every dependency, so tests drive it with `inject` and their
  * own database, verifier and payment provider.
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginCallback } from 'fastify';
 import helmet from '@fastify/helmet';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { healthResponseSchema, liveResponseSchema } from '../contract/api.ts';
+import { healthResponseSchema, liveResponseSchema, readyResponseSchema } from '../contract/api.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { purgeExpiredTombstones } from './domain/accounts.ts';
 import type { Database } from './domain/store.ts';
@@ -31,6 +31,9 @@ import { signPayload } from './payments/signature.ts';
 import { StripePaymentProvider } from './payments/stripe-provider.ts';
 import { logSerializers } from './http/log-redaction.ts';
 import { apiErrorHandler, clientErrorHandler, frameworkErrorHandler, noSuchCall } from './http/framework-errors.ts';
+import { registerMetrics, type ProductMetrics } from './observability/metrics.ts';
+import { readiness } from './observability/readiness.ts';
+import { traceIdsInLogs } from './observability/tracing.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 
 /**
@@ -56,30 +59,53 @@ export interface BuildOptions {
   /** The mail worker's counters (metrics, tests) and retries (tests shorten them). */
   mail?: { counters?: MailCounters; retry?: Partial<RetryPolicy> };
   logger?: boolean;
+  /** @fastify/otel's plugin when tracing is on (server/observability/tracing.ts). */
+  tracing?: FastifyPluginCallback;
 }
 
-export async function buildApp({ config, database, verifier, payments, jobs: givenJobs, mail = {}, logger = true }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, verifier, payments, jobs: givenJobs, mail = {}, logger = true, tracing }: BuildOptions): Promise<FastifyInstance> {
+  // Set once the metrics exist; requests refused before then are not counted.
+  let metrics: ProductMetrics | null = null;
+  let log: FastifyBaseLogger | undefined;
   const app = Fastify({
     logger: logger
       ? {
           level: config.logLevel,
           redact: { paths: REDACTED, censor: '[redacted]' },
           serializers: logSerializers,
+          // With tracing on, each entry inside a request names its trace.
+          ...(tracing ? { mixin: traceIdsInLogs } : {}),
         }
       : false,
     // Every failure is {success:false,error,code} JSON, also for a URL Fastify cannot decode or a broken request.
     frameworkErrors: frameworkErrorHandler,
-    clientErrorHandler,
+    clientErrorHandler: (error, socket) => clientErrorHandler(error, socket, log, metrics),
     bodyLimit: 32 * 1024,
+    // A request (headers and body) must arrive within REQUEST_TIMEOUT: a body trickled a byte at a time
+    // would otherwise hold its connection for ever. Node checks every second (its default is 30 s), and
+    // a socket silent for twice as long is closed.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs * 2,
+    http: { connectionsCheckingInterval: Math.min(1000, config.requestTimeoutMs), headersTimeout: config.requestTimeoutMs },
     // Rate limits key on the client address: trust X-Forwarded-For only when told a proxy sets it.
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
+
+  log = app.log;
+  // First, so every request (and every hook of it) is inside its span.
+  if (tracing) await app.register(tracing);
+  // A connection PostgreSQL dropped while idle: the pool replaces it; one line, no stack.
+  database.onConnectionError((error) => app.log.warn(`database connection lost while idle (${error.message}); the pool replaces it`));
+  const productMetrics = await registerMetrics(app, config);
+  metrics = productMetrics;
 
   const jobs =
     givenJobs ??
     (await startJobQueue(database, {
       events: {
+        queued: (name) => productMetrics.jobsQueued.inc({ queue: name }),
         failed: (name, error, attempt, final) => {
+          productMetrics.jobsFailed.inc({ queue: name, final: String(final) });
           // A job that will be retried is ordinary weather; one that failed for good needs a person.
           if (final) app.log.error({ err: error, queue: name, job: attempt.id }, `job ${name} failed for good after ${attempt.retryCount + 1} attempts`);
           else app.log.warn({ err: error, queue: name, job: attempt.id }, `job ${name} failed (attempt ${attempt.retryCount + 1}); it will be retried`);
@@ -94,6 +120,7 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
     log: app.log,
     counters: mail.counters ?? newMailCounters(),
     ...(mail.retry ? { retry: mail.retry } : {}),
+    observe: (outcome, kind) => (outcome === 'sent' ? productMetrics.mailSent : productMetrics.mailFailed).inc({ template: kind }),
   });
   app.addHook('onClose', async () => closeMailer());
 
@@ -110,7 +137,7 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
         (now) => renewalSweep.sweepNow(now).then(() => undefined),
       );
   const renewalSweep = await startRenewalSweep(jobs, database.db, () => (localCheckout ? localCheckout.clockNow() : Promise.resolve(new Date())));
-  const receiveLocal = createWebhookReceiver({ database }, config.localWebhookSecret, 'local', { jobs });
+  const receiveLocal = createWebhookReceiver({ database, metrics: productMetrics }, config.localWebhookSecret, 'local', { jobs });
   const provider: PaymentProvider =
     payments ??
     (config.stripe
@@ -137,9 +164,10 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
     localCheckout,
     limits,
     jobs,
+    metrics: productMetrics,
   };
 
-  app.setErrorHandler(apiErrorHandler);
+  app.setErrorHandler((error, request, reply) => apiErrorHandler(error as never, request, reply, productMetrics));
   // Routes declare their schemas from the contract: requests validated, answers checked and serialised.
   app.setValidatorCompiler(contractValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -147,7 +175,7 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
 
   await app.register(
     async (api) => {
-      // Liveness: the process answers (no dependency touched). Readiness with the database: /health.
+      // Liveness: the process answers (no dependency touched). /health: the database; /ready: every dependency.
       api.get('/live', { schema: { summary: 'Liveness', tags: ['health'], response: answers(liveResponseSchema) } }, async () => ({
         ok: true,
       }));
@@ -156,6 +184,15 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
       api.get('/health', { schema: healthSchema }, async (_request, reply) => {
         const databaseUp = await database.ping().catch(() => false);
         return reply.code(databaseUp ? 200 : 503).send({ ok: databaseUp, database: databaseUp });
+      });
+      const readySchema = {
+        summary: 'Readiness (the database, Redis when configured, the job queue)',
+        tags: ['health'],
+        response: { ...answers(readyResponseSchema), 503: readyResponseSchema },
+      };
+      api.get('/ready', { schema: readySchema }, async (_request, reply) => {
+        const answer = await readiness(deps);
+        return reply.code(answer.ok ? 200 : 503).send(answer);
       });
       await api.register((scope) => authRoutes(scope, deps), { prefix: '/auth' });
       await api.register((scope) => subscriptionRoutes(scope, deps), { prefix: '/subscription' });

@@ -101,6 +101,10 @@ const envSchema = z.object({
   MAIL: z.enum(['on', 'off']).default('on'),
   MAIL_SMTP_PORT: z.coerce.number().int().min(1).max(65_535).default(1025),
   NODE_ENV: z.string().optional(),
+  /** Cuts a request whose headers and body have not all arrived in this time (a trickled body). */
+  REQUEST_TIMEOUT: duration.default(30),
+  /** Bearer token for GET /api/metrics; production answers 404 there without it. */
+  METRICS_TOKEN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -126,6 +130,8 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Customer e-mail (server/mail): null with MAIL=off. */
   mail: { smtpUrl: string; from: string } | null;
+  requestTimeoutMs: number;
+  metricsToken: string | undefined;
   /** NODE_ENV=production: no development-only calls (the start-up refusals are server/production-checks.ts). */
   production: boolean;
   /** What the SPA is told at run time (contract/client-config.ts). */
@@ -183,6 +189,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             smtpUrl: e.SMTP_URL || `smtp://127.0.0.1:${e.MAIL_SMTP_PORT}`,
             from: e.MAIL_FROM || `"${process.env.VITE_PRODUCT_NAME?.trim() || 'Veil VPN'}" <no-reply@veil.localhost>`,
           },
+    requestTimeoutMs: e.REQUEST_TIMEOUT * 1000,
+    metricsToken: e.METRICS_TOKEN || undefined,
     production: e.NODE_ENV === 'production',
     client: clientConfigFromEnv(env),
   };

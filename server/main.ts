@@ -3,22 +3,25 @@
  * with DATABASE_URL) migrated, Firebase token verification, and the HTTP server. SIGINT/SIGTERM close the
  * server first (in-flight requests finish), then the database.
  */
-import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { createFirebaseVerifier } from './identity/verifier.ts';
 import { checkProductionConfig } from './production-checks.ts';
+import { startTracing } from './observability/tracing.ts';
 
 async function main() {
   // Before anything opens: production with an emulator, a demo project or a public secret must not start.
   const production = checkProductionConfig(process.env);
   if (production.refusal) throw new Error(production.refusal);
+  // Tracing first (when configured), so pg and http are instrumented before the API's modules load them.
+  const tracing = startTracing(process.env);
+  const { buildApp } = await import('./app.ts');
+  const { loadConfig } = await import('./config.ts');
+  const { openDatabase } = await import('./db/database.ts');
+  const { createFirebaseVerifier } = await import('./identity/verifier.ts');
   const config = loadConfig();
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
   const verifier = createFirebaseVerifier(config.firebaseProjectId, config.firebaseEmulatorHost);
-  const app = await buildApp({ config, database, verifier });
+  const app = await buildApp({ config, database, verifier, tracing: tracing?.plugin });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -29,6 +32,7 @@ async function main() {
     forced.unref();
     await app.close();
     await database.close();
+    await tracing?.shutdown().catch(() => undefined);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -2,7 +2,9 @@
  * Production fails closed (issue 10 §1, design §7): with NODE_ENV=production the API refuses to start
  * when its configuration would let a forged identity or a forged payment in, or let a client pick the
  * address the rate limits count (TRUST_PROXY=true). Every such refusal lives here, not in config.ts (which
- * only parses). Each is one line naming the variable, so the operator knows what to fix.
+ * only parses). Each is one line naming the variable, so the operator knows what to fix. A NODE_ENV
+ * other than production, development, test or unset is refused first (issue 23): a misspelt
+ * "Production" would otherwise skip every check.
  */
 
 type Env = Record<string, string | undefined>;
@@ -23,7 +25,17 @@ export interface ProductionCheck {
   warnings: string[];
 }
 
+/** The NODE_ENV values the API knows; any other (a typo, a stray space, another case) must not start. */
+const NODE_ENVS = ['production', 'development', 'test'];
+
 export function checkProductionConfig(env: Env): ProductionCheck {
+  // "Production", "prod" or "production " would otherwise run as development, with none of the checks below.
+  if (env.NODE_ENV !== undefined && env.NODE_ENV !== '' && !NODE_ENVS.includes(env.NODE_ENV)) {
+    return {
+      refusal: `Refusing to start: NODE_ENV is ${JSON.stringify(env.NODE_ENV)}; use production, development or test (exactly), or leave it unset.`,
+      warnings: [],
+    };
+  }
   if (env.NODE_ENV !== 'production') return { refusal: null, warnings: [] };
   const refuse = (reason: string): ProductionCheck => ({
     refusal: `Refusing to start with NODE_ENV=production: ${reason}`,
@@ -32,6 +44,9 @@ export function checkProductionConfig(env: Env): ProductionCheck {
 
   if (env.FIREBASE_AUTH_EMULATOR_HOST) {
     return refuse('FIREBASE_AUTH_EMULATOR_HOST is set, which makes firebase-admin accept unsigned tokens; unset it.');
+  }
+  if (env.FIREBASE_AUTH_EMULATOR_PUBLIC_URL) {
+    return refuse('FIREBASE_AUTH_EMULATOR_PUBLIC_URL is set, which points the website\'s sign-in at an Auth emulator; unset it.');
   }
   const projectId = env.FIREBASE_PROJECT_ID?.trim();
   if (!projectId) return refuse('FIREBASE_PROJECT_ID is not set; set it to your Firebase project id.');

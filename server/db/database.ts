@@ -28,15 +28,65 @@ export interface Database {
   /** The same database for the job queue (pg-boss), and the schema its tables live in. */
   jobStore: JobStore;
   jobSchema: string;
+  /**
+   * Hears a connection the database dropped while it sat idle in the pool (a restart, a failover,
+   * pg_terminate_backend). The pool replaces it by itself; without a listener the process would exit.
+   */
+  onConnectionError: (listener: (error: Error) => void) => void;
   close: () => Promise<void>;
+}
+
+/**
+ * PostgreSQL time limits (issue 23): a stalled database answers a 503 within seconds instead of holding
+ * every request for as long as its client waits.
+ * - statementMs: the server cancels a statement running longer (statement_timeout);
+ * - queryMs: the client gives up on a statement whose answer never arrives (a frozen network), a little
+ *   later than the server would, so the server's own cancel is what normally answers;
+ * - connectMs: opening a connection (pool connectionTimeoutMillis);
+ * - pingMs: the readiness check's own, shorter limit.
+ */
+interface DatabaseTimeouts {
+  statementMs: number;
+  queryMs: number;
+  connectMs: number;
+  pingMs: number;
+}
+
+const DEFAULT_TIMEOUTS: DatabaseTimeouts = { statementMs: 5000, queryMs: 6000, connectMs: 3000, pingMs: 2000 };
+
+/** pg's message when the client-side query_timeout fires. */
+const QUERY_READ_TIMEOUT = 'Query read timeout';
+
+/**
+ * A pg client that drops its connection once a statement's answer has not arrived in time: the statement
+ * may still be in flight on it, so every later statement would queue behind it. A transaction's client
+ * is released without an error (drizzle), so without this it would go back to the pool still stuck.
+ */
+class TimedClient extends pg.Client {
+  override query(...args: unknown[]): never {
+    const result = (super.query as (...a: unknown[]) => unknown)(...args);
+    if (result instanceof Promise) {
+      result.catch((error: unknown) => {
+        if (error instanceof Error && error.message === QUERY_READ_TIMEOUT) {
+          (this as unknown as { connection: { stream: { destroy: () => void } } }).connection.stream.destroy();
+        }
+      });
+    }
+    return result as never;
+  }
 }
 
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 
-export type DatabaseTarget = { kind: 'pglite'; dataDir: string | null } | { kind: 'postgres'; url: string; schema?: string };
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string | null }
+  | { kind: 'postgres'; url: string; schema?: string; timeouts?: Partial<DatabaseTimeouts> };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  const database = target.kind === 'pglite' ? await openPglite(target.dataDir) : await openPostgres(target.url, target.schema);
+  const database =
+    target.kind === 'pglite'
+      ? await openPglite(target.dataDir)
+      : await openPostgres(target.url, target.schema, { ...DEFAULT_TIMEOUTS, ...target.timeouts });
   await migrate(database);
   return database;
 }
@@ -55,16 +105,30 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     ping: async () => (await client.query('select 1 as ok')).rows.length === 1,
     jobStore: fromPglite(client),
     jobSchema: 'pgboss',
+    // In process: no connection to lose.
+    onConnectionError: () => {},
     close: () => client.close(),
   };
 }
 
-async function openPostgres(url: string, searchPath?: string): Promise<Database> {
+async function openPostgres(url: string, searchPath: string | undefined, timeouts: DatabaseTimeouts): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    Client: TimedClient,
+    statement_timeout: timeouts.statementMs,
+    query_timeout: timeouts.queryMs,
+    connectionTimeoutMillis: timeouts.connectMs,
+    // A peer that vanished without a word (a failover) is noticed by the kernel, not only by the next query.
+    keepAlive: true,
     // A dedicated schema lets tests share one database without touching each other's tables.
     ...(searchPath ? { options: `-c search_path=${searchPath}` } : {}),
+  });
+  const connectionListeners: Array<(error: Error) => void> = [];
+  // An idle client whose connection ends emits 'error' on the pool: heard here, the pool drops it and
+  // opens a new one on demand. Unheard, Node would end the process (issue 23).
+  pool.on('error', (error) => {
+    for (const listener of connectionListeners) listener(error);
   });
   if (searchPath) {
     const admin = new pg.Client({ connectionString: url });
@@ -79,7 +143,8 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
       await pool.query(sql);
     },
     statement: (name, text) => async (values) => (await pool.query<unknown[]>({ name, text, values, rowMode: 'array' })).rows,
-    ping: async () => (await pool.query('select 1 as ok')).rows.length === 1,
+    // pg takes a per-statement query_timeout that its QueryConfig type does not list.
+    ping: async () => (await pool.query({ text: 'select 1 as ok', query_timeout: timeouts.pingMs } as pg.QueryConfig)).rows.length === 1,
     jobStore: {
       // Several statements in one text (pg-boss's migrations) answer one result each: their rows, flattened.
       executeSql: async (text: string, values?: unknown[]) => {
@@ -89,6 +154,9 @@ async function openPostgres(url: string, searchPath?: string): Promise<Database>
     },
     // Tests give each file its own schema; its jobs live beside it.
     jobSchema: searchPath ? `${searchPath.replace(/"/g, '')}_jobs` : 'pgboss',
+    onConnectionError: (listener) => {
+      connectionListeners.push(listener);
+    },
     close: () => pool.end(),
   };
 }

@@ -37,6 +37,8 @@ export const handoffTokens = pgTable('handoff_tokens', {
   createdAt: at('created_at').notNull().defaultNow(),
   expiresAt: at('expires_at').notNull(),
   usedAt: at('used_at'),
+  /** PKCE (0005): base64url SHA-256 of the desktop app's verifier when the app started the pairing. */
+  codeChallenge: text('code_challenge'),
 });
 
 /** One row per provider subscription; at most one live (active or past_due) per account. */

@@ -52,6 +52,9 @@ export const failures = {
   accountMismatch: () => new ApiFailure(403, 'account_mismatch', 'This session does not belong to that account.'),
   identityUnavailable: () =>
     new ApiFailure(503, 'identity_unavailable', 'Sign-in is temporarily unavailable. Please try again in a moment.'),
+  /** The database dropped the connection or did not answer in time; `cause` is logged. */
+  databaseUnavailable: (cause: unknown) =>
+    new ApiFailure(503, 'service_unavailable', 'The service is briefly unavailable. Please try again in a moment.', cause),
   notFound: (what: string) => new ApiFailure(404, 'not_found', `${what} not found.`),
   handoffInvalid: () =>
     new ApiFailure(401, 'handoff_invalid', 'This app link has expired or was already used. Open the VPN app again from your account.'),
@@ -72,3 +75,22 @@ export const failures = {
   eventDeferred: () =>
     new ApiFailure(409, 'event_deferred', 'The event names a customer not known yet; it was not recorded. Deliver it again later.'),
 };
+
+/**
+ * Whether an error (or one it wraps: drizzle wraps the driver's) means the database could not be used
+ * rather than that a statement was wrong: a dropped connection (a restart, a failover,
+ * pg_terminate_backend), a statement or connection that timed out, a database refusing connections.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    // 57P01-57P05: terminated by an administrator, crash or idle timeout, cannot connect now; 57014: the
+    // statement_timeout cancelled the statement; class 08: connection exceptions; 53300: too many connections.
+    if (typeof code === 'string' && (/^57P0[1-5]$/.test(code) || code === '57014' || code.startsWith('08') || code === '53300')) return true;
+    if (typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH'].includes(code)) return true;
+    if (/^(Query read timeout|Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/.test(current.message)) {
+      return true;
+    }
+  }
+  return false;
+}

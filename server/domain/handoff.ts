@@ -4,6 +4,7 @@
  * it and dies with it (sign-out, deletion). Redemption is one transaction: a refused redemption (device
  * limit, a fault) leaves the token unused, and a used token always has its desktop session.
  */
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { handoffTokens, sessions, users } from '../db/schema.ts';
@@ -15,25 +16,26 @@ import { createSession, sessionGrant, type SessionRow, type SignedIn } from './s
 import { newToken, sha256 } from './tokens.ts';
 
 /** A hand-off minted by a web session, with its expiry as the answer shows it. */
-export async function createHandoffFor(db: Db, { session }: SignedIn, ttlSeconds: number) {
-  const handoff = await createHandoff(db, session, ttlSeconds);
+export async function createHandoffFor(db: Db, { session }: SignedIn, ttlSeconds: number, codeChallenge?: string) {
+  const handoff = await createHandoff(db, session, ttlSeconds, codeChallenge ?? null);
   return { handoffToken: handoff.token, expiresAt: handoff.expiresAt.toISOString() };
 }
 
 /** Redeems a hand-off for a desktop session, answered like a sign-in. */
 export async function redeemHandoffForDevice(db: Db, token: string, deviceName: string, options: RedeemOptions) {
   const { sessionToken, user } = await redeemHandoff(db, token, deviceName, options);
+  // The answer's user carries the account's e-mail: the desktop app shows it before use (docs/api.md).
   return sessionGrant(db, sessionToken, user);
 }
 
-async function createHandoff(db: Db, minting: SessionRow, ttlSeconds: number, now = new Date()) {
+async function createHandoff(db: Db, minting: SessionRow, ttlSeconds: number, codeChallenge: string | null, now = new Date()) {
   // Only a web session mints hand-offs: a desktop app cannot multiply itself onto further devices.
   if (minting.kind !== 'web') throw failures.websiteOnly();
   const token = newToken();
   const expiresAt = new Date(now.getTime() + ttlSeconds * 1000);
   await db
     .insert(handoffTokens)
-    .values({ tokenHash: sha256(token), userId: minting.userId, sessionId: minting.id, createdAt: now, expiresAt });
+    .values({ tokenHash: sha256(token), userId: minting.userId, sessionId: minting.id, createdAt: now, expiresAt, codeChallenge });
   return { token, expiresAt };
 }
 
@@ -45,6 +47,16 @@ export interface RedeemOptions {
   accountUrl: string;
   /** Owes the "new device signed in" e-mail in the redemption's transaction. */
   jobs: JobSender;
+  /** PKCE: the desktop app's verifier, required when the hand-off was minted with a challenge. */
+  codeVerifier?: string;
+}
+
+/** S256: the challenge is the base64url SHA-256 of the verifier. */
+function verifierMatches(challenge: string, verifier: string | undefined): boolean {
+  if (verifier === undefined) return false;
+  const expected = Buffer.from(challenge);
+  const actual = Buffer.from(createHash('sha256').update(verifier).digest('base64url'));
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
 /** Consumes the token and opens a desktop session; a second, late or orphaned redemption fails. */
@@ -57,7 +69,7 @@ async function redeemHandoff(
 ): Promise<{ sessionToken: string; user: UserRow }> {
   return db.transaction(async (tx) => {
     const [handoff] = await tx
-      .select({ userId: handoffTokens.userId })
+      .select({ userId: handoffTokens.userId, codeChallenge: handoffTokens.codeChallenge })
       .from(handoffTokens)
       .innerJoin(sessions, eq(sessions.id, handoffTokens.sessionId))
       .where(
@@ -71,6 +83,9 @@ async function redeemHandoff(
         ),
       );
     if (!handoff) throw failures.handoffInvalid();
+    // A pairing the desktop app started redeems only in that app (it holds the verifier): a link planted
+    // by another page carries a token minted for someone else's challenge, or for none.
+    if (handoff.codeChallenge !== null && !verifierMatches(handoff.codeChallenge, options.codeVerifier)) throw failures.handoffInvalid();
 
     // One redemption per account at a time, so two devices cannot both take the last place. The locked row
     // is also the account the answer shows.

@@ -83,7 +83,10 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
       schema: { summary: 'Mint a desktop app link', tags, body: handoffRequestSchema, response: answers(handoffAnswerSchema) },
       preHandler: sessionPreHandler(db, deps.limits, 'handoff'),
     },
-    async (request) => ({ success: true as const, ...(await createHandoffFor(db, signedIn(request), config.handoffTtlSeconds)) }),
+    async (request) => ({
+      success: true as const,
+      ...(await createHandoffFor(db, signedIn(request), config.handoffTtlSeconds, request.body.codeChallenge)),
+    }),
   );
 
   app.post(
@@ -97,6 +100,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
         deviceLimit: DEVICE_LIMIT,
         accountUrl: `${config.publicUrl}/account`,
         jobs: deps.jobs,
+        codeVerifier: request.body.codeVerifier,
       });
       return { success: true as const, ...grant };
     },

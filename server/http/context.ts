@@ -2,6 +2,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../domain/store.ts';
 import type { IdentityVerifier } from '../identity/verifier.ts';
 import type { JobQueue } from '../jobs/queue.ts';
+import type { ProductMetrics } from '../observability/metrics.ts';
 import type { LocalPaymentProvider } from '../payments/local-provider.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { RateLimits } from './rate-limits.ts';
@@ -18,4 +19,6 @@ export interface AppDeps {
   limits: RateLimits;
   /** The job queue: work a request or an event owes the outside world, done once, retried until done. */
   jobs: JobQueue;
+  /** The product counters GET /api/metrics shows (server/observability/metrics.ts). */
+  metrics: ProductMetrics;
 }

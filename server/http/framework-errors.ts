@@ -4,9 +4,10 @@
  * requests Node's HTTP parser refuses, instead of Fastify's `{statusCode,error,message}` or a stack trace.
  */
 import type { Socket } from 'node:net';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorCode, ErrorResponse } from '../../contract/api.ts';
-import { ApiFailure } from '../domain/errors.ts';
+import { ApiFailure, failures, isDatabaseUnavailable } from '../domain/errors.ts';
+import type { ProductMetrics } from '../observability/metrics.ts';
 import { RateLimited } from './rate-limits.ts';
 
 function failure(code: ApiErrorCode, error: string): ErrorResponse {
@@ -34,7 +35,20 @@ function frameworkRefusal(error: FastifyError, status: number): ErrorResponse {
 }
 
 /** The app's error handler: an ApiFailure as it says, Fastify's 4xx in words, anything else a logged 500. */
-export function apiErrorHandler(error: FastifyError | ApiFailure, request: FastifyRequest, reply: FastifyReply) {
+export function apiErrorHandler(
+  error: FastifyError | ApiFailure,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  metrics?: Pick<ProductMetrics, 'databaseUnavailable' | 'malformedRequests'>,
+) {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^(HPE_|ECONNRESET$|ERR_STREAM_PREMATURE_CLOSE$|ECONNABORTED$)/.test(code)) {
+    // The body's stream broke (bad chunked framing, the client went away): the client's doing, so one
+    // info line without a stack and a count, as for the parser's own refusals (clientErrorHandler).
+    metrics?.malformedRequests.inc({ kind: 'broken_body' });
+    request.log.info({ code }, 'request body stream broke');
+    return reply.code(400).send(failure('bad_http_request', 'Invalid request: malformed HTTP.'));
+  }
   if (error instanceof ApiFailure) {
     // A provider's fault behind a 502: the customer gets the message, the log gets the cause.
     if (error.cause !== undefined) request.log.error({ err: error.cause }, error.message);
@@ -43,6 +57,16 @@ export function apiErrorHandler(error: FastifyError | ApiFailure, request: Fasti
   }
   const status = (error as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) return reply.code(status).send(frameworkRefusal(error, status));
+  if (isDatabaseUnavailable(error)) {
+    // Weather, not a bug: one line without the stack; /api/ready says the same to the load balancer.
+    // The driver's own message, never drizzle's wrapper (which quotes the statement and its parameters).
+    let cause: unknown = error;
+    while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
+    request.log.warn(`database unavailable: ${cause instanceof Error ? cause.message : 'unknown'}`);
+    metrics?.databaseUnavailable.inc();
+    const unavailable = failures.databaseUnavailable(error);
+    return reply.code(503).header('retry-after', '5').send(failure(unavailable.code, unavailable.message));
+  }
   request.log.error({ err: error }, 'unexpected failure');
   return reply.code(500).send(failure('internal_error', 'Something went wrong on our side. Please try again.'));
 }
@@ -58,15 +82,25 @@ export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequ
   return reply.code(400).send(failure('validation_failed', message));
 }
 
-/** A request Node's HTTP parser refuses (broken framing, headers too large, too slow). */
-export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
+/**
+ * A request Node's HTTP parser refuses (broken framing, headers too large, too slow). Any client can
+ * send these at will: one info line without a stack, and a count by kind (issue 23), never an error.
+ */
+export function clientErrorHandler(
+  error: Error & { code?: string },
+  socket: Socket,
+  log?: FastifyBaseLogger,
+  metrics?: Pick<ProductMetrics, 'malformedRequests'> | null,
+) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, text, message] =
+  const [status, text, message, kind] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'Request Timeout', 'The request took too long.']
+      ? [408, 'Request Timeout', 'The request took too long.', 'timeout']
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'Request Header Fields Too Large', 'The request headers are too large.']
-        : [400, 'Bad Request', 'Invalid request: malformed HTTP.'];
+        ? [431, 'Request Header Fields Too Large', 'The request headers are too large.', 'headers_too_large']
+        : [400, 'Bad Request', 'Invalid request: malformed HTTP.', 'malformed'];
+  metrics?.malformedRequests.inc({ kind });
+  log?.info({ code: error.code, kind }, `HTTP request refused before routing: ${kind} (${status})`);
   const body = JSON.stringify(failure('bad_http_request', message));
   if (socket.writable) {
     socket.write(

@@ -28,7 +28,7 @@ const noCheckout = () => new ApiFailure(404, 'not_found', 'This checkout does no
 
 /** Verifies and applies one delivery; shared by the HTTP webhook and the local checkout. */
 export function createWebhookReceiver(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'metrics'>,
   secret: string,
   provider: 'stripe' | 'local',
   effects: ProviderEffects = {},
@@ -43,7 +43,17 @@ export function createWebhookReceiver(
     }
     const event = paymentEventSchema.safeParse(json);
     if (!event.success) throw failures.webhookInvalid('Invalid webhook payload: not a payment event.');
-    return handlePaymentEvent(deps.database.db, event.data, provider, effects);
+    // Counted once the signature holds, so the type label only takes values the provider sends.
+    const { type, created } = event.data;
+    deps.metrics.webhookLag.observe({ type }, Math.max(0, Date.now() / 1000 - created));
+    try {
+      const outcome = await handlePaymentEvent(deps.database.db, event.data, provider, effects);
+      deps.metrics.webhookEvents.inc({ type, outcome });
+      return outcome;
+    } catch (error) {
+      deps.metrics.webhookEvents.inc({ type, outcome: 'error' });
+      throw error;
+    }
   };
 }
 

@@ -13,7 +13,7 @@
  * A refusal is a 429 `{success:false,error,code:'rate_limited'}` with Retry-After in seconds.
  */
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, RouteOptions } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '../config.ts';
 import { ApiFailure } from '../domain/errors.ts';
@@ -92,12 +92,11 @@ function memoryCounter(): Counter {
   };
 }
 
-function redisCounter(redis: Redis, prefix: string): Counter {
+function redisCounter(redis: Redis): Counter {
   return {
     async hit(key) {
-      const name = `${prefix}${key}`;
       // The window starts with the first hit (NX): later hits must not push its end further away.
-      const results = await redis.multi().incr(name).pexpire(name, WINDOW_MS, 'NX').pttl(name).exec();
+      const results = await redis.multi().incr(key).pexpire(key, WINDOW_MS, 'NX').pttl(key).exec();
       const count = Number(results?.[0]?.[1] ?? 0);
       const ttlMs = Number(results?.[2]?.[1] ?? WINDOW_MS);
       return { count, ttlMs: ttlMs > 0 ? ttlMs : WINDOW_MS };
@@ -105,7 +104,108 @@ function redisCounter(redis: Redis, prefix: string): Counter {
   };
 }
 
+/** How long Redis may take to connect, or to answer one command, before the limits count in memory. */
+const REDIS_CONNECT_TIMEOUT_MS = 2000;
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+/** After a failed command, how long to count in memory before asking Redis again. */
+const REDIS_RETRY_AFTER_MS = 5000;
+
+interface SharedCounter extends Counter {
+  /** Whether the counts are currently shared through Redis. */
+  shared(): boolean;
+  close(): void;
+}
+
+/**
+ * Counts in Redis while it answers and in this process's memory while it does not (issue 23, as the
+ * architecture promises: an outage degrades limiting, never the service). Never waits on Redis longer
+ * than a command timeout, never queues commands for later, and logs once per change of state.
+ */
+function redisOrMemoryCounter(url: string, log: FastifyBaseLogger): SharedCounter & { connected: Promise<void> } {
+  const redis = new Redis(url, {
+    lazyConnect: true,
+    // A command while Redis is away fails at once instead of waiting in a queue for it to come back.
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
+    // A Redis that accepted the connection but never answers must not hold requests.
+    commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+  });
+  const memory = memoryCounter();
+  const inRedis = redisCounter(redis);
+  let state: 'starting' | 'shared' | 'local' = 'starting';
+  let retryAt = 0;
+  const goLocal = (reason: string) => {
+    retryAt = Date.now() + REDIS_RETRY_AFTER_MS;
+    if (state === 'local') return;
+    state = 'local';
+    log.warn(`Redis unavailable (${reason}): rate limits are counted in this process's memory until it answers`);
+  };
+  redis.on('ready', () => {
+    if (state !== 'shared') log.info('Redis answers: rate limits are shared by every instance');
+    state = 'shared';
+    retryAt = 0;
+  });
+  // Heard, so ioredis does not print "Unhandled error event"; it keeps reconnecting by itself.
+  redis.on('error', (error: Error) => goLocal(error.message));
+  redis.on('close', () => {
+    if (state === 'shared') goLocal('connection closed');
+  });
+  // A Redis that accepts the connection and never answers sends no error: say so once it is late.
+  const connected = new Promise<void>((resolve) => {
+    const late = setTimeout(() => {
+      if (state === 'starting') goLocal(`no answer within ${REDIS_CONNECT_TIMEOUT_MS / 1000} s`);
+      resolve();
+    }, REDIS_CONNECT_TIMEOUT_MS);
+    late.unref();
+    redis.once('ready', () => {
+      clearTimeout(late);
+      resolve();
+    });
+  });
+  redis.connect().catch(() => {
+    // Reported through the 'error' listener; ioredis retries on its own.
+  });
+  return {
+    connected,
+    shared: () => state === 'shared',
+    async hit(key) {
+      if (redis.status !== 'ready' || Date.now() < retryAt) return memory.hit(key);
+      try {
+        return await inRedis.hit(key);
+      } catch (error) {
+        goLocal((error as Error).message);
+        return memory.hit(key);
+      }
+    },
+    close: () => redis.disconnect(),
+  };
+}
+
+/**
+ * @fastify/rate-limit's store interface, on our counter: one key per route and client address. The
+ * plugin builds a child per route (`child`), each counting under its method and URL.
+ */
+function addressStore(counter: Counter, prefix = '') {
+  return class AddressStore {
+    incr(key: string, callback: (error: Error | null, result?: { current: number; ttl: number }) => void) {
+      counter.hit(`${prefix}${key}`).then(
+        ({ count, ttlMs }) => callback(null, { current: count, ttl: ttlMs }),
+        (error: Error) => callback(error),
+      );
+    }
+    // Typed as the route's options, given (at run time) the merged limit options with the route as routeInfo.
+    child(options: RouteOptions) {
+      const route = (options as unknown as { routeInfo: RouteOptions }).routeInfo;
+      const Child = addressStore(counter, `${prefix}${String(route.method)}${route.url}-`);
+      return new Child();
+    }
+  };
+}
+
 export interface RateLimits {
+  /** Whether the counts are shared through Redis right now; null without REDIS_URL (readiness). */
+  sharedInRedis(): boolean | null;
   /** Counts one call of `family` for `accountId`; a RateLimited failure over the limit. */
   forAccount(family: AccountFamily, accountId: string): Promise<void>;
   /** The verifier, counting every verified identity under `identity` for its account. */
@@ -121,26 +221,19 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   const perAddress = (family: CallFamily) =>
     family === 'signIn' || family === 'handoff' ? config.rateLimitSignInPerMinute : scaled(PER_ADDRESS[family]);
 
-  let redis: Redis | null = null;
-  if (config.redisUrl) {
-    // Fail fast rather than queue: a request must not hang on a Redis that is away (see skipOnError).
-    redis = new Redis(config.redisUrl, { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2000 });
-    await redis.connect();
-    app.addHook('onClose', async () => {
-      await redis?.quit();
-    });
+  // Counters in Redis when configured (shared by every instance), in memory otherwise or while it is away.
+  const shared = config.redisUrl ? redisOrMemoryCounter(config.redisUrl, app.log) : null;
+  if (shared) {
+    // Start with the counts shared when Redis answers promptly; start anyway when it does not.
+    await shared.connected;
+    app.addHook('onClose', async () => shared.close());
   }
-  const counter = redis ? redisCounter(redis, `${config.redisKeyPrefix}account:`) : memoryCounter();
+  const counter: Counter = shared ?? memoryCounter();
+  const keyed = (prefix: string): Counter => ({ hit: (key) => counter.hit(`${config.redisKeyPrefix}${prefix}${key}`) });
+  const accountCounter = keyed('account:');
 
   async function forAccount(family: AccountFamily, accountId: string) {
-    let hit: { count: number; ttlMs: number };
-    try {
-      hit = await counter.hit(`${family}:${accountId}`);
-    } catch (error) {
-      // Same choice as the per-address limits: a Redis outage degrades limiting, not the service.
-      app.log.warn({ err: error }, 'rate-limit counter unavailable');
-      return;
-    }
+    const hit = await accountCounter.hit(`${family}:${accountId}`);
     if (hit.count > scaled(PER_ACCOUNT[family])) throw new RateLimited(Math.ceil(hit.ttlMs / 1000));
   }
 
@@ -154,12 +247,13 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
 
   await app.register(rateLimit, {
     global: false,
-    ...(redis ? { redis, nameSpace: `${config.redisKeyPrefix}address:` } : {}),
+    store: addressStore(keyed('address:')),
     skipOnError: true,
     errorResponseBuilder: (_request, context) => new RateLimited(Math.ceil(context.ttl / 1000)),
   });
 
   return {
+    sharedInRedis: () => (shared ? shared.shared() : null),
     forAccount,
     // The verifier itself stays the prototype, so whatever else it offers keeps working.
     countVerifiedIdentities: (verifier) =>

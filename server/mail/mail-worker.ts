@@ -31,10 +31,12 @@ export interface MailWorkerOptions {
   counters: MailCounters;
   /** The queue's retries (default: the queue's day of backoff); tests shorten them. */
   retry?: Partial<RetryPolicy>;
+  /** Each message sent, and each attempt the mail server refused, by kind (the metrics). */
+  observe?: (outcome: 'sent' | 'failed', kind: CustomerMessage['kind']) => void;
 }
 
 /** Declares the mail queue (idempotent) and works it on this instance; answers a stop for the transport. */
-export async function startMailWorker(jobs: JobQueue, { db, config, log, counters, retry }: MailWorkerOptions): Promise<() => void> {
+export async function startMailWorker(jobs: JobQueue, { db, config, log, counters, retry, observe }: MailWorkerOptions): Promise<() => void> {
   await jobs.declare(MAIL_QUEUE, retry);
   const mailer: Mailer | null = config.mail ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null;
   await jobs.work<CustomerMessage>(MAIL_QUEUE, async (message, attempt) => {
@@ -46,12 +48,15 @@ export async function startMailWorker(jobs: JobQueue, { db, config, log, counter
       const outcome = await deliverCustomerMessage(db, message, async (to, owed) => {
         await mailer.send(to, await renderMail(owed, to.name, config.publicUrl));
       });
-      if (outcome === 'sent') counters.sent += 1;
-      else {
+      if (outcome === 'sent') {
+        counters.sent += 1;
+        observe?.('sent', message.kind);
+      } else {
         counters.skipped += 1;
         log.info({ job: attempt.id, kind: message.kind }, 'e-mail not sent: its account was deleted');
       }
     } catch (error) {
+      observe?.('failed', message.kind);
       if (attempt.lastAttempt) {
         counters.failedForGood += 1;
         log.error({ err: error, job: attempt.id, kind: message.kind }, `e-mail ${message.kind} failed for good after ${attempt.retryCount + 1} attempts`);

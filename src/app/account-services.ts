@@ -142,13 +142,16 @@ export function provideDevices(actors: AppActors) {
   });
 }
 
-/** Open VPN App: a fresh one-time hand-off link each time (design §7). */
-export async function openVpnApp(actors: AppActors): Promise<void> {
+/**
+ * Open VPN App: a fresh one-time hand-off link each time (design §7). With `codeChallenge` (the desktop
+ * app opened /account?pair=<challenge>), the link redeems only in the app holding its verifier.
+ */
+export async function openVpnApp(actors: AppActors, codeChallenge?: string): Promise<void> {
   const sessionToken = actors.session.getSnapshot().context.sessionToken;
   if (!sessionToken) return;
   const { openDesktopApp } = await import('../services/desktop-link');
   try {
-    await withSession(actors, () => openDesktopApp(sessionToken));
+    await withSession(actors, () => openDesktopApp(sessionToken, codeChallenge));
   } catch (error) {
     void showToast({
       title: 'Could not open the VPN app',

@@ -114,8 +114,10 @@ export const api = {
   async signOut(sessionToken: string): Promise<void> {
     await call('post', 'auth/signout', { sessionToken }, successResponseSchema, FALLBACKS.signOut);
   },
-  async createHandoff(sessionToken: string): Promise<string> {
-    const answer = await call('post', 'auth/handoff', { sessionToken }, handoffResponseSchema, FALLBACKS.handoff);
+  /** `codeChallenge`: the desktop app started this pairing (`/account?pair=`); its link redeems only there. */
+  async createHandoff(sessionToken: string, codeChallenge?: string): Promise<string> {
+    const body = codeChallenge ? { sessionToken, codeChallenge } : { sessionToken };
+    const answer = await call('post', 'auth/handoff', body, handoffResponseSchema, FALLBACKS.handoff);
     if (!answer.handoffToken) throw new ApiError(FALLBACKS.handoff.answered, 200);
     return answer.handoffToken;
   },

@@ -5,9 +5,9 @@
 import { brand } from '../config/brand';
 import { storage } from './storage';
 
-export async function openDesktopApp(sessionToken: string): Promise<string> {
+export async function openDesktopApp(sessionToken: string, codeChallenge?: string): Promise<string> {
   const { api } = await import('./api-client');
-  const handoffToken = await api.createHandoff(sessionToken);
+  const handoffToken = await api.createHandoff(sessionToken, codeChallenge);
   const link = brand.deepLinks.auth(handoffToken);
   storage.setDeepLink(link);
   window.location.href = link;

@@ -3,6 +3,8 @@
  * naming the variable, on the Auth emulator, a missing or demo Firebase project, no payment provider
  * (PAYMENTS=local is a loud demo opt-in), TRUST_PROXY=true, LOCAL_WEBHOOK_SECRET set, or a secret left at its
  * public development value; and the local checkout's events are never accepted through the public webhook route.
+ * Issue 23: a NODE_ENV other than production, development, test or unset refuses to start, and so does
+ * FIREBASE_AUTH_EMULATOR_PUBLIC_URL in production.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -60,6 +62,11 @@ describe('production start-up checks', () => {
     ['SMTP_URL is unset', { SMTP_URL: undefined }, 'SMTP_URL is not set, so receipts, renewal reminders and security notices could not be mailed'],
     ['MAIL_FROM is empty', { MAIL_FROM: ' ' }, 'MAIL_FROM is not set'],
     ['neither SMTP_URL nor MAIL_FROM is set', { SMTP_URL: undefined, MAIL_FROM: undefined }, 'SMTP_URL and MAIL_FROM are not set'],
+    [
+      'the website is pointed at an Auth emulator',
+      { FIREBASE_AUTH_EMULATOR_PUBLIC_URL: 'http://emulator.example:9099' },
+      'FIREBASE_AUTH_EMULATOR_PUBLIC_URL is set',
+    ],
   ])('refuses when %s, in one line naming the variable', (_name, change, reason) => {
     const { refusal } = checkProductionConfig({ ...PRODUCTION, ...change });
     expect(refusal).toContain(`Refusing to start with NODE_ENV=production: ${reason}`);
@@ -128,6 +135,16 @@ describe('the API process', () => {
       'Refusing to start with NODE_ENV=production: FIREBASE_AUTH_EMULATOR_HOST is set, which makes firebase-admin accept unsigned tokens; unset it.',
     );
   });
+
+  // Issue 23: a misspelt NODE_ENV used to run as development, with none of the production checks.
+  test.each(['Production', 'prod', 'production ', 'PRODUCTION', 'staging'])('refuses to start with NODE_ENV=%j: exit 1 and one line', async (nodeEnv) => {
+    const { code, stderr, stdout } = await startServer({ ...PRODUCTION, NODE_ENV: nodeEnv, FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
+    expect(code).toBe(1);
+    expect(stdout).toBe('');
+    expect(stderr.trim()).toBe(
+      `Refusing to start: NODE_ENV is ${JSON.stringify(nodeEnv)}; use production, development or test (exactly), or leave it unset.`,
+    );
+  }, 60_000);
 
   test('starts in production with PAYMENTS=local and says so loudly in its log', async () => {
     const { stdout } = await startServer(

@@ -1,6 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { openVpnApp, provideAccountDeletion, provideAutoRenewal, provideDevices } from '../../app/account-services';
 import { useAppActors } from '../../app/app-context';
 import { guardRoute } from '../../app/guards';
@@ -24,6 +24,24 @@ function AccountRoute() {
   return <SignedInAccount />;
 }
 
+/**
+ * The desktop app started a pairing (issue 23): /account?pair=<PKCE challenge>. Once signed in, the page
+ * opens the app with a link for that challenge, once, and drops the parameter so a reload does not repeat.
+ */
+const PKCE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
+
+function usePairingRequest(actors: ReturnType<typeof useAppActors>) {
+  useEffect(() => {
+    const url = new URL(window.location.href);
+    const challenge = url.searchParams.get('pair');
+    if (challenge === null) return;
+    url.searchParams.delete('pair');
+    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+    // The contract's shape (a base64url SHA-256), checked here without loading zod on this page.
+    if (PKCE_CHALLENGE.test(challenge)) void openVpnApp(actors, challenge);
+  }, [actors]);
+}
+
 function SignedInAccount() {
   const actors = useAppActors();
   const router = useRouter();
@@ -41,6 +59,7 @@ function SignedInAccount() {
   const [renewal, sendRenewal] = useMachine(autoRenewalMachine, { input: { user: accountUser }, inspect: actors.inspect });
   const [deletion, sendDeletion] = useMachine(deletionMachine, { input: { user: accountUser }, inspect: actors.inspect });
   const devicesMachine = useMemo(() => provideDevices(actors), [actors]);
+  usePairingRequest(actors);
   const [devices, sendDevices] = useMachine(devicesMachine, { input: {}, inspect: actors.inspect });
 
   return (

@@ -1,0 +1,27 @@
+/**
+ * GET /api/ready (issue 23): whether this instance can do its work, naming each dependency. Each check is
+ * bounded, so a stalled dependency answers "down" within seconds rather than holding the probe.
+ */
+import type { ReadyResponse } from '../../contract/api.ts';
+import type { AppDeps } from '../http/context.ts';
+
+const CHECK_TIMEOUT_MS = 3000;
+
+async function within(check: () => Promise<boolean>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), CHECK_TIMEOUT_MS);
+  });
+  try {
+    return await Promise.race([check().catch(() => false), late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export async function readiness({ database, jobs, limits }: Pick<AppDeps, 'database' | 'jobs' | 'limits'>): Promise<ReadyResponse> {
+  const [databaseUp, jobsUp] = await Promise.all([within(() => database.ping()), within(() => jobs.ready())]);
+  // Redis: whether the rate-limit counts are shared right now (null: not configured, counted per process).
+  const redis = limits.sharedInRedis();
+  return { ok: databaseUp && jobsUp && redis !== false, database: databaseUp, redis, jobs: jobsUp };
+}

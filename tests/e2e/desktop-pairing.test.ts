@@ -1,0 +1,41 @@
+/**
+ * Issue 23, item 9, in the browser: the desktop app opens /account?pair=<PKCE challenge>; the signed-in
+ * account page opens the app's link once, minted for that challenge, and drops the parameter. Only the
+ * app holding the verifier can redeem it, and the answer names the account.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { describe, expect, test } from 'vitest';
+import { useWholeStack } from '../support/e2e-suite';
+import { signInWithPopup, storageKey } from '../support/emulator-ui';
+
+const e2e = useWholeStack();
+const EMAIL = `pairing.${Date.now()}@example.com`;
+
+describe('desktop app pairing', () => {
+  test('/account?pair=<challenge> opens the app with a link only its verifier redeems', async () => {
+    const { context } = await e2e.newContext();
+    const page = await context.newPage();
+    await page.goto(`${e2e.stack.url}/signin`);
+    await signInWithPopup(context, page, EMAIL);
+    await page.waitForURL(`${e2e.stack.url}/subscribe`);
+
+    const verifier = randomBytes(32).toString('base64url');
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    await page.goto(`${e2e.stack.url}/account?pair=${challenge}`);
+    await expect.poll(() => storageKey(page, 'token'), { timeout: 30_000 }).toMatch(/^veilvpn:\/\/auth\?token=/);
+    const handoffToken = new URL((await storageKey(page, 'token'))!).searchParams.get('token')!;
+    // Dropped once used, so a reload does not open the app again.
+    expect(new URL(page.url()).search).toBe('');
+
+    const redeem = (codeVerifier?: string) =>
+      fetch(`${e2e.stack.url}/api/auth/handoff/redeem`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ handoffToken, deviceName: 'Pairing laptop', ...(codeVerifier ? { codeVerifier } : {}) }),
+      });
+    expect((await redeem()).status).toBe(401);
+    const paired = await redeem(verifier);
+    expect(paired.status).toBe(200);
+    expect(((await paired.json()) as { user: { email: string } }).user.email).toBe(EMAIL);
+  }, 120_000);
+});
