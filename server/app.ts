@@ -171,7 +171,7 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
   // Routes declare their schemas from the contract: requests validated, answers checked and serialised.
   app.setValidatorCompiler(contractValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  await registerOpenApi(app);
+  await registerOpenApi(app, config.publicUrl);
 
   await app.register(
     async (api) => {

@@ -2,18 +2,25 @@
  * The OpenAPI 3.1 document (issue 14, item 5): served at GET /api/openapi.json, built from the routes'
  * own schemas, and held equal to docs/api.md's call table.
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import openapiTS from 'openapi-typescript';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { API_ERROR_CODES } from '../../contract/api';
 import { createTestApi, type TestApi } from '../support/server-harness';
 
 interface Operation {
+  operationId?: string;
+  summary?: string;
   requestBody?: { content: Record<string, { schema: { properties?: Record<string, unknown>; required?: string[] } }> };
   responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }>;
 }
 interface OpenApiDocument {
   openapi: string;
+  servers?: Array<{ url: string }>;
+  security?: unknown[];
   paths: Record<string, Record<string, Operation>>;
 }
 
@@ -90,6 +97,71 @@ describe('GET /api/openapi.json', () => {
       }
     }
   });
+});
+
+describe('a document clients can be generated from (issue 24, item 6)', () => {
+  const root = join(import.meta.dirname, '../..');
+  const operations = () => Object.values(document.paths).flatMap((byMethod) => Object.values(byMethod));
+
+  test('every operation has its own operationId and a summary; servers and security are declared', () => {
+    const ids = operations().map((operation) => operation.operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id)), ids.join(', ')).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(document.paths['/api/auth/google/signin']?.post?.operationId).toBe('authGoogleSignin');
+    expect(document.paths['/api/auth/delete-account']?.delete?.operationId).toBe('authDeleteAccount');
+    for (const operation of operations()) expect(operation.summary, operation.operationId).toBeTruthy();
+    expect(document.servers).toEqual([expect.objectContaining({ url: 'http://veil.test' })]);
+    expect(document.security).toEqual([]);
+  });
+
+  test("Redocly's recommended rules find no error", () => {
+    const dir = mkdtempSync(join(tmpdir(), 'veil-openapi-'));
+    try {
+      writeFileSync(join(dir, 'openapi.json'), JSON.stringify(document));
+      const run = spawnSync(process.execPath, [join(root, 'node_modules/@redocly/cli/bin/cli.js'), 'lint', '--format=json', 'openapi.json'], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+      });
+      const problems = (JSON.parse(run.stdout) as { problems: Array<{ severity: string; ruleId: string; message: string }> }).problems;
+      expect(problems.filter((problem) => problem.severity === 'error')).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  test('openapi-typescript generates types that a client call compiles against, and a wrong call does not', async () => {
+    const dir = mkdtempSync(join(root, 'node_modules/.veil-openapi-client-'));
+    try {
+      writeFileSync(join(dir, 'api.d.ts'), await openapiTS(document as never));
+      const client = (body: string) =>
+        [
+          "import type { paths } from './api';",
+          "type VerifyBody = paths['/api/auth/verify']['post']['requestBody']['content']['application/json'];",
+          "type VerifyAnswer = paths['/api/auth/verify']['post']['responses']['200']['content']['application/json'];",
+          'export async function verify(): Promise<VerifyAnswer> {',
+          `  const body: VerifyBody = ${body};`,
+          "  const response = await fetch('/api/auth/verify', { method: 'POST', body: JSON.stringify(body) });",
+          '  return (await response.json()) as VerifyAnswer;',
+          '}',
+          '',
+        ].join('\n');
+      writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, target: 'ES2022', module: 'ESNext', moduleResolution: 'Bundler', lib: ['ES2023', 'DOM'], types: [] }, include: ['*.ts'] }));
+      const compile = () => spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', dir], { encoding: 'utf8' });
+
+      writeFileSync(join(dir, 'client.ts'), client("{ sessionToken: 'token' }"));
+      const good = compile();
+      expect(good.stdout + good.stderr).toBe('');
+      expect(good.status).toBe(0);
+
+      writeFileSync(join(dir, 'client.ts'), client("{ session: 'token' }"));
+      const wrong = compile();
+      expect(wrong.status).not.toBe(0);
+      expect(wrong.stdout).toMatch(/session/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('docs/api.md', () => {
