@@ -25,7 +25,7 @@ const DESCRIPTION = [
  * route may name its own (`schema.operationId`). Derived rather than listed, so a new route cannot ship
  * without one.
  */
-export function operationIdOf(method: string, url: string): string {
+function operationIdOf(method: string, url: string): string {
   const words = url
     .replace(/^\/api(?=\/|$)/, '')
     .split('/')
