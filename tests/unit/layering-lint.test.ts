@@ -21,6 +21,16 @@ const FIXTURES: Record<string, string> = {
   // server/http never imports server/db.
   'server/http/reads-the-db.ts': "import { users } from '../db/schema';\nexport const x = users;\n",
   'server/db/schema.ts': 'export const users = {};\n',
+  // The SPA and the API share only contract/ (issue 24).
+  'src/services/reads-server-config.ts': "import { loadConfig } from '../../server/config';\nexport const x = loadConfig;\n",
+  'src/renders-on-the-server.tsx': "import { renderToString } from 'react-dom/server';\nexport const x = renderToString;\n",
+  'server/imports-the-spa.ts': "import { brand } from '../src/config/brand';\nexport const x = brand;\n",
+  'server/config.ts': 'export const loadConfig = () => ({});\n',
+  'src/config/brand.ts': 'export const brand = {};\n',
+  // server/http uses neither drizzle nor server/db; server/domain never imports server/http (issue 24).
+  'server/http/uses-drizzle.ts': "import { eq } from 'drizzle-orm';\nexport const x = eq;\n",
+  'server/domain/imports-http.ts': "import { context } from '../http/context';\nexport const x = context;\n",
+  'server/http/context.ts': 'export const context = {};\n',
   // contract/ imports nothing of ours.
   'contract/imports-machines.ts': "import { y } from '../machines/helper';\nexport const x = y;\n",
   // No cycles.
@@ -54,11 +64,19 @@ describe('npm run lint fails on a layering violation', () => {
     ['server/http/reads-the-db.ts', 'eslint(no-restricted-imports)'],
     ['contract/imports-machines.ts', 'eslint(no-restricted-imports)'],
     ['src/components/first.ts', 'import(no-cycle)'],
+    ['src/services/reads-server-config.ts', 'eslint(no-restricted-imports)'],
+    ['server/imports-the-spa.ts', 'eslint(no-restricted-imports)'],
+    ['server/http/uses-drizzle.ts', 'eslint(no-restricted-imports)'],
+    ['server/domain/imports-http.ts', 'eslint(no-restricted-imports)'],
   ])('%s is refused (%s)', (file, code) => {
     expect(codesFor(file)).toContain(code);
   });
 
   it('a machine importing xstate, the contract and another machine passes', () => {
     expect(codesFor('machines/allowed.ts')).toEqual([]);
+  });
+
+  it("a package's own server entry (react-dom/server) is not the API's code", () => {
+    expect(codesFor('src/renders-on-the-server.tsx')).toEqual([]);
   });
 });
