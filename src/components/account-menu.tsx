@@ -15,17 +15,19 @@ export function AccountMenu({ account, onSignOut }: { account: HeaderAccount; on
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
           <UnstyledButton className={classes.accountButton}>
-            <Text size="sm" fw={600} truncate="end" maw={220} title={account.email}>
+            <Text size="sm" fw={600} truncate="end" className={classes.accountEmail} title={account.email}>
               {account.email}
             </Text>
             {isPremium && (
-              <Badge color="green" variant="filled" size="sm">
+              <Badge color="green" variant="filled" size="sm" className={classes.accountBadge}>
                 Premium
               </Badge>
             )}
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
+          {/* The button may truncate a long address on narrower screens: the menu always shows it whole. */}
+          <Menu.Label className={classes.menuEmail}>Signed in as {account.email}</Menu.Label>
           <Menu.Item component={Link} to="/account">
             My Account
           </Menu.Item>

@@ -1,10 +1,11 @@
-import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { Navigate, createFileRoute, useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { openVpnApp, provideAccountDeletion, provideAutoRenewal, provideDevices } from '../../app/account-services';
 import { useAppActors } from '../../app/app-context';
 import { guardRoute } from '../../app/guards';
 import { useSessionTag, useSessionUser, useSubscription } from '../../app/use-session';
+import { isActive } from '../../../machines/subscription-display';
 import { PageSpinner } from '../../components/page-spinner';
 import { AccountPage, SignInRequired } from '../../screens/account-page';
 import { DevicesCard } from '../../screens/devices-card';
@@ -18,13 +19,16 @@ export const Route = createFileRoute('/_mantine/account')({
 function AccountRoute() {
   const user = useSessionUser();
   const loading = useSessionTag('loading');
+  // A deliberate Sign Out here leads to the home page, where the spec's toast shows (design §8).
+  const [signedOutHere, setSignedOutHere] = useState(false);
   if (loading) return <PageSpinner />;
+  if (!user && signedOutHere) return <Navigate to="/" replace />;
   // The session ended while the page was open (e.g. another tab signed out): design §5.
   if (!user) return <SignInRequired />;
-  return <SignedInAccount />;
+  return <SignedInAccount onSignOut={() => setSignedOutHere(true)} />;
 }
 
-function SignedInAccount() {
+function SignedInAccount({ onSignOut }: { onSignOut: () => void }) {
   const actors = useAppActors();
   const router = useRouter();
   const user = useSessionUser()!;
@@ -49,7 +53,10 @@ function SignedInAccount() {
       subscription={subscription}
       refreshing={sessionRefreshing || renewal.hasTag('refreshing')}
       signingOut={signingOut}
-      onSignOut={() => actors.session.send({ type: 'session.signOut' })}
+      onSignOut={() => {
+        onSignOut();
+        actors.session.send({ type: 'session.signOut' });
+      }}
       onRefresh={() => sendRenewal({ type: 'subscription.refresh' })}
       onOpenVpnApp={() => void openVpnApp(actors)}
       devices={
@@ -60,6 +67,7 @@ function SignedInAccount() {
           revokingId={devices.context.revoking}
           onRevoke={(deviceId) => sendDevices({ type: 'devices.revoke', deviceId })}
           onReload={() => sendDevices({ type: 'devices.reload' })}
+          openAppOffered={isActive(subscription)}
         />
       }
       autoRenewal={{
