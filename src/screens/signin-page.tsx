@@ -1,9 +1,10 @@
-import { Link } from '@tanstack/react-router';
-import { Anchor, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
+import { Card, Container, Stack, Text, Title } from '@mantine/core';
 import { useHydrated } from '../app/use-hydrated';
 import { brand } from '../config/brand';
 import { BrandMark } from '../components/brand-mark';
+import { ProviderButtons } from '../components/provider-buttons';
 import { SignInSupport } from '../components/sign-in-support';
+import { TermsLine } from '../components/terms-line';
 
 export interface SignInPageProps {
   onGoogle?: () => void;
@@ -34,24 +35,17 @@ export function SignInPage({ onGoogle, onApple, busy = false, supportMessage = n
         </Stack>
         <Stack mt="xl" gap="sm" onPointerEnter={onPrepare} onFocus={onPrepare}>
           {blocked && <SignInSupport message={supportMessage} />}
-          <Button size="md" variant="default" onClick={onGoogle} loading={busy} disabled={blocked} fullWidth aria-disabled={inert}>
-            Continue with Google
-          </Button>
-          <Button size="md" color="dark" onClick={onApple} loading={busy} disabled={blocked} fullWidth aria-disabled={inert}>
-            Continue with Apple
-          </Button>
+          <ProviderButtons
+            googleLabel="Continue with Google"
+            appleLabel="Continue with Apple"
+            onGoogle={onGoogle}
+            onApple={onApple}
+            busy={busy}
+            disabled={blocked}
+            notReady={inert}
+          />
         </Stack>
-        <Text size="xs" c="dimmed" ta="center" mt="lg">
-          By continuing you agree to our{' '}
-          <Anchor component={Link} to="/terms" size="xs" underline="always">
-            Terms of Service
-          </Anchor>{' '}
-          and{' '}
-          <Anchor component={Link} to="/privacy" size="xs" underline="always">
-            Privacy Policy
-          </Anchor>
-          .
-        </Text>
+        <TermsLine />
       </Card>
     </Container>
   );

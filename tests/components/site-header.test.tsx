@@ -79,4 +79,10 @@ describe('site header', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
     await waitFor(() => expect(signedOut).toBe(1));
   });
+
+  test('the menu shows the whole address, which the button may truncate on narrower screens (issue 22 item 1)', async () => {
+    const email = 'christina.vandermeer@example-company.com';
+    await openAccountMenu({ email, subscriptionStatus: 'active' });
+    expect(screen.getByText(`Signed in as ${email}`)).toBeInTheDocument();
+  });
 });
