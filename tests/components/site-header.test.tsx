@@ -19,7 +19,7 @@ describe('site header', () => {
   test('signed out: shows Sign In to /signin and Download App', async () => {
     await renderAtPath('/', <SiteHeader account={null} onSignOut={noop} />);
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
-    expect(screen.getByRole('link', { name: 'Download App' })).toHaveAttribute('href', 'https://example.com/download');
+    expect(screen.getByRole('link', { name: 'Download App' })).toHaveAttribute('href', '/download');
     expect(screen.queryByRole('button', { name: /@/ })).toBeNull();
   });
 

@@ -18,6 +18,7 @@ const emulatorHost = inject('authEmulatorHost');
 const PUBLIC_PAGES = [
   { path: '/', title: 'Veil VPN: Secure Your Digital Freedom', texts: ['Secure Your Digital Freedom', 'Ultimate Privacy Protection', 'Lightning Fast'] },
   { path: '/support', title: 'Support | Veil VPN', texts: ['Support Center', 'Setup & Installation', 'Technical Support'] },
+  { path: '/download', title: 'Download | Veil VPN', texts: ['Download Veil VPN', 'macOS 11 or later', 'Windows 10 or later', 'iOS 14 or later', 'Android 8 or later', 'about 50 MB'] },
   { path: '/privacy', title: 'Privacy Policy | Veil VPN', texts: ['Privacy Policy', 'October 9, 2025'] },
   { path: '/terms', title: 'Terms of Service | Veil VPN', texts: ['Terms of Service', 'October 9, 2025'] },
   { path: '/signin', title: 'Sign In | Veil VPN', texts: ['Sign in to Veil VPN', 'Continue with Google', 'Continue with Apple'] },
