@@ -1,12 +1,18 @@
 import { useHydrated } from '../app/use-hydrated';
-import { detectPlatform, downloadHref } from '../config/platforms';
+import { PLATFORMS, detectPlatform, downloadHref, type Platform } from '../config/platforms';
 
 /**
- * The visitor's download link. Prerendered pages do not know the visitor, so the HTML carries /download (all
- * platforms); once React has the page, the link points at the visitor's own platform.
+ * The visitor's platform, once React has the page (prerendered pages do not know the visitor: their HTML
+ * is the same for everyone); null before then and for systems without an app.
  */
-export function useDownloadHref(): string {
+export function useVisitorPlatform(): Platform | null {
   const hydrated = useHydrated();
-  if (!hydrated || typeof navigator === 'undefined') return '/download';
-  return downloadHref(detectPlatform(navigator.userAgent, navigator.maxTouchPoints));
+  if (!hydrated || typeof navigator === 'undefined') return null;
+  const id = detectPlatform(navigator.userAgent, navigator.maxTouchPoints);
+  return PLATFORMS.find((platform) => platform.id === id) ?? null;
+}
+
+/** The visitor's download link: /download (every platform) until the platform is known, then theirs. */
+export function useDownloadHref(): string {
+  return downloadHref(useVisitorPlatform()?.id ?? null);
 }

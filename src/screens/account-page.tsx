@@ -15,6 +15,7 @@ import type { Subscription } from '../../contract/api';
 import { isActive } from '../../machines/subscription-display';
 import { untilText } from './subscription-texts';
 import { SubscriptionCard } from './subscription-card';
+import type { AppLinkPhase } from '../components/app-link-status';
 import { brand } from '../config/brand';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import longText from '../components/long-text.module.css';
@@ -33,6 +34,8 @@ export interface AccountPageProps {
   onSignOut: () => void;
   onRefresh: () => void;
   onOpenVpnApp: () => void;
+  /** What Open VPN App is doing (machines/app-link.ts); idle when omitted. */
+  vpnAppPhase?: AppLinkPhase;
   autoRenewal: ConfirmedAction & { cancelling: boolean; onTurnOff: () => void; onDismiss: () => void; onReEnable: () => void };
   deletion: ConfirmedAction & { deleting: boolean; onDelete: () => void; onCancel: () => void };
   /** The desktop devices card, rendered by the route (it owns its own data). */
@@ -82,6 +85,7 @@ export function AccountPage(props: AccountPageProps) {
           refreshing={props.refreshing}
           onRefresh={props.onRefresh}
           onOpenVpnApp={props.onOpenVpnApp}
+          vpnAppPhase={props.vpnAppPhase ?? 'idle'}
           onTurnOff={props.autoRenewal.onTurnOff}
           onReEnable={props.autoRenewal.onReEnable}
           now={props.now}

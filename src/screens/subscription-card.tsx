@@ -4,6 +4,7 @@ import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Subscription } from '../../contract/api';
 import { isActive } from '../../machines/subscription-display';
 import { brand } from '../config/brand';
+import { AppLinkStatus, type AppLinkPhase } from '../components/app-link-status';
 import { autoRenewalText, endDateLabel, formatLongDate, hasEnded, statusBadge } from './subscription-texts';
 
 export interface SubscriptionCardProps {
@@ -11,6 +12,7 @@ export interface SubscriptionCardProps {
   refreshing: boolean;
   onRefresh: () => void;
   onOpenVpnApp: () => void;
+  vpnAppPhase: AppLinkPhase;
   onTurnOff: () => void;
   onReEnable: () => void;
   /** "Now", for deciding whether the end date has passed; tests pin it. */
@@ -22,7 +24,8 @@ export interface SubscriptionCardProps {
  * active subscription with renewal off reads as active until that date; an ended one reads "Ended on
  * <date>" with no renewal box. Refreshing keeps the card's size: the spinner is in the button.
  */
-export function SubscriptionCard({ subscription, refreshing, onRefresh, onOpenVpnApp, onTurnOff, onReEnable, now }: SubscriptionCardProps) {
+export function SubscriptionCard(props: SubscriptionCardProps) {
+  const { subscription, refreshing, onRefresh, onOpenVpnApp, vpnAppPhase, onTurnOff, onReEnable, now } = props;
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="subscription-title" aria-busy={refreshing}>
       <Group justify="space-between">
@@ -44,6 +47,7 @@ export function SubscriptionCard({ subscription, refreshing, onRefresh, onOpenVp
           {isActive(subscription) ? (
             <Stack gap="sm">
               <Button onClick={onOpenVpnApp}>Open VPN App</Button>
+              <AppLinkStatus phase={vpnAppPhase} onRetry={onOpenVpnApp} />
               {!subscription.cancelAtPeriodEnd && (
                 <Button variant="default" onClick={onTurnOff}>
                   Turn Off Auto-Renewal

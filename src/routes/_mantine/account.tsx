@@ -3,6 +3,7 @@ import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { openVpnApp, provideAccountDeletion, provideAutoRenewal, provideDevices } from '../../app/account-services';
 import { useAppActors } from '../../app/app-context';
+import { useAppLink } from '../../app/use-app-link';
 import { guardRoute } from '../../app/guards';
 import { useSessionTag, useSessionUser, useSubscription } from '../../app/use-session';
 import { isActive } from '../../../machines/subscription-display';
@@ -45,6 +46,7 @@ function SignedInAccount({ onSignOut }: { onSignOut: () => void }) {
   const [renewal, sendRenewal] = useMachine(autoRenewalMachine, { input: { user: accountUser }, inspect: actors.inspect });
   const [deletion, sendDeletion] = useMachine(deletionMachine, { input: { user: accountUser }, inspect: actors.inspect });
   const devicesMachine = useMemo(() => provideDevices(actors), [actors]);
+  const vpnApp = useAppLink(() => openVpnApp(actors));
   const [devices, sendDevices] = useMachine(devicesMachine, { input: {}, inspect: actors.inspect });
 
   return (
@@ -58,7 +60,8 @@ function SignedInAccount({ onSignOut }: { onSignOut: () => void }) {
         actors.session.send({ type: 'session.signOut' });
       }}
       onRefresh={() => sendRenewal({ type: 'subscription.refresh' })}
-      onOpenVpnApp={() => void openVpnApp(actors)}
+      onOpenVpnApp={vpnApp.open}
+      vpnAppPhase={vpnApp.phase}
       devices={
         <DevicesCard
           devices={devices.context.devices}
