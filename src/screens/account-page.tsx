@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Container,
-  Group,
   List,
   SimpleGrid,
   Stack,
@@ -18,6 +17,7 @@ import { SubscriptionCard } from './subscription-card';
 import type { AppLinkPhase } from '../components/app-link-status';
 import { brand } from '../config/brand';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { DialogActions } from '../components/dialog-actions';
 import longText from '../components/long-text.module.css';
 
 /** An action asked for in a confirmation dialog: whether the dialog is open, and its confirm button. */
@@ -142,14 +142,14 @@ function TurnOffAutoRenewalDialog({ subscription, autoRenewal }: AccountPageProp
       <Text size="sm">
         Your subscription stays active {untilText(subscription?.endDate)}, and you will not be charged again.
       </Text>
-      <Group justify="flex-end" mt="lg">
+      <DialogActions>
         <Button variant="default" onClick={autoRenewal.onDismiss} disabled={autoRenewal.cancelling}>
           Keep Auto-Renewal
         </Button>
         <Button color="red.9" onClick={autoRenewal.onConfirm} disabled={autoRenewal.cancelling}>
           {autoRenewal.cancelling ? 'Processing...' : 'Turn Off Auto-Renewal'}
         </Button>
-      </Group>
+      </DialogActions>
     </ConfirmDialog>
   );
 }
@@ -185,7 +185,7 @@ function DeleteAccountDialog({ subscription, deletion, autoRenewal }: AccountPag
           </Alert>
         )}
       </Stack>
-      <Group justify="flex-end" mt="lg">
+      <DialogActions>
         <Button variant="default" onClick={deletion.onCancel} disabled={deletion.deleting}>
           Cancel
         </Button>
@@ -204,7 +204,7 @@ function DeleteAccountDialog({ subscription, deletion, autoRenewal }: AccountPag
         <Button color="red.9" onClick={deletion.onConfirm} disabled={deletion.deleting}>
           {deletion.deleting ? 'Deleting Account...' : 'Delete Account Permanently'}
         </Button>
-      </Group>
+      </DialogActions>
     </ConfirmDialog>
   );
 }

@@ -237,4 +237,12 @@ describe('account page', () => {
       expect(dialog.queryByText(/24 hours/)).toBeNull();
     });
   });
+
+  test('dialog buttons: the confirming action last; three buttons always stack (issue 22 item 8)', async () => {
+    await renderAccount({ subscription: subscription({}), deletion: { ...props().deletion, dialogOpen: true } });
+    const dialog = await screen.findByRole('dialog', { name: 'Are you absolutely sure?' });
+    const buttons = within(dialog).getAllByRole('button').filter((button) => button.textContent);
+    expect(buttons.map((button) => button.textContent)).toEqual(['Cancel', 'Turn Off Auto-Renewal instead', 'Delete Account Permanently']);
+    expect(buttons[0]!.parentElement).toHaveAttribute('data-stacked', 'true');
+  });
 });
