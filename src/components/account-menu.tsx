@@ -12,7 +12,8 @@ export function AccountMenu({ account, onSignOut }: { account: HeaderAccount; on
   const isPremium = account.subscriptionStatus === 'active';
   return (
     <MantineRoot>
-      <Menu position="bottom-end" withinPortal>
+      {/* In the header (its banner landmark), not a portal; no focus placeholder (an empty child of role=menu): axe. */}
+      <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <UnstyledButton className={classes.accountButton}>
             <Text size="sm" fw={600} truncate="end" className={classes.accountEmail} title={account.email}>

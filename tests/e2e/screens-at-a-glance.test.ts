@@ -78,7 +78,8 @@ describe('screens at a glance', () => {
   });
 
   test('phone: the address truncates in the header with the whole one in the menu', async () => {
-    const { page } = await activeSubscriber('phone.reader@example.com', PHONE);
+    const { page } = await activeSubscriber('phone.reader@example.com');
+    await page.setViewportSize(PHONE);
     await page.goto(`${e2e.stack.url}/account`);
     await page.getByRole('region', { name: 'Subscription Status' }).getByText('Active', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Open menu' }).click();
