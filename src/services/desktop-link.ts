@@ -13,8 +13,3 @@ export async function openDesktopApp(sessionToken: string): Promise<string> {
   window.location.href = link;
   return link;
 }
-
-/** Opens a fixed app link (/success's, /cancel's): the browser hands it to the app, if one is installed. */
-export async function openAppLink(link: string): Promise<void> {
-  window.location.href = link;
-}

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useAppLink } from '../../app/use-app-link';
 import { useVisitorPlatform } from '../../components/use-download-href';
 import { brand } from '../../config/brand';
-import { openAppLink } from '../../services/desktop-link';
+import { openAppLink } from '../../services/navigation';
 import { CancelPage } from '../../screens/cancel-page';
 
 export const Route = createFileRoute('/_mantine/cancel')({

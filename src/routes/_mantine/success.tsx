@@ -7,7 +7,7 @@ import { useSessionUser } from '../../app/use-session';
 import { useAppLink } from '../../app/use-app-link';
 import { useVisitorPlatform } from '../../components/use-download-href';
 import { brand } from '../../config/brand';
-import { openAppLink } from '../../services/desktop-link';
+import { openAppLink } from '../../services/navigation';
 import { ActivationStatus } from '../../screens/activation-status';
 import { SuccessPage } from '../../screens/success-page';
 
