@@ -58,7 +58,7 @@ function windowReportingBlockedPopup(): Window {
 }
 
 /** A fixed notice at the bottom of the page (plain DOM: the inspector starts before React renders). */
-export function reportBlockedPopup(page: Document): void {
+function reportBlockedPopup(page: Document): void {
   const notice = page.createElement('div');
   notice.setAttribute('role', 'alert');
   notice.textContent = POPUP_BLOCKED_TEXT;
