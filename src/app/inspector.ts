@@ -32,7 +32,8 @@ export async function startInspector(): Promise<((event: InspectionEvent) => voi
       sanitizeContext: (context) => redactTokens(context) as typeof context,
       sanitizeEvent: (event) => redactTokens(event) as typeof event,
     });
-    return inspector.inspect as (event: InspectionEvent) => void;
+    const observer = inspector.inspect as { next: (event: InspectionEvent) => void };
+    return onlyStartedActors((event) => observer.next(event));
   }
   return undefined;
 }
@@ -66,4 +67,26 @@ function reportBlockedPopup(page: Document): void {
     'position:fixed;left:16px;right:16px;bottom:16px;z-index:1000;padding:12px 16px;border-radius:8px;' +
     'background:#1f1f1f;color:#fff;font:14px/1.4 system-ui,sans-serif';
   page.body.append(notice);
+}
+
+/**
+ * Holds back an actor's creation until it starts. Under StrictMode React calls `useMachine`'s initialiser
+ * twice and throws one actor away unstarted; the inspector then listed every screen's actor twice. An
+ * actor that never starts never reaches the inspector.
+ */
+export function onlyStartedActors(inspect: (event: InspectionEvent) => void): (event: InspectionEvent) => void {
+  const created = new Map<string, InspectionEvent>();
+  return (event) => {
+    const id = event.actorRef.sessionId;
+    if (event.type === '@xstate.actor') {
+      created.set(id, event);
+      return;
+    }
+    const creation = created.get(id);
+    if (creation) {
+      created.delete(id);
+      inspect(creation);
+    }
+    inspect(event);
+  };
 }

@@ -1,7 +1,8 @@
 /** The Stately inspector reports a blocked pop-up on the page instead of opening nothing, silently (issue 22 item 11). */
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { screen } from '@testing-library/react';
-import { POPUP_BLOCKED_TEXT, startInspector } from '../../src/app/inspector';
+import { createActor, createMachine, type InspectionEvent } from 'xstate';
+import { POPUP_BLOCKED_TEXT, onlyStartedActors, startInspector } from '../../src/app/inspector';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -25,5 +26,17 @@ describe('inspector', () => {
     vi.spyOn(window, 'open').mockReturnValue({ postMessage: () => {} } as unknown as Window);
     await startInspector();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  test('an actor thrown away unstarted (StrictMode) never reaches the inspector; a started one does, once', () => {
+    const seen: InspectionEvent[] = [];
+    const inspect = onlyStartedActors((event) => seen.push(event));
+    const machine = createMachine({ id: 'screen', initial: 'idle', states: { idle: {} } });
+    createActor(machine, { inspect }); // StrictMode's first, discarded instance
+    const kept = createActor(machine, { inspect }).start();
+    const created = seen.filter((event) => event.type === '@xstate.actor').map((event) => event.actorRef.sessionId);
+    expect(created).toEqual([kept.sessionId]);
+    expect(seen[0]!.type).toBe('@xstate.actor');
+    kept.stop();
   });
 });
