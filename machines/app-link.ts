@@ -9,7 +9,11 @@ import { fromPromise, setup } from 'xstate';
 /** How long the page waits for the app to take over before offering the download. */
 export const APP_LINK_FALLBACK_MS = 1500;
 
-export type AppLinkEvent = { type: 'appLink.open' } | { type: 'page.hidden' };
+export type AppLinkEvent =
+  | { type: 'appLink.open' }
+  | { type: 'page.hidden' }
+  /** The link was opened elsewhere (a desktop sign-in on /signin) and the page is still in front. */
+  | { type: 'appLink.notOpened' };
 
 export const appLinkMachine = setup({
   types: {
@@ -28,7 +32,7 @@ export const appLinkMachine = setup({
   initial: 'idle',
   states: {
     idle: {
-      on: { 'appLink.open': { target: 'opening' } },
+      on: { 'appLink.open': { target: 'opening' }, 'appLink.notOpened': { target: 'notOpened' } },
     },
     opening: {
       tags: ['opening'],
@@ -42,7 +46,8 @@ export const appLinkMachine = setup({
     },
     waiting: {
       tags: ['opening'],
-      // The app took over: the browser hid the page (the SPA sends this on `visibilitychange`).
+      // The app took over: the browser hid the page or the window lost focus (the SPA sends this on
+      // `visibilitychange` to hidden and on `blur`, which the browser's "Open Veil VPN?" prompt also causes).
       on: { 'page.hidden': { target: 'opened' } },
       // Still in front: the app did not open.
       after: { appLinkFallback: { target: 'notOpened' } },

@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, saveScreenshot } from '../support/browser';
 import { useWholeStack } from '../support/e2e-suite';
-import { accountMenu, storageKey } from '../support/emulator-ui';
+import { accountMenu, signInWithPopup, storageKey } from '../support/emulator-ui';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
 
 const e2e = useWholeStack();
@@ -18,6 +18,7 @@ const e2e = useWholeStack();
 const EMAIL = 'christina.vandermeer@example-company.com';
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
+const MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** axe in light and dark, with a screenshot of each: what is on screen now. */
 async function lookAt(page: Page, name: string, { fullPage = true } = {}) {
@@ -182,5 +183,19 @@ describe('screens at a glance', () => {
     await returnToApp.click();
     await page.getByText("Didn't open?").waitFor({ timeout: 10_000 });
     await lookAt(page, 'cancel-app-not-opened');
+  });
+
+  test('a desktop sign-in says it is opening the app; /account then says it did not open', async () => {
+    await activeSubscriber('desktop.handoff@example.com');
+    const { context } = await e2e.newContext({ viewport: DESKTOP, userAgent: MAC });
+    const page = await context.newPage();
+    await page.goto(`${e2e.stack.url}/signin`);
+    await signInWithPopup(context, page, 'desktop.handoff@example.com');
+    await page.getByText('Signed in. Opening Veil VPN…').waitFor({ timeout: 15_000 });
+    await lookAt(page, 'signin-opening-app', { fullPage: false });
+    await page.waitForURL(`${e2e.stack.url}/account`, { timeout: 10_000 });
+    const card = page.getByRole('region', { name: 'Subscription Status' });
+    await card.getByText("Didn't open?").waitFor();
+    expect(await card.getByRole('link', { name: 'Download Veil VPN' }).getAttribute('href')).toBe('/download#macos');
   });
 });

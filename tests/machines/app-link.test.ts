@@ -43,4 +43,10 @@ describe('opening the app through its link (issue 22 item 2)', () => {
     await flush();
     expect(actor.getSnapshot().value).toBe('idle');
   });
+
+  it('after a desktop sign-in opened the link elsewhere, /account can start at "did not open"', () => {
+    const actor = start();
+    actor.send({ type: 'appLink.notOpened' });
+    expect(actor.getSnapshot().hasTag('notOpened')).toBe(true);
+  });
 });

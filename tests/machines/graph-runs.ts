@@ -127,6 +127,7 @@ const activationEvents: EventObject[] = [
 
 const appLinkEvents: EventObject[] = [
   { type: 'appLink.open' },
+  { type: 'appLink.notOpened' },
   { type: 'page.hidden' },
   done('openAppLink'),
   failed('openAppLink', new Error('offline')),

@@ -1,15 +1,19 @@
 import { Navigate, createFileRoute, useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { openVpnApp, provideAccountDeletion, provideAutoRenewal, provideDevices } from '../../app/account-services';
 import { useAppActors } from '../../app/app-context';
 import { useAppLink } from '../../app/use-app-link';
 import { guardRoute } from '../../app/guards';
 import { useSessionTag, useSessionUser, useSubscription } from '../../app/use-session';
 import { isActive } from '../../../machines/subscription-display';
+import { storage } from '../../services/storage';
 import { PageSpinner } from '../../components/page-spinner';
 import { AccountPage, SignInRequired } from '../../screens/account-page';
 import { DevicesCard } from '../../screens/devices-card';
+
+/** How long after a sign-in opened the app's link /account still speaks of it (the hand-off takes 2 s). */
+const APP_LINK_AFTER_SIGN_IN_MS = 10_000;
 
 export const Route = createFileRoute('/_mantine/account')({
   beforeLoad: (options) => guardRoute(options),
@@ -47,6 +51,13 @@ function SignedInAccount({ onSignOut }: { onSignOut: () => void }) {
   const [deletion, sendDeletion] = useMachine(deletionMachine, { input: { user: accountUser }, inspect: actors.inspect });
   const devicesMachine = useMemo(() => provideDevices(actors), [actors]);
   const vpnApp = useAppLink(() => openVpnApp(actors));
+  // Sent here by a desktop sign-in that opened the app's link: still in front means it did not open.
+  const { notOpened } = vpnApp;
+  useEffect(() => {
+    const openedAt = storage.takeAppLinkAfterSignIn();
+    if (openedAt !== null && Date.now() - openedAt < APP_LINK_AFTER_SIGN_IN_MS && document.hasFocus()) notOpened();
+    // Once, on arrival.
+  }, []);
   const [devices, sendDevices] = useMachine(devicesMachine, { input: {}, inspect: actors.inspect });
 
   return (
