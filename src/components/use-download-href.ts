@@ -1,18 +1,14 @@
 import { useHydrated } from '../app/use-hydrated';
-import { PLATFORMS, detectPlatform, downloadHref, type Platform } from '../config/platforms';
+import { detectPlatform, downloadHref, type PlatformId } from '../config/platform-detect';
 
-/**
- * The visitor's platform, once React has the page (prerendered pages do not know the visitor: their HTML
- * is the same for everyone); null before then and for systems without an app.
- */
-export function useVisitorPlatform(): Platform | null {
+/** The visitor's platform once React has the page (prerendered HTML is the same for everyone), else null. */
+export function useVisitorPlatformId(): PlatformId | null {
   const hydrated = useHydrated();
   if (!hydrated || typeof navigator === 'undefined') return null;
-  const id = detectPlatform(navigator.userAgent, navigator.maxTouchPoints);
-  return PLATFORMS.find((platform) => platform.id === id) ?? null;
+  return detectPlatform(navigator.userAgent, navigator.maxTouchPoints);
 }
 
 /** The visitor's download link: /download (every platform) until the platform is known, then theirs. */
 export function useDownloadHref(): string {
-  return downloadHref(useVisitorPlatform()?.id ?? null);
+  return downloadHref(useVisitorPlatformId());
 }

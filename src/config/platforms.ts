@@ -1,17 +1,13 @@
-/**
- * The platforms Veil VPN runs on, their requirements (spec §9) and downloads, and which one a visitor is on
- * (issue 22 item 3). Pure: the caller passes the user agent, so it is tested without a browser.
- */
+/** The platforms Veil VPN runs on, their requirements (spec §9) and downloads (issue 22 item 3): /download lists them. */
 import { brand } from './brand';
-
-export type PlatformId = 'macos' | 'windows' | 'ios' | 'android';
+import type { PlatformId } from './platform-detect';
 
 export interface Platform {
   id: PlatformId;
   name: string;
   requirement: string;
   url: string;
-  /** Desktop downloads go through /download#<id> (requirements beside the button); phones go to their store. */
+  /** Phones and tablets get their store download where a desktop gets its app link (/success, /cancel). */
   kind: 'desktop' | 'phone';
 }
 
@@ -23,22 +19,3 @@ export const PLATFORMS: readonly Platform[] = [
 ];
 
 export const DOWNLOAD_SIZE = 'about 50 MB of storage';
-
-/**
- * The visitor's platform from the user agent, or null (Linux, ChromeOS, a crawler). iPadOS presents itself
- * as a Mac: a "Macintosh" with a touch screen is an iPad, so iOS.
- */
-export function detectPlatform(userAgent: string, maxTouchPoints = 0): PlatformId | null {
-  if (/android/i.test(userAgent)) return 'android';
-  if (/iphone|ipad|ipod/i.test(userAgent)) return 'ios';
-  if (/macintosh|mac os x/i.test(userAgent)) return maxTouchPoints > 1 ? 'ios' : 'macos';
-  if (/windows/i.test(userAgent)) return 'windows';
-  return null;
-}
-
-/** Where "Download Now" / "Download App" lead: the /download page's section, a phone's store, or the whole list. */
-export function downloadHref(platform: PlatformId | null): string {
-  const found = PLATFORMS.find((candidate) => candidate.id === platform);
-  if (!found) return '/download';
-  return found.kind === 'phone' ? found.url : `/download#${found.id}`;
-}

@@ -1,6 +1,7 @@
 /** Downloads by system (issue 22 item 3): which platform a visitor is on, and where their download button leads. */
 import { describe, expect, test } from 'vitest';
-import { PLATFORMS, detectPlatform, downloadHref } from '../../src/config/platforms';
+import { PLATFORMS } from '../../src/config/platforms';
+import { detectPlatform, downloadHref } from '../../src/config/platform-detect';
 
 const UA = {
   windows: 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',

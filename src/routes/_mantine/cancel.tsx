@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useAppLink } from '../../app/use-app-link';
-import { useVisitorPlatform } from '../../components/use-download-href';
+import { useVisitorPlatform } from '../../components/use-visitor-platform';
 import { brand } from '../../config/brand';
 import { openAppLink } from '../../services/navigation';
 import { CancelPage } from '../../screens/cancel-page';

@@ -5,7 +5,7 @@ import { provideActivation } from '../../app/account-services';
 import { useAppActors } from '../../app/app-context';
 import { useSessionUser } from '../../app/use-session';
 import { useAppLink } from '../../app/use-app-link';
-import { useVisitorPlatform } from '../../components/use-download-href';
+import { useVisitorPlatform } from '../../components/use-visitor-platform';
 import { brand } from '../../config/brand';
 import { openAppLink } from '../../services/navigation';
 import { ActivationStatus } from '../../screens/activation-status';
