@@ -28,7 +28,7 @@ describe('the app link tells what it is doing', () => {
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent("Didn't open? Download Veil VPN");
     expect(within(status).getByRole('link', { name: 'Download Veil VPN' })).toHaveAttribute('href', '/download');
-    await userEvent.setup().click(within(status).getByRole('button', { name: 'Try again' }));
+    await userEvent.setup().click(within(status).getByRole('button', { name: 'Try opening again' }));
     expect(onRetry).toHaveBeenCalledOnce();
   });
 

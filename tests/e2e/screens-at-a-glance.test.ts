@@ -131,7 +131,7 @@ describe('screens at a glance', () => {
     await card.getByText('Opening Veil VPN…').waitFor();
     await card.getByText("Didn't open?").waitFor({ timeout: 10_000 });
     expect(await card.getByRole('link', { name: 'Download Veil VPN' }).getAttribute('href')).toBe('/download');
-    await card.getByRole('button', { name: 'Try again' }).waitFor();
+    await card.getByRole('button', { name: 'Try opening again' }).waitFor();
     await lookAt(page, 'account-app-not-opened');
   });
 
