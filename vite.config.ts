@@ -1,11 +1,12 @@
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import type { Plugin } from 'vite';
 import { clientConfigFromEnv, injectClientConfig } from './contract/client-config.ts';
 import { themeVariablesCss } from './src/theme/theme-variables.ts';
 import { prerenderAndCompress } from './scripts/lib/prerender.ts';
+import { placeholderRefusal } from './scripts/lib/placeholder-urls.ts';
 
 /**
  * Mantine declares colours and borders per colour scheme (`[data-mantine-color-scheme=light] .card {…}`),
@@ -57,6 +58,19 @@ function appChunk() {
   return { plugin, test };
 }
 const app = appChunk();
+
+/** A production build refuses example.com placeholders for the brand's addresses (scripts/lib/placeholder-urls.ts). */
+function refusePlaceholderUrls(): Plugin {
+  return {
+    name: 'veil-refuse-placeholder-urls',
+    apply: 'build',
+    configResolved(config) {
+      if (config.mode !== 'production' || config.build.ssr) return;
+      const refusal = placeholderRefusal({ ...loadEnv(config.mode, config.envDir || config.root, 'VITE_'), ...process.env });
+      if (refusal) throw new Error(refusal);
+    },
+  };
+}
 
 const apiPort = process.env.API_PORT ?? process.env.PORT ?? '8080';
 
@@ -116,6 +130,7 @@ export default defineConfig({
     react(),
     themeVariables(),
     devClientConfig(),
+    refusePlaceholderUrls(),
     prerenderPages(),
     app.plugin,
     lightSchemeBeforeScripts(),

@@ -253,7 +253,8 @@ export const signInMachine = signInSetup.createMachine({
                 params: ({ context }) => ({
                   title: 'Account Recently Deleted',
                   message: context.lastError?.message ?? BACKEND_SIGN_IN_FALLBACK,
-                  color: 'red' as const,
+                  // An expected state with a date to come back on, not a failure (issue 22 item 9).
+                  color: 'blue' as const,
                   autoClose: RECENTLY_DELETED_TOAST_MS,
                 }),
               },

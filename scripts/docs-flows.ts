@@ -10,6 +10,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
 import { accountDeletionMachine } from '../machines/account-deletion';
 import { activationMachine } from '../machines/activation';
+import { appLinkMachine } from '../machines/app-link';
 import { autoRenewalMachine } from '../machines/auto-renewal';
 import { checkoutMachine } from '../machines/checkout';
 import { deepLinkMachine } from '../machines/deep-link';
@@ -33,6 +34,7 @@ export const FLOW_MACHINES: FlowMachine[] = [
   { name: 'account-deletion', title: 'Account deletion', machine: accountDeletionMachine },
   { name: 'activation', title: 'Payment activation', machine: activationMachine },
   { name: 'devices', title: 'Desktop devices', machine: devicesMachine },
+  { name: 'app-link', title: 'Opening the app (hand-off told)', machine: appLinkMachine },
 ];
 
 export const FLOWS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'flows');

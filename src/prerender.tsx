@@ -17,7 +17,7 @@ export interface PageMeta {
 }
 
 /** The public pages, prerendered; the others depend on the session and render in the browser only. */
-export const PRERENDERED_ROUTES = ['/', '/support', '/privacy', '/terms', '/signin', '/success', '/cancel'] as const;
+export const PRERENDERED_ROUTES = ['/', '/support', '/download', '/privacy', '/terms', '/signin', '/success', '/cancel'] as const;
 export const BROWSER_ONLY_ROUTES = ['/account', '/subscribe'] as const;
 /** A path no route matches: the router renders its 404 page there. */
 const NOT_FOUND_PATH = '/__prerendered-404';

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as MantineRouteImport } from './routes/_mantine'
 import { Route as MantineAccountRouteImport } from './routes/_mantine/account'
 import { Route as MantineCancelRouteImport } from './routes/_mantine/cancel'
+import { Route as MantineDownloadRouteImport } from './routes/_mantine/download'
 import { Route as MantinePrivacyRouteImport } from './routes/_mantine/privacy'
 import { Route as MantineSigninRouteImport } from './routes/_mantine/signin'
 import { Route as MantineSubscribeRouteImport } from './routes/_mantine/subscribe'
@@ -37,6 +38,11 @@ const MantineAccountRoute = MantineAccountRouteImport.update({
 const MantineCancelRoute = MantineCancelRouteImport.update({
   id: '/cancel',
   path: '/cancel',
+  getParentRoute: () => MantineRoute,
+} as any)
+const MantineDownloadRoute = MantineDownloadRouteImport.update({
+  id: '/download',
+  path: '/download',
   getParentRoute: () => MantineRoute,
 } as any)
 const MantinePrivacyRoute = MantinePrivacyRouteImport.update({
@@ -74,6 +80,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/account': typeof MantineAccountRoute
   '/cancel': typeof MantineCancelRoute
+  '/download': typeof MantineDownloadRoute
   '/privacy': typeof MantinePrivacyRoute
   '/signin': typeof MantineSigninRoute
   '/subscribe': typeof MantineSubscribeRoute
@@ -85,6 +92,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/account': typeof MantineAccountRoute
   '/cancel': typeof MantineCancelRoute
+  '/download': typeof MantineDownloadRoute
   '/privacy': typeof MantinePrivacyRoute
   '/signin': typeof MantineSigninRoute
   '/subscribe': typeof MantineSubscribeRoute
@@ -98,6 +106,7 @@ export interface FileRoutesById {
   '/_mantine': typeof MantineRouteWithChildren
   '/_mantine/account': typeof MantineAccountRoute
   '/_mantine/cancel': typeof MantineCancelRoute
+  '/_mantine/download': typeof MantineDownloadRoute
   '/_mantine/privacy': typeof MantinePrivacyRoute
   '/_mantine/signin': typeof MantineSigninRoute
   '/_mantine/subscribe': typeof MantineSubscribeRoute
@@ -111,6 +120,7 @@ export interface FileRouteTypes {
     | '/'
     | '/account'
     | '/cancel'
+    | '/download'
     | '/privacy'
     | '/signin'
     | '/subscribe'
@@ -122,6 +132,7 @@ export interface FileRouteTypes {
     | '/'
     | '/account'
     | '/cancel'
+    | '/download'
     | '/privacy'
     | '/signin'
     | '/subscribe'
@@ -134,6 +145,7 @@ export interface FileRouteTypes {
     | '/_mantine'
     | '/_mantine/account'
     | '/_mantine/cancel'
+    | '/_mantine/download'
     | '/_mantine/privacy'
     | '/_mantine/signin'
     | '/_mantine/subscribe'
@@ -175,6 +187,13 @@ declare module '@tanstack/react-router' {
       path: '/cancel'
       fullPath: '/cancel'
       preLoaderRoute: typeof MantineCancelRouteImport
+      parentRoute: typeof MantineRoute
+    }
+    '/_mantine/download': {
+      id: '/_mantine/download'
+      path: '/download'
+      fullPath: '/download'
+      preLoaderRoute: typeof MantineDownloadRouteImport
       parentRoute: typeof MantineRoute
     }
     '/_mantine/privacy': {
@@ -225,6 +244,7 @@ declare module '@tanstack/react-router' {
 interface MantineRouteChildren {
   MantineAccountRoute: typeof MantineAccountRoute
   MantineCancelRoute: typeof MantineCancelRoute
+  MantineDownloadRoute: typeof MantineDownloadRoute
   MantinePrivacyRoute: typeof MantinePrivacyRoute
   MantineSigninRoute: typeof MantineSigninRoute
   MantineSubscribeRoute: typeof MantineSubscribeRoute
@@ -236,6 +256,7 @@ interface MantineRouteChildren {
 const MantineRouteChildren: MantineRouteChildren = {
   MantineAccountRoute: MantineAccountRoute,
   MantineCancelRoute: MantineCancelRoute,
+  MantineDownloadRoute: MantineDownloadRoute,
   MantinePrivacyRoute: MantinePrivacyRoute,
   MantineSigninRoute: MantineSigninRoute,
   MantineSubscribeRoute: MantineSubscribeRoute,

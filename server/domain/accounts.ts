@@ -50,6 +50,16 @@ export async function purgeExpiredTombstones(db: Db, cooldownSeconds: number, no
   return purged.length;
 }
 
+/**
+ * The first UTC day that starts at or after `moment`: the date the refusal names. The API does not know the
+ * customer's time zone; rounding up makes the date right for anyone at or west of UTC (the cool-down is over
+ * all of that day) and at most a few hours early for a customer further east.
+ */
+function firstWholeDayFrom(moment: Date): Date {
+  const day = new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate()));
+  return day.getTime() < moment.getTime() ? new Date(day.getTime() + 86_400_000) : day;
+}
+
 export async function findOrCreateUser(
   db: Db,
   identity: VerifiedIdentity,
@@ -74,8 +84,9 @@ export async function findOrCreateUser(
     .select()
     .from(deletionTombstones)
     .where(inArray(deletionTombstones.subjectHash, tombstoneHashes(identity.subject, identity.email)));
-  if (tombstones.some((tombstone) => now.getTime() - tombstone.deletedAt.getTime() < cooldownSeconds * 1000)) {
-    throw failures.recentlyDeleted();
+  const lastDeletedAt = Math.max(...tombstones.map((tombstone) => tombstone.deletedAt.getTime()));
+  if (tombstones.length > 0 && now.getTime() - lastDeletedAt < cooldownSeconds * 1000) {
+    throw failures.recentlyDeleted(firstWholeDayFrom(new Date(lastDeletedAt + cooldownSeconds * 1000)));
   }
 
   const email = identity.email;

@@ -20,14 +20,23 @@ export class ApiFailure extends Error {
   }
 }
 
+/** en-US long date of a UTC day ("December 2, 2026"). */
+const dayText = (day: Date) =>
+  new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(day);
+
 /** A 400 naming what is wrong with the request. */
 export const invalidRequest = (reason: string) => new ApiFailure(400, 'validation_failed', `Invalid request: ${reason}`);
 
 export const failures = {
   invalidToken: () => new ApiFailure(401, 'token_invalid', 'Your sign-in could not be verified. Please sign in again.'),
   invalidSession: () => new ApiFailure(401, 'session_invalid', 'Your session has expired. Please sign in again.'),
-  recentlyDeleted: () =>
-    new ApiFailure(403, 'recently_deleted', 'This account was recently deleted. Please wait before creating a new account with it.'),
+  /** Says until when (issue 22 item 9): `availableOn` is the first whole day on which a new account is accepted. */
+  recentlyDeleted: (availableOn: Date) =>
+    new ApiFailure(
+      403,
+      'recently_deleted',
+      `This account was recently deleted. You can create a new account with it on ${dayText(availableOn)}.`,
+    ),
   wrongProvider: (expected: 'google' | 'apple') =>
     new ApiFailure(
       403,

@@ -4,7 +4,7 @@
  *
  * Public pages are prerendered by the build (dist/pages/, listed in dist/pages/routes.json) and sent for
  * their own route; the pages that depend on the session (/account, /subscribe) get the empty shell
- * (index.html) and render in the browser; any other path gets the prerendered 404 page. Static files go out
+ * (index.html) and render in the browser; any other path gets the prerendered 404 page, with HTTP 404. Static files go out
  * as the build's brotli/gzip siblings, pages as bodies compressed once here at start-up (issue 12).
  */
 import { existsSync, readFileSync } from 'node:fs';
@@ -77,7 +77,9 @@ export async function spaRoutes(app: FastifyInstance, config: Config): Promise<b
     const prerenderedPage = pages.get(route);
     if (prerenderedPage) return sendPrecompressed(request, reply, prerenderedPage);
     if (!prerendered || browserOnly.has(route)) return sendPrecompressed(request, reply, shell);
-    // The SPA's router shows its 404 page at any unknown path; the same page, prerendered, arrives first.
+    // The SPA's router shows its 404 page at any unknown path; the same page, prerendered, arrives first,
+    // answered as what it is (HTTP 404), so crawlers and link checkers do not take it for a page (issue 22).
+    reply.code(404);
     return sendPrecompressed(request, reply, notFoundPage);
   });
   return true;

@@ -144,11 +144,13 @@ export function provideDevices(actors: AppActors) {
 
 /**
  * Open VPN App: a fresh one-time hand-off link each time (design §7). With `codeChallenge` (the desktop
- * app opened /account?pair=<challenge>), the link redeems only in the app holding its verifier.
+ * app opened /account?pair=<challenge>), the link redeems only in the app holding its verifier. Rejects,
+ * after saying why in a toast, when no link could be made, so the page does not say "Opening…"
+ * (machines/app-link.ts).
  */
 export async function openVpnApp(actors: AppActors, codeChallenge?: string): Promise<void> {
   const sessionToken = actors.session.getSnapshot().context.sessionToken;
-  if (!sessionToken) return;
+  if (!sessionToken) throw new Error('signed out');
   const { openDesktopApp } = await import('../services/desktop-link');
   try {
     await withSession(actors, () => openDesktopApp(sessionToken, codeChallenge));
@@ -158,5 +160,6 @@ export async function openVpnApp(actors: AppActors, codeChallenge?: string): Pro
       message: error instanceof Error ? error.message : 'Please try again',
       color: 'red',
     });
+    throw error;
   }
 }

@@ -1,6 +1,8 @@
 /**
  * The Stately inspector, in development only: `?inspect` in the URL or VITE_INSPECT=true. The import is
  * dynamic and behind `import.meta.env.DEV`, so production builds contain none of it (a test checks).
+ * It opens https://stately.ai/inspect in a pop-up window, so it needs a connection and allowed pop-ups;
+ * offline, docs/flows/ has every machine's chart. A blocked pop-up is said on the page, not swallowed.
  */
 import type { InspectionEvent } from 'xstate';
 
@@ -26,10 +28,65 @@ export async function startInspector(): Promise<((event: InspectionEvent) => voi
   if (import.meta.env.DEV && inspectorWanted()) {
     const { createBrowserInspector } = await import('@statelyai/inspect');
     const inspector = createBrowserInspector({
+      window: windowReportingBlockedPopup(),
       sanitizeContext: (context) => redactTokens(context) as typeof context,
       sanitizeEvent: (event) => redactTokens(event) as typeof event,
     });
-    return inspector.inspect as (event: InspectionEvent) => void;
+    const observer = inspector.inspect as { next: (event: InspectionEvent) => void };
+    return onlyStartedActors((event) => observer.next(event));
   }
   return undefined;
+}
+
+export const POPUP_BLOCKED_TEXT =
+  'The Stately inspector could not open: this browser blocked its pop-up. Allow pop-ups for this site and reload. ' +
+  '(The inspector runs on stately.ai and needs a connection; offline, see docs/flows/.)';
+
+/** The page's window, except that a `window.open` the browser refuses puts a notice on the page. */
+function windowReportingBlockedPopup(): Window {
+  const open: Window['open'] = (...args) => {
+    const opened = window.open(...args);
+    if (!opened) reportBlockedPopup(document);
+    return opened;
+  };
+  return new Proxy(window, {
+    get: (target, key) => {
+      if (key === 'open') return open;
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+/** A fixed notice at the bottom of the page (plain DOM: the inspector starts before React renders). */
+function reportBlockedPopup(page: Document): void {
+  const notice = page.createElement('div');
+  notice.setAttribute('role', 'alert');
+  notice.textContent = POPUP_BLOCKED_TEXT;
+  notice.style.cssText =
+    'position:fixed;left:16px;right:16px;bottom:16px;z-index:1000;padding:12px 16px;border-radius:8px;' +
+    'background:#1f1f1f;color:#fff;font:14px/1.4 system-ui,sans-serif';
+  page.body.append(notice);
+}
+
+/**
+ * Holds back an actor's creation until it starts. Under StrictMode React calls `useMachine`'s initialiser
+ * twice and throws one actor away unstarted; the inspector then listed every screen's actor twice. An
+ * actor that never starts never reaches the inspector.
+ */
+export function onlyStartedActors(inspect: (event: InspectionEvent) => void): (event: InspectionEvent) => void {
+  const created = new Map<string, InspectionEvent>();
+  return (event) => {
+    const id = event.actorRef.sessionId;
+    if (event.type === '@xstate.actor') {
+      created.set(id, event);
+      return;
+    }
+    const creation = created.get(id);
+    if (creation) {
+      created.delete(id);
+      inspect(creation);
+    }
+    inspect(event);
+  };
 }

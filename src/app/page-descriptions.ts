@@ -6,6 +6,7 @@ import { brand } from '../config/brand';
 
 export const PAGE_DESCRIPTIONS: Record<string, string> = {
   '/': `${brand.productName}: zero-log, AES-256 encrypted VPN for all your devices. One simple annual plan.`,
+  '/download': `Download ${brand.productName} for macOS 11+, Windows 10+, iOS 14+ and Android 8+ (about 50 MB).`,
   '/support': `Help with ${brand.productName}: setup and installation on every device, answers to common questions, and how to reach our support team.`,
   '/privacy': `How ${brand.operator} handles your data when you use ${brand.productName}: what we collect, what we never log, and your rights.`,
   '/terms': `The terms that govern your use of ${brand.productName} and its annual subscription.`,

@@ -13,6 +13,7 @@ const titled = (page: string) => `${page} | ${brand.productName}`;
 export const PAGE_TITLES: Record<string, string> = {
   '/': `${brand.productName}: Secure Your Digital Freedom`,
   '/support': titled('Support'),
+  '/download': titled('Download'),
   '/privacy': titled('Privacy Policy'),
   '/terms': titled('Terms of Service'),
   '/signin': titled('Sign In'),

@@ -76,6 +76,8 @@ export function createSignInActor(deps: SignInDependencies) {
         actors: {
           openDesktopApp: fromPromise<void, { sessionToken: string }>(async ({ input }) => {
             await openDesktopApp(input.sessionToken);
+            // The page moves to /account after the deep-link fallback: there it says if the app did not open.
+            storage.markAppLinkAfterSignIn(Date.now());
           }),
         },
         actions: { navigate: (_, params: NavigateParams) => deps.navigate(params) },

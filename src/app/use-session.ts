@@ -44,6 +44,7 @@ export function useSignIn() {
   const actors = useAppActors();
   const [actor, setActor] = useState<SignInActor | null>(null);
   const [busy, setBusy] = useState(false);
+  const [openingApp, setOpeningApp] = useState(false);
   const [supportMessage, setSupportMessage] = useState<string | null>(null);
 
   useEffect(() => {
@@ -60,6 +61,8 @@ export function useSignIn() {
     const update = () => {
       const snapshot = actor.getSnapshot();
       setBusy(snapshot.hasTag('signingIn'));
+      // Signed in; the deep-link decision is opening the desktop app (it lingers there only then).
+      setOpeningApp(snapshot.matches({ attempt: 'decidingDestination' }));
       const error = snapshot.context.lastError;
       setSupportMessage(error && needsSupport(error.code) ? error.message : null);
     };
@@ -70,6 +73,8 @@ export function useSignIn() {
 
   return {
     busy,
+    /** Signed in, and the desktop app's link is being opened (issue 22 item 2): say so. */
+    openingApp,
     /** A sign-in error trying again cannot fix (catalogue "no retry"): its message; the buttons are disabled. */
     supportMessage,
     prepare: actors.prepareSignIn,

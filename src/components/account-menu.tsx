@@ -12,20 +12,23 @@ export function AccountMenu({ account, onSignOut }: { account: HeaderAccount; on
   const isPremium = account.subscriptionStatus === 'active';
   return (
     <MantineRoot>
-      <Menu position="bottom-end" withinPortal>
+      {/* In the header (its banner landmark), not a portal; no focus placeholder (an empty child of role=menu): axe. */}
+      <Menu position="bottom-end" withinPortal={false} withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <UnstyledButton className={classes.accountButton}>
-            <Text size="sm" fw={600} truncate="end" maw={220} title={account.email}>
+            <Text size="sm" fw={600} truncate="end" className={classes.accountEmail} title={account.email}>
               {account.email}
             </Text>
             {isPremium && (
-              <Badge color="green" variant="filled" size="sm">
+              <Badge color="green" variant="filled" size="sm" className={classes.accountBadge}>
                 Premium
               </Badge>
             )}
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
+          {/* The button may truncate a long address on narrower screens: the menu always shows it whole. */}
+          <Menu.Label className={classes.menuEmail}>Signed in as {account.email}</Menu.Label>
           <Menu.Item component={Link} to="/account">
             My Account
           </Menu.Item>

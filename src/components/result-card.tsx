@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { Button, Card, Container, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Card, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Icon } from './icons';
+import classes from './result-card.module.css';
 
 export interface ResultCardProps {
   /** Green check after a payment, gray alert after a cancelled one. */
@@ -11,10 +12,12 @@ export interface ResultCardProps {
   /** The page's own buttons; "Back to Website" always closes the row. */
   actions: ReactNode;
   children: ReactNode;
+  /** Under the buttons: what the app link is doing (components/app-link-status.tsx). */
+  after?: ReactNode;
 }
 
 /** The card both checkout return pages (/success, /cancel) share: icon, heading, body, a row of buttons. */
-export function ResultCard({ tone, title, lead, actions, children }: ResultCardProps) {
+export function ResultCard({ tone, title, lead, actions, children, after }: ResultCardProps) {
   return (
     <Container size="sm" py={{ base: 48, md: 80 }}>
       <Card withBorder shadow="sm" padding="xl" radius="lg">
@@ -34,12 +37,13 @@ export function ResultCard({ tone, title, lead, actions, children }: ResultCardP
           <Text c="dimmed">{lead}</Text>
         </Stack>
         {children}
-        <Group mt="xl" grow preventGrowOverflow={false} wrap="wrap">
+        <div className={classes.actions}>
           {actions}
           <Button component={Link} to="/" variant="subtle">
             Back to Website
           </Button>
-        </Group>
+        </div>
+        {after}
       </Card>
     </Container>
   );

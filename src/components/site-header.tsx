@@ -4,6 +4,7 @@ import { useHydrated } from '../app/use-hydrated';
 import { brand } from '../config/brand';
 import { BrandMark } from './brand-mark';
 import type { HeaderAccount } from './header-account';
+import { useDownloadHref } from './use-download-href';
 import plain from './plain.module.css';
 import classes from './site-header.module.css';
 
@@ -95,12 +96,13 @@ export function SiteHeader({ account, onSignOut }: SiteHeaderProps) {
 }
 
 function SignedOutActions() {
+  const downloadHref = useDownloadHref();
   return (
     <>
       <Link to="/signin" className={plain.button} data-variant="default">
         Sign In
       </Link>
-      <a href={brand.downloadUrl} className={plain.button}>
+      <a href={downloadHref} className={plain.button}>
         Download App
       </a>
     </>

@@ -20,7 +20,13 @@ export const brand = {
   operator: pick(env.VITE_OPERATOR_NAME, 'Veil Labs, Inc.'),
   operatorDescription: 'a US technology company',
   supportEmail: pick(env.VITE_SUPPORT_EMAIL, 'support@example.com'),
-  downloadUrl: pick(env.VITE_DOWNLOAD_URL, 'https://example.com/download'),
+  /** One download per platform (issue 22 item 3); /download lists them, src/config/platforms.ts picks one. */
+  downloadUrls: {
+    macos: pick(env.VITE_DOWNLOAD_URL_MACOS, 'https://example.com/download/macos'),
+    windows: pick(env.VITE_DOWNLOAD_URL_WINDOWS, 'https://example.com/download/windows'),
+    ios: pick(env.VITE_DOWNLOAD_URL_IOS, 'https://example.com/download/ios'),
+    android: pick(env.VITE_DOWNLOAD_URL_ANDROID, 'https://example.com/download/android'),
+  },
   learnMoreUrl: pick(env.VITE_LEARN_MORE_URL, 'https://example.com/learn-more'),
   deepLinks: {
     /** The hand-off link; the token is a one-time hand-off token (design §7). */

@@ -1,14 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import {
   Alert,
-  Badge,
   Button,
   Card,
-  Center,
   Container,
-  Group,
   List,
-  Loader,
   SimpleGrid,
   Stack,
   Text,
@@ -16,9 +12,12 @@ import {
 } from '@mantine/core';
 import type { Subscription } from '../../contract/api';
 import { isActive } from '../../machines/subscription-display';
-import { autoRenewalText, endDateLabel, formatLongDate, statusBadge, untilText } from './subscription-texts';
+import { untilText } from './subscription-texts';
+import { SubscriptionCard } from './subscription-card';
+import type { AppLinkPhase } from '../components/app-link-status';
 import { brand } from '../config/brand';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { DialogActions } from '../components/dialog-actions';
 import longText from '../components/long-text.module.css';
 
 /** An action asked for in a confirmation dialog: whether the dialog is open, and its confirm button. */
@@ -35,10 +34,14 @@ export interface AccountPageProps {
   onSignOut: () => void;
   onRefresh: () => void;
   onOpenVpnApp: () => void;
+  /** What Open VPN App is doing (machines/app-link.ts); idle when omitted. */
+  vpnAppPhase?: AppLinkPhase;
   autoRenewal: ConfirmedAction & { cancelling: boolean; onTurnOff: () => void; onDismiss: () => void; onReEnable: () => void };
   deletion: ConfirmedAction & { deleting: boolean; onDelete: () => void; onCancel: () => void };
   /** The desktop devices card, rendered by the route (it owns its own data). */
   devices?: React.ReactNode;
+  /** "Now", for whether the subscription has ended; tests pin it. */
+  now?: Date;
 }
 
 const PROVIDER_NAMES = { google: 'Google', apple: 'Apple' } as const;
@@ -80,9 +83,19 @@ export function AccountPage(props: AccountPageProps) {
           </Stack>
         </Card>
 
-        <SubscriptionCard {...props} />
+        <SubscriptionCard
+          subscription={props.subscription}
+          refreshing={props.refreshing}
+          onRefresh={props.onRefresh}
+          onOpenVpnApp={props.onOpenVpnApp}
+          vpnAppPhase={props.vpnAppPhase ?? 'idle'}
+          onTurnOff={props.autoRenewal.onTurnOff}
+          onReEnable={props.autoRenewal.onReEnable}
+          now={props.now}
+        />
 
-        {props.devices}
+        {/* Desktop devices belong to a subscription: no card without one. */}
+        {props.subscription && props.devices}
 
         <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="help-title">
           <Title order={2} size="h4" id="help-title">
@@ -122,105 +135,6 @@ export function AccountPage(props: AccountPageProps) {
   );
 }
 
-function SubscriptionCard({ subscription, refreshing, onRefresh, onOpenVpnApp, autoRenewal }: AccountPageProps) {
-  return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="subscription-title" aria-busy={refreshing}>
-      <Group justify="space-between">
-        <Title order={2} size="h4" id="subscription-title">
-          Subscription Status
-        </Title>
-        {subscription && <StatusBadge status={subscription.status} />}
-      </Group>
-      {refreshing ? (
-        <Center py="xl" role="status">
-          <Loader aria-label="Refreshing subscription" />
-        </Center>
-      ) : subscription ? (
-        <Stack gap="sm" mt="md">
-          <div>
-            <Text size="sm" c="dimmed">
-              Plan
-            </Text>
-            <Text fw={600}>{subscription.plan || brand.premiumName}</Text>
-          </div>
-          <Card withBorder padding="sm" radius="sm">
-            <Group justify="space-between" wrap="nowrap">
-              <Text size="sm" fw={600}>
-                Auto-Renewal
-              </Text>
-              <Badge color={subscription.cancelAtPeriodEnd ? 'gray' : 'green'} variant="filled">
-                {subscription.cancelAtPeriodEnd ? 'Off' : 'On'}
-              </Badge>
-            </Group>
-            <Text size="sm" c="dimmed" mt={4}>
-              {autoRenewalText(subscription)}
-            </Text>
-          </Card>
-          {subscription.endDate && (
-            <Group justify="space-between">
-              <Text size="sm" c="dimmed">
-                {endDateLabel(subscription)}
-              </Text>
-              <Text size="sm" fw={600}>
-                {formatLongDate(subscription.endDate)}
-              </Text>
-            </Group>
-          )}
-          {isActive(subscription) ? (
-            <Stack gap="sm">
-              <Button onClick={onOpenVpnApp}>Open VPN App</Button>
-              {subscription.cancelAtPeriodEnd ? (
-                <Alert color="yellow" variant="light" title="Auto-renewal is off">
-                  <Text size="sm">
-                    Your subscription stays active {untilText(subscription.endDate)} and will not renew.
-                  </Text>
-                  <Button size="xs" variant="default" mt="sm" onClick={autoRenewal.onReEnable}>
-                    Re-enable Auto-Renewal
-                  </Button>
-                </Alert>
-              ) : (
-                <Button variant="default" onClick={autoRenewal.onTurnOff}>
-                  Turn Off Auto-Renewal
-                </Button>
-              )}
-            </Stack>
-          ) : (
-            <Button component={Link} to="/subscribe">
-              Subscribe Now
-            </Button>
-          )}
-          <RefreshStatusButton onRefresh={onRefresh} />
-        </Stack>
-      ) : (
-        <Stack gap="sm" mt="md">
-          <Text>No active subscription found</Text>
-          <Button component={Link} to="/subscribe" w="fit-content">
-            Subscribe Now
-          </Button>
-          <RefreshStatusButton onRefresh={onRefresh} />
-        </Stack>
-      )}
-    </Card>
-  );
-}
-
-function RefreshStatusButton({ onRefresh }: { onRefresh: () => void }) {
-  return (
-    <Button variant="subtle" onClick={onRefresh} w="fit-content">
-      Refresh Status
-    </Button>
-  );
-}
-
-function StatusBadge({ status }: { status: string }) {
-  const badge = statusBadge(status);
-  return (
-    <Badge color={badge.color} variant="filled" autoContrast>
-      {badge.label}
-    </Badge>
-  );
-}
-
 function TurnOffAutoRenewalDialog({ subscription, autoRenewal }: AccountPageProps) {
   return (
     <ConfirmDialog
@@ -230,16 +144,15 @@ function TurnOffAutoRenewalDialog({ subscription, autoRenewal }: AccountPageProp
     >
       <Text size="sm">
         Your subscription stays active {untilText(subscription?.endDate)}, and you will not be charged again.
-        Cancel at least 24 hours before renewal.
       </Text>
-      <Group justify="flex-end" mt="lg">
+      <DialogActions>
         <Button variant="default" onClick={autoRenewal.onDismiss} disabled={autoRenewal.cancelling}>
           Keep Auto-Renewal
         </Button>
         <Button color="red.9" onClick={autoRenewal.onConfirm} disabled={autoRenewal.cancelling}>
           {autoRenewal.cancelling ? 'Processing...' : 'Turn Off Auto-Renewal'}
         </Button>
-      </Group>
+      </DialogActions>
     </ConfirmDialog>
   );
 }
@@ -275,7 +188,7 @@ function DeleteAccountDialog({ subscription, deletion, autoRenewal }: AccountPag
           </Alert>
         )}
       </Stack>
-      <Group justify="flex-end" mt="lg">
+      <DialogActions>
         <Button variant="default" onClick={deletion.onCancel} disabled={deletion.deleting}>
           Cancel
         </Button>
@@ -294,7 +207,7 @@ function DeleteAccountDialog({ subscription, deletion, autoRenewal }: AccountPag
         <Button color="red.9" onClick={deletion.onConfirm} disabled={deletion.deleting}>
           {deletion.deleting ? 'Deleting Account...' : 'Delete Account Permanently'}
         </Button>
-      </Group>
+      </DialogActions>
     </ConfirmDialog>
   );
 }

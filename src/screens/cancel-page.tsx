@@ -1,6 +1,9 @@
 import { Link } from '@tanstack/react-router';
 import { Button, Text, Title } from '@mantine/core';
 import { brand } from '../config/brand';
+import type { Platform } from '../config/platforms';
+import { AppLinkButton, type AppLink } from '../components/app-link-button';
+import { AppLinkStatus } from '../components/app-link-status';
 import { CheckList } from '../components/check-list';
 import { ResultCard } from '../components/result-card';
 
@@ -10,7 +13,14 @@ const REASONS = [
   'Unlimited bandwidth with no throttling',
 ];
 
-export function CancelPage() {
+export interface CancelPageProps {
+  /** What Return to App is doing; without it the button is a plain link (before hydration). */
+  appLink?: AppLink;
+  /** A phone or tablet: its store download instead of the desktop app's link (issue 22 item 8). */
+  phone?: Platform | null;
+}
+
+export function CancelPage({ appLink, phone }: CancelPageProps = {}) {
   return (
     <ResultCard
       tone="cancelled"
@@ -21,11 +31,16 @@ export function CancelPage() {
           <Button component={Link} to="/subscribe">
             Try Again
           </Button>
-          <Button component="a" href={brand.deepLinks.cancel} variant="default">
-            Return to App
-          </Button>
+          {phone ? (
+            <Button component="a" href={phone.url} variant="default">
+              Download for {phone.name}
+            </Button>
+          ) : (
+            <AppLinkButton href={brand.deepLinks.cancel} label="Return to App" appLink={appLink} variant="default" />
+          )}
         </>
       }
+      after={appLink && !phone ? <AppLinkStatus phase={appLink.phase} onRetry={appLink.onOpen} /> : null}
     >
       <Title order={2} size="h4" mt="xl">
         Why subscribe to {brand.premiumName}?

@@ -10,10 +10,12 @@ export interface DevicesCardProps {
   revokingId: string | null;
   onRevoke: (deviceId: string) => void;
   onReload: () => void;
+  /** Whether the page offers "Open VPN App" (an active subscription): only then does the card point at it. */
+  openAppOffered: boolean;
 }
 
 /** Desktop apps signed in through "Open VPN App", each of which can be signed out from here. */
-export function DevicesCard({ devices, loading, error, revokingId, onRevoke, onReload }: DevicesCardProps) {
+export function DevicesCard({ devices, loading, error, revokingId, onRevoke, onReload, openAppOffered }: DevicesCardProps) {
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="devices-title" aria-busy={loading}>
       <Title order={2} size="h4" id="devices-title">
@@ -33,7 +35,9 @@ export function DevicesCard({ devices, loading, error, revokingId, onRevoke, onR
         </Stack>
       ) : devices.length === 0 ? (
         <Text size="sm" c="dimmed" mt="md">
-          No desktop app is signed in. Use Open VPN App on a computer to sign one in.
+          {openAppOffered
+            ? 'No desktop app is signed in. Use Open VPN App on a computer to sign one in.'
+            : 'No desktop app is signed in.'}
         </Text>
       ) : (
         <Stack mt="md" gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>

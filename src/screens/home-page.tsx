@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { brand } from '../config/brand';
 import { CheckList } from '../components/check-list';
+import { useDownloadHref } from '../components/use-download-href';
 import { PlanPrice } from '../components/plan-price';
 import { Icon, type IconName } from '../components/icons';
 import plain from '../components/plain.module.css';
@@ -43,6 +44,7 @@ const PLAN_FEATURES = [
  * visitors land on, and its first load must stay within budget without Mantine's code (docs/performance.md).
  */
 export function HomePage() {
+  const downloadHref = useDownloadHref();
   return (
     <>
       <section className={classes.hero}>
@@ -56,7 +58,7 @@ export function HomePage() {
             zero-log policy and servers you can rely on.
           </p>
           <div className={classes.heroActions}>
-            <a className={plain.button} data-size="lg" href={brand.downloadUrl}>
+            <a className={plain.button} data-size="lg" href={downloadHref}>
               Download Now
             </a>
             <a

@@ -1,22 +1,25 @@
-import { Link } from '@tanstack/react-router';
-import { Anchor, Button, Card, Container, Stack, Text, Title } from '@mantine/core';
+import { Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useHydrated } from '../app/use-hydrated';
 import { brand } from '../config/brand';
 import { BrandMark } from '../components/brand-mark';
+import { ProviderButtons } from '../components/provider-buttons';
 import { SignInSupport } from '../components/sign-in-support';
+import { TermsLine } from '../components/terms-line';
 
 export interface SignInPageProps {
   onGoogle?: () => void;
   onApple?: () => void;
   /** True while a sign-in runs: the buttons show a loader and take no clicks. */
   busy?: boolean;
+  /** Signed in; the desktop app is being opened: said in words, the buttons rest (issue 22 item 2). */
+  openingApp?: boolean;
   /** After an error trying again cannot fix: its message; the buttons are disabled. */
   supportMessage?: string | null;
   /** The pointer or the focus reached the buttons: load the sign-in code now, so the click opens the popup. */
   onPrepare?: () => void;
 }
 
-export function SignInPage({ onGoogle, onApple, busy = false, supportMessage = null, onPrepare }: SignInPageProps) {
+export function SignInPage({ onGoogle, onApple, busy = false, openingApp = false, supportMessage = null, onPrepare }: SignInPageProps) {
   const blocked = supportMessage !== null;
   // Prerendered: until React has taken the page over, the buttons do nothing, and say so.
   const inert = useHydrated() ? undefined : true;
@@ -34,24 +37,27 @@ export function SignInPage({ onGoogle, onApple, busy = false, supportMessage = n
         </Stack>
         <Stack mt="xl" gap="sm" onPointerEnter={onPrepare} onFocus={onPrepare}>
           {blocked && <SignInSupport message={supportMessage} />}
-          <Button size="md" variant="default" onClick={onGoogle} loading={busy} disabled={blocked} fullWidth aria-disabled={inert}>
-            Continue with Google
-          </Button>
-          <Button size="md" color="dark" onClick={onApple} loading={busy} disabled={blocked} fullWidth aria-disabled={inert}>
-            Continue with Apple
-          </Button>
+          <div role="status">
+            {openingApp && (
+              <Group gap="xs" justify="center">
+                <Loader size="xs" aria-hidden="true" />
+                <Text size="sm" fw={600}>
+                  Signed in. Opening {brand.productName}…
+                </Text>
+              </Group>
+            )}
+          </div>
+          <ProviderButtons
+            googleLabel="Continue with Google"
+            appleLabel="Continue with Apple"
+            onGoogle={onGoogle}
+            onApple={onApple}
+            busy={busy && !openingApp}
+            disabled={blocked || openingApp}
+            notReady={inert}
+          />
         </Stack>
-        <Text size="xs" c="dimmed" ta="center" mt="lg">
-          By continuing you agree to our{' '}
-          <Anchor component={Link} to="/terms" size="xs" underline="always">
-            Terms of Service
-          </Anchor>{' '}
-          and{' '}
-          <Anchor component={Link} to="/privacy" size="xs" underline="always">
-            Privacy Policy
-          </Anchor>
-          .
-        </Text>
+        <TermsLine />
       </Card>
     </Container>
   );

@@ -5,7 +5,9 @@ import { CheckList } from '../components/check-list';
 import { PlanPrice } from '../components/plan-price';
 import { PageSpinner } from '../components/page-spinner';
 import longText from '../components/long-text.module.css';
+import { ProviderButtons } from '../components/provider-buttons';
 import { SignInSupport } from '../components/sign-in-support';
+import { TermsLine } from '../components/terms-line';
 
 const FEATURES = [
   'All server locations worldwide',
@@ -27,7 +29,8 @@ export type SubscribePageProps =
       signingIn?: boolean;
       supportMessage?: string | null;
     }
-  | { view: 'signedIn'; email: string; onSubscribe: () => void; redirecting: boolean };
+  | { view: 'signedIn'; email: string; onSubscribe: () => void; redirecting: boolean }
+  | { view: 'subscriber'; email: string };
 
 export function SubscribePage(props: SubscribePageProps) {
   if (props.view === 'loading') return <PageSpinner label="Loading your account" />;
@@ -42,12 +45,43 @@ export function SubscribePage(props: SubscribePageProps) {
               Sign In to Continue
             </Title>
             <Text c="dimmed">Sign in to subscribe to {brand.premiumName}.</Text>
+          </Stack>
+          {/* What they are signing in for: the plan and its price (issue 22 item 4). */}
+          <Card withBorder padding="md" radius="md" mt="lg">
+            <PlanPrice headingOrder={2} badge="Annual" note={brand.price.summary} />
+          </Card>
+          <Stack gap="sm" mt="lg">
             {blocked && <SignInSupport message={props.supportMessage!} />}
-            <Button size="md" mt="md" onClick={props.onGoogle} loading={props.signingIn} disabled={blocked}>
-              Sign in with Google
-            </Button>
-            <Button size="md" color="dark" onClick={props.onApple} loading={props.signingIn} disabled={blocked}>
-              Continue with Apple
+            <ProviderButtons
+              googleLabel="Sign in with Google"
+              appleLabel="Continue with Apple"
+              onGoogle={props.onGoogle}
+              onApple={props.onApple}
+              busy={props.signingIn}
+              disabled={blocked}
+            />
+          </Stack>
+          <TermsLine />
+        </Card>
+      </Container>
+    );
+  }
+
+  if (props.view === 'subscriber') {
+    // Already Premium: no sales pitch and no live Subscribe Now (issue 22 item 4).
+    return (
+      <Container size={480} py={{ base: 48, md: 80 }}>
+        <Card withBorder shadow="sm" padding="xl" radius="lg">
+          <Stack align="center" ta="center" gap="sm">
+            <Title order={1} size="h2">
+              You already have {brand.premiumName}
+            </Title>
+            <Text c="dimmed" className={longText.wrap}>
+              Your subscription for <strong>{props.email}</strong> is active. Manage it, or open the app, from your
+              account.
+            </Text>
+            <Button component={Link} to="/account" size="md" mt="sm">
+              Go to My Account
             </Button>
           </Stack>
         </Card>

@@ -54,3 +54,12 @@ export function autoRenewalText(subscription: Pick<Subscription, 'cancelAtPeriod
 export function endDateLabel(subscription: Pick<Subscription, 'cancelAtPeriodEnd'>): string {
   return subscription.cancelAtPeriodEnd ? 'Subscription Ends' : 'Next Billing';
 }
+
+/**
+ * A subscription that no longer grants access and whose end date has passed: the card says "Ended on <date>"
+ * and shows no auto-renewal box (there is nothing left to renew).
+ */
+export function hasEnded(subscription: Pick<Subscription, 'status' | 'endDate'>, now: Date = new Date()): boolean {
+  const end = parseDate(subscription.endDate);
+  return subscription.status !== 'active' && end !== null && end.getTime() <= now.getTime();
+}

@@ -2,6 +2,9 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Button, Title } from '@mantine/core';
 import { brand } from '../config/brand';
+import type { Platform } from '../config/platforms';
+import { AppLinkButton, type AppLink } from '../components/app-link-button';
+import { AppLinkStatus } from '../components/app-link-status';
 import { CheckList } from '../components/check-list';
 import { ResultCard } from '../components/result-card';
 
@@ -12,23 +15,41 @@ const NEXT_STEPS = [
   `Protect up to ${brand.deviceLimit} devices with your subscription`,
 ];
 
-/** `status` lets the wiring show the activation progress above the page's fixed content. */
-export function SuccessPage({ status }: { status?: ReactNode }) {
+export interface SuccessPageProps {
+  /** The activation progress, shown above the page's fixed content. */
+  status?: ReactNode;
+  /** What Open Desktop App is doing; without it the button is a plain link (before hydration). */
+  appLink?: AppLink;
+  /** A phone or tablet: lead with what works there (issue 22 item 8), its store download, no desktop link. */
+  phone?: Platform | null;
+}
+
+export function SuccessPage({ status, appLink, phone }: SuccessPageProps) {
   return (
     <ResultCard
       tone="success"
       title={<>Welcome to {brand.premiumName}!</>}
       lead={<>Your payment was successful. Thank you for choosing {brand.productName}.</>}
       actions={
-        <>
-          <Button component="a" href={brand.deepLinks.success}>
-            Open Desktop App
-          </Button>
-          <Button component={Link} to="/account" variant="default">
-            Manage Account
-          </Button>
-        </>
+        phone ? (
+          <>
+            <Button component={Link} to="/account">
+              Manage Account
+            </Button>
+            <Button component="a" href={phone.url} variant="default">
+              Download for {phone.name}
+            </Button>
+          </>
+        ) : (
+          <>
+            <AppLinkButton href={brand.deepLinks.success} label="Open Desktop App" appLink={appLink} />
+            <Button component={Link} to="/account" variant="default">
+              Manage Account
+            </Button>
+          </>
+        )
       }
+      after={appLink && !phone ? <AppLinkStatus phase={appLink.phase} onRetry={appLink.onOpen} /> : null}
     >
       {status}
       <Title order={2} size="h4" mt="xl">

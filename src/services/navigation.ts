@@ -25,3 +25,11 @@ export function destinationFor(params: NavigateParams, location: { search: strin
   }
   return params.to;
 }
+
+/**
+ * Opens a fixed app link (/success's, /cancel's): the browser hands it to the app, if one is installed.
+ * Here, in the app's own chunk, so those pages fetch nothing more for it.
+ */
+export async function openAppLink(link: string): Promise<void> {
+  window.location.href = link;
+}

@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   /** Session: a full-page redirect sign-in is pending, and since when (ms since epoch). */
   redirectPending: 'veil.signIn.redirectPending',
   redirectStartedAt: 'veil.signIn.redirectStartedAt',
+  /** Session: when a sign-in opened the desktop app's link (ms since epoch); /account reads it once. */
+  appLinkAfterSignIn: 'veil.signIn.appLinkOpenedAt',
 } as const;
 
 function read(storage: () => Storage, key: string): string | null {
@@ -49,6 +51,13 @@ export const storage = {
     write(session, STORAGE_KEYS.redirectStartedAt, String(now));
   },
   isRedirectPending: () => read(session, STORAGE_KEYS.redirectPending) === 'true',
+  markAppLinkAfterSignIn: (now: number) => write(session, STORAGE_KEYS.appLinkAfterSignIn, String(now)),
+  /** When a sign-in last opened the app's link, or null; read once (it is removed). */
+  takeAppLinkAfterSignIn: (): number | null => {
+    const value = Number(read(session, STORAGE_KEYS.appLinkAfterSignIn));
+    write(session, STORAGE_KEYS.appLinkAfterSignIn, null);
+    return Number.isFinite(value) && value > 0 ? value : null;
+  },
   clearRedirectPending: () => {
     write(session, STORAGE_KEYS.redirectPending, null);
     write(session, STORAGE_KEYS.redirectStartedAt, null);

@@ -1,7 +1,10 @@
 import { describe, expect, test, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import type { Subscription } from '../../contract/api';
 import { AccountPage, SignInRequired, type AccountPageProps } from '../../src/screens/account-page';
+import { DevicesCard } from '../../src/screens/devices-card';
 import { renderAtPath } from './render-with-router';
 
 const noop = () => {};
@@ -75,7 +78,7 @@ describe('account page', () => {
     expect(card.getByText('Off')).toBeInTheDocument();
     expect(card.getByText('Cancelled - subscription ends on billing date')).toBeInTheDocument();
     expect(card.getByText('Subscription Ends')).toBeInTheDocument();
-    expect(card.getByText('Auto-renewal is off')).toBeInTheDocument();
+    expect(card.getByText('Veil VPN Premium stays active until the date above and will not renew.')).toBeInTheDocument();
     expect(card.queryByRole('button', { name: 'Turn Off Auto-Renewal' })).toBeNull();
     card.getByRole('button', { name: 'Re-enable Auto-Renewal' }).click();
     expect(onReEnable).toHaveBeenCalledOnce();
@@ -99,10 +102,10 @@ describe('account page', () => {
     expect(card.queryByText('Subscription Ends')).toBeNull();
   });
 
-  test('refreshing shows a spinner instead of the details', async () => {
+  test('refreshing keeps the details (the card keeps its size) and spins in the button', async () => {
     const card = await renderAccount({ subscription: subscription({}), refreshing: true });
-    expect(card.getByRole('status')).toBeInTheDocument();
-    expect(card.queryByText('Veil VPN Premium')).toBeNull();
+    expect(card.getByText('Veil VPN Premium')).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Refresh Status' })).toHaveAttribute('data-loading', 'true');
   });
 
   test('the turn-off dialog reads "Processing..." while cancelling', async () => {
@@ -152,7 +155,7 @@ describe('account page', () => {
       subscription: subscription({ cancelAtPeriodEnd: true, endDate: undefined }),
       deletion: { ...props().deletion, dialogOpen: true },
     });
-    expect(screen.getByText('Your subscription stays active until the end of the billing period and will not renew.')).toBeInTheDocument();
+    expect(screen.getByText(/the unused time until the end of the billing period is not refunded/)).toBeInTheDocument();
     expect(screen.queryByText(/N\/A/)).toBeNull();
   });
 
@@ -170,5 +173,77 @@ describe('account page', () => {
     expect(await screen.findByRole('heading', { name: 'Sign In Required' })).toBeInTheDocument();
     expect(screen.getByText('You need to sign in to view your account')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/subscribe');
+  });
+
+  describe('the subscription card tells one story (issue 22 item 5)', () => {
+    const NOW = new Date('2026-11-25T12:00:00Z');
+
+    test('renewal off: still Active, the end date shown once, the note and Re-enable inside the renewal box', async () => {
+      const card = await renderAccount({ subscription: subscription({ cancelAtPeriodEnd: true }), now: NOW });
+      expect(card.getByText('Active')).toBeInTheDocument();
+      expect(screen.getAllByText(/November 23, 2027/)).toHaveLength(1);
+      expect(card.queryByText('Auto-renewal is off')).toBeNull();
+      expect(card.getByRole('button', { name: 'Open VPN App' })).toBeInTheDocument();
+    });
+
+    test('an ended subscription reads "Ended on <date>", with no renewal box and no "Subscription Ends"', async () => {
+      const card = await renderAccount({
+        subscription: subscription({ status: 'cancelled', cancelAtPeriodEnd: true, endDate: '2025-01-10T12:00:00.000Z' }),
+        now: NOW,
+      });
+      expect(card.getByText('Ended on January 10, 2025')).toBeInTheDocument();
+      expect(card.queryByText('Auto-Renewal')).toBeNull();
+      expect(card.queryByText('Subscription Ends')).toBeNull();
+      expect(card.queryByText('Cancelled - subscription ends on billing date')).toBeNull();
+      expect(card.getByRole('link', { name: 'Subscribe Now' })).toBeInTheDocument();
+    });
+
+    test('no Devices card without a subscription', async () => {
+      await renderAtPath('/account', <AccountPage {...props({ subscription: null, devices: <p>devices card</p> })} />);
+      await screen.findByRole('heading', { name: 'My Account' });
+      expect(screen.queryByText('devices card')).toBeNull();
+    });
+
+    test('the Devices card names Open VPN App only when the page offers it', async () => {
+      const card = { devices: [], loading: false, error: null, revokingId: null, onRevoke: noop, onReload: noop };
+      await renderAtPath('/account', <DevicesCard {...card} openAppOffered={false} />);
+      expect(await screen.findByText('No desktop app is signed in.')).toBeInTheDocument();
+      expect(screen.queryByText(/Open VPN App/)).toBeNull();
+    });
+
+    test('Refresh Status keeps the card, spins in the button, then says "Status updated"', async () => {
+      let finish = noop;
+      function Harness() {
+        const [refreshing, setRefreshing] = useState(false);
+        finish = () => setRefreshing(false);
+        return <AccountPage {...props({ subscription: subscription({}), refreshing, onRefresh: () => setRefreshing(true) })} />;
+      }
+      await renderAtPath('/account', <Harness />);
+      const card = within(await screen.findByRole('region', { name: 'Subscription Status' }));
+      expect(card.queryByText('Status updated')).toBeNull();
+      await userEvent.setup().click(card.getByRole('button', { name: 'Refresh Status' }));
+      expect(card.getByRole('button', { name: 'Refresh Status' })).toHaveAttribute('data-loading', 'true');
+      expect(card.getByText('Veil VPN Premium')).toBeInTheDocument();
+      act(() => finish());
+      expect(card.getByText('Status updated')).toHaveAttribute('role', 'status');
+    });
+
+    test('the 24-hour rule informs beside renewal, not as a warning in the turn-off dialog', async () => {
+      const card = await renderAccount({
+        subscription: subscription({}),
+        autoRenewal: { ...props().autoRenewal, dialogOpen: true },
+      });
+      expect(card.getByText('To stop the next charge, turn it off at least 24 hours before the billing date.')).toBeInTheDocument();
+      const dialog = within(await screen.findByRole('dialog', { name: 'Turn off auto-renewal?' }));
+      expect(dialog.queryByText(/24 hours/)).toBeNull();
+    });
+  });
+
+  test('dialog buttons: the confirming action last; three buttons always stack (issue 22 item 8)', async () => {
+    await renderAccount({ subscription: subscription({}), deletion: { ...props().deletion, dialogOpen: true } });
+    const dialog = await screen.findByRole('dialog', { name: 'Are you absolutely sure?' });
+    const buttons = within(dialog).getAllByRole('button').filter((button) => button.textContent);
+    expect(buttons.map((button) => button.textContent)).toEqual(['Cancel', 'Turn Off Auto-Renewal instead', 'Delete Account Permanently']);
+    expect(buttons[0]!.parentElement).toHaveAttribute('data-stacked', 'true');
   });
 });

@@ -19,7 +19,7 @@ describe('site header', () => {
   test('signed out: shows Sign In to /signin and Download App', async () => {
     await renderAtPath('/', <SiteHeader account={null} onSignOut={noop} />);
     expect(await screen.findByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
-    expect(screen.getByRole('link', { name: 'Download App' })).toHaveAttribute('href', 'https://example.com/download');
+    expect(screen.getByRole('link', { name: 'Download App' })).toHaveAttribute('href', '/download');
     expect(screen.queryByRole('button', { name: /@/ })).toBeNull();
   });
 
@@ -78,5 +78,11 @@ describe('site header', () => {
     });
     await user.click(screen.getByRole('menuitem', { name: 'Sign Out' }));
     await waitFor(() => expect(signedOut).toBe(1));
+  });
+
+  test('the menu shows the whole address, which the button may truncate on narrower screens (issue 22 item 1)', async () => {
+    const email = 'christina.vandermeer@example-company.com';
+    await openAccountMenu({ email, subscriptionStatus: 'active' });
+    expect(screen.getByText(`Signed in as ${email}`)).toBeInTheDocument();
   });
 });

@@ -46,4 +46,25 @@ describe('subscribe page', () => {
     await renderAtPath('/subscribe', <SubscribePage view="signedIn" email="ada@example.com" onSubscribe={() => {}} redirecting />);
     expect(await screen.findByRole('button', { name: 'Redirecting to checkout...' })).toBeDisabled();
   });
+
+  test('signed out: the plan and its price, one matching pair of buttons with their marks, and the terms line', async () => {
+    await renderAtPath('/subscribe', <SubscribePage view="signedOut" onGoogle={() => {}} onApple={() => {}} />);
+    expect(await screen.findByText('$100 per year, less than $8.33 per month')).toBeInTheDocument();
+    expect(screen.getByText('per year')).toBeInTheDocument();
+    const google = screen.getByRole('button', { name: 'Sign in with Google' });
+    const apple = screen.getByRole('button', { name: 'Continue with Apple' });
+    for (const button of [google, apple]) expect(button.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
+    expect(apple.getAttribute('data-variant')).toBe(google.getAttribute('data-variant'));
+    expect(apple.getAttribute('style')).toBe(google.getAttribute('style'));
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
+  });
+
+  test('an active subscriber: already Premium, led to the account page, no Subscribe Now', async () => {
+    await renderAtPath('/subscribe', <SubscribePage view="subscriber" email="ada@example.com" />);
+    expect(await screen.findByRole('heading', { name: 'You already have Veil VPN Premium' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to My Account' })).toHaveAttribute('href', '/account');
+    expect(screen.queryByRole('button', { name: 'Subscribe Now' })).toBeNull();
+    expect(screen.queryByText('$100 per year, less than $8.33 per month')).toBeNull();
+  });
 });

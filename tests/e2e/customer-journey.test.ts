@@ -95,7 +95,8 @@ describe('customer journey', () => {
     await page.getByText('Your subscription will remain active until the end of your billing period.').waitFor();
     await card.getByText('Cancelled - subscription ends on billing date').waitFor();
     await card.getByText('Subscription Ends', { exact: true }).waitFor();
-    await card.getByText('Auto-renewal is off').waitFor();
+    // Issue 22: the end date once (the Subscription Ends row), the note inside the renewal box.
+    await card.getByText('Veil VPN Premium stays active until the date above and will not renew.').waitFor();
     await card.getByText('Off', { exact: true }).waitFor();
     await saveScreenshot(page, 'journey-6-renewal-off');
     await page.setViewportSize({ width: 390, height: 844 });

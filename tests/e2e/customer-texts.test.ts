@@ -82,7 +82,9 @@ describe('the delete dialog with a live subscription', () => {
     await turnOff.getByRole('button', { name: 'Turn Off Auto-Renewal' }).click();
     await page.getByText('Subscription Cancelled').waitFor();
     const card = page.getByRole('region', { name: 'Subscription Status' });
-    await card.getByText('Your subscription stays active until October 9, 2027 and will not renew.').waitFor();
+    // Issue 22: the date once, in the Subscription Ends row; the note says the rest.
+    await card.getByText('October 9, 2027', { exact: true }).waitFor();
+    await card.getByText('Veil VPN Premium stays active until the date above and will not renew.').waitFor();
     // The account is still there, and the dialog no longer offers what is already done.
     await page.getByRole('button', { name: 'Delete Account' }).click();
     await dialog.getByText('Your subscription ends now').waitFor();

@@ -11,6 +11,7 @@ import { startStack, type RunningStack } from '../support/stack';
 const PUBLIC_PAGES = [
   { path: '/', title: 'Veil VPN: Secure Your Digital Freedom', name: 'home', texts: ['Secure Your Digital Freedom', 'Ultimate Privacy Protection', 'Lightning Fast', 'Global Access'] },
   { path: '/support', title: 'Support | Veil VPN', name: 'support', texts: ['Setup & Installation', 'Technical Support'] },
+  { path: '/download', title: 'Download | Veil VPN', name: 'download', texts: ['Download Veil VPN', 'macOS 11 or later', 'Android 8 or later'] },
   { path: '/privacy', title: 'Privacy Policy | Veil VPN', name: 'privacy', texts: ['Privacy Policy', 'October 9, 2025'] },
   { path: '/terms', title: 'Terms of Service | Veil VPN', name: 'terms', texts: ['Terms of Service', 'October 9, 2025'] },
   { path: '/signin', title: 'Sign In | Veil VPN', name: 'signin', texts: ['Continue with Google', 'Continue with Apple'] },
@@ -74,9 +75,12 @@ describe('public website', () => {
           expect(await axeViolations(page), `axe on ${publicPage.path} at ${size.width}px, ${colorScheme}`).toEqual([]);
         }
         await context.close();
-        expect(problems.consoleErrors).toEqual([]);
-        // The 404 page is meant to answer; anything else failing on our origin is a defect.
-        expect(problems.failedRequests).toEqual([]);
+        // The 404 page answers HTTP 404 (issue 22 item 12), which Chromium reports as a failed load; anything
+        // else failing on our origin is a defect.
+        const notFound = `${stack.url}/no-such-page`;
+        expect(problems.failedRequests).toContain(`GET ${notFound}: HTTP 404`);
+        expect(problems.failedRequests.filter((request) => request !== `GET ${notFound}: HTTP 404`)).toEqual([]);
+        expect(problems.consoleErrors.filter((error) => !(error.startsWith(`${notFound}:`) && error.includes('404')))).toEqual([]);
       }
     });
   }

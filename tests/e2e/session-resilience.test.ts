@@ -85,12 +85,14 @@ describe('a session revoked while the tab is open', () => {
   test('Refresh Status answers 401: "Session expired", signed out, and back to /signin?redirect=/account', async () => {
     const email = 'revoked@example.com';
     const { page } = await e2e.signedIn(email);
+    // The devices list loads on its own; revoking while its call is in flight lets that call meet the 401
+    // first, and the page leaves before the click (a CI run failed that way). Without a subscription the
+    // Devices card is not shown (issue 22), so wait for the call itself.
+    const devicesLoaded = page.waitForResponse((response) => response.url().includes('/api/auth/devices'));
     await page.goto(`${e2e.stack.url}/account`);
     const card = page.getByRole('region', { name: 'Subscription Status' });
     await card.getByRole('button', { name: 'Refresh Status' }).waitFor();
-    // The devices card loads on its own; revoking while its call is in flight lets that call meet the 401
-    // first, and the page leaves before the click (a CI run failed that way).
-    await page.getByText('No desktop app is signed in', { exact: false }).waitFor();
+    await devicesLoaded;
     await revoke((await storageKey(page, 'sessionToken'))!);
 
     await card.getByRole('button', { name: 'Refresh Status' }).click();

@@ -7,6 +7,7 @@
 import type { AnyStateMachine, EventObject } from 'xstate';
 import { accountDeletionMachine } from '../../machines/account-deletion';
 import { activationMachine } from '../../machines/activation';
+import { appLinkMachine } from '../../machines/app-link';
 import { autoRenewalMachine } from '../../machines/auto-renewal';
 import { checkoutMachine } from '../../machines/checkout';
 import { deepLinkMachine } from '../../machines/deep-link';
@@ -124,6 +125,14 @@ const activationEvents: EventObject[] = [
   { type: 'activation.retry' },
 ];
 
+const appLinkEvents: EventObject[] = [
+  { type: 'appLink.open' },
+  { type: 'appLink.notOpened' },
+  { type: 'page.hidden' },
+  done('openAppLink'),
+  failed('openAppLink', new Error('offline')),
+];
+
 const device = { id: 'ses_1', deviceName: 'MacBook', createdAt: '2026-11-01T10:00:00Z', lastUsedAt: '2026-11-20T10:00:00Z' };
 const devicesEvents: EventObject[] = [
   done('listDevices', [device]),
@@ -171,6 +180,7 @@ export const walks: MachineWalk[] = [
   },
   { name: 'devices', machine: devicesMachine, runs: [{ name: 'account page', events: devicesEvents }] },
   { name: 'activation', machine: activationMachine, runs: [{ name: 'after payment', events: activationEvents }] },
+  { name: 'app-link', machine: appLinkMachine, runs: [{ name: 'open the app', events: appLinkEvents }] },
   {
     name: 'account-deletion',
     machine: accountDeletionMachine,

@@ -103,6 +103,10 @@ const invariants: Record<string, Invariant> = {
     expect(snapshot.hasTag('activating')).toBe(snapshot.matches('checking') || snapshot.matches('waiting'));
     expect(snapshot.context.checks).toBeLessThanOrEqual(ACTIVATION_MAX_CHECKS);
   },
+  'app-link': (snapshot) => {
+    expect(snapshot.hasTag('opening')).toBe(snapshot.matches('opening') || snapshot.matches('waiting'));
+    expect(snapshot.hasTag('notOpened')).toBe(snapshot.matches('notOpened'));
+  },
   'account-deletion': (snapshot, actions, run) => {
     const user = (run.input as { user: { email: string; uid: string } }).user;
     if (!user.email || !user.uid) expect(snapshot.hasTag('deleting')).toBe(false);

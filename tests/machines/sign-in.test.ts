@@ -340,7 +340,7 @@ describe('recently deleted (spec §4 step 6)', () => {
       {
         title: 'Account Recently Deleted',
         message: 'This account was Recently Deleted. Please wait before signing up again.',
-        color: 'red',
+        color: 'blue',
         autoClose: 10000,
       },
     ]);
@@ -370,7 +370,7 @@ describe('recently deleted (spec §4 step 6)', () => {
     await flush();
     expect(spies.signOutProvider).toHaveBeenCalledTimes(1);
     expect(rec.of('showToast')).toEqual([
-      { title: 'Account Recently Deleted', message: 'Please wait 30 days before signing up again.', color: 'red', autoClose: 10000 },
+      { title: 'Account Recently Deleted', message: 'Please wait 30 days before signing up again.', color: 'blue', autoClose: 10000 },
     ]);
   });
 });

@@ -311,6 +311,12 @@ describe.each(drivers)('API on %s', (driver) => {
       expect(again.status).toBe(403);
       expect(String(again.body.error)).toContain('recently deleted');
       expect(again.body.code).toBe('recently_deleted');
+      // It says until when (issue 22 item 9): the first whole UTC day after the cool-down (2 s here).
+      const over = new Date(tombstone!.deletedAt.getTime() + 2000);
+      const midnight = Date.UTC(over.getUTCFullYear(), over.getUTCMonth(), over.getUTCDate());
+      const day = new Date(midnight < over.getTime() ? midnight + 86_400_000 : midnight);
+      const dayText = day.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+      expect(again.body.error).toBe(`This account was recently deleted. You can create a new account with it on ${dayText}.`);
 
       await new Promise((resolve) => setTimeout(resolve, 2100));
       expect((await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken })).status).toBe(200);

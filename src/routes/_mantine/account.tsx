@@ -1,13 +1,19 @@
-import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { Navigate, createFileRoute, useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { openVpnApp, provideAccountDeletion, provideAutoRenewal, provideDevices } from '../../app/account-services';
 import { useAppActors } from '../../app/app-context';
+import { useAppLink } from '../../app/use-app-link';
 import { guardRoute } from '../../app/guards';
 import { useSessionTag, useSessionUser, useSubscription } from '../../app/use-session';
+import { isActive } from '../../../machines/subscription-display';
+import { storage } from '../../services/storage';
 import { PageSpinner } from '../../components/page-spinner';
 import { AccountPage, SignInRequired } from '../../screens/account-page';
 import { DevicesCard } from '../../screens/devices-card';
+
+/** How long after a sign-in opened the app's link /account still speaks of it (the hand-off takes 2 s). */
+const APP_LINK_AFTER_SIGN_IN_MS = 10_000;
 
 export const Route = createFileRoute('/_mantine/account')({
   beforeLoad: (options) => guardRoute(options),
@@ -18,10 +24,13 @@ export const Route = createFileRoute('/_mantine/account')({
 function AccountRoute() {
   const user = useSessionUser();
   const loading = useSessionTag('loading');
+  // A deliberate Sign Out here leads to the home page, where the spec's toast shows (design §8).
+  const [signedOutHere, setSignedOutHere] = useState(false);
   if (loading) return <PageSpinner />;
+  if (!user && signedOutHere) return <Navigate to="/" replace />;
   // The session ended while the page was open (e.g. another tab signed out): design §5.
   if (!user) return <SignInRequired />;
-  return <SignedInAccount />;
+  return <SignedInAccount onSignOut={() => setSignedOutHere(true)} />;
 }
 
 /**
@@ -38,11 +47,12 @@ function usePairingRequest(actors: ReturnType<typeof useAppActors>) {
     url.searchParams.delete('pair');
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
     // The contract's shape (a base64url SHA-256), checked here without loading zod on this page.
-    if (PKCE_CHALLENGE.test(challenge)) void openVpnApp(actors, challenge);
+    // A link that could not be made has said why in a toast already.
+    if (PKCE_CHALLENGE.test(challenge)) openVpnApp(actors, challenge).catch(() => undefined);
   }, [actors]);
 }
 
-function SignedInAccount() {
+function SignedInAccount({ onSignOut }: { onSignOut: () => void }) {
   const actors = useAppActors();
   const router = useRouter();
   const user = useSessionUser()!;
@@ -60,6 +70,14 @@ function SignedInAccount() {
   const [deletion, sendDeletion] = useMachine(deletionMachine, { input: { user: accountUser }, inspect: actors.inspect });
   const devicesMachine = useMemo(() => provideDevices(actors), [actors]);
   usePairingRequest(actors);
+  const vpnApp = useAppLink(() => openVpnApp(actors));
+  // Sent here by a desktop sign-in that opened the app's link: still in front means it did not open.
+  const { notOpened } = vpnApp;
+  useEffect(() => {
+    const openedAt = storage.takeAppLinkAfterSignIn();
+    if (openedAt !== null && Date.now() - openedAt < APP_LINK_AFTER_SIGN_IN_MS && document.hasFocus()) notOpened();
+    // Once, on arrival.
+  }, []);
   const [devices, sendDevices] = useMachine(devicesMachine, { input: {}, inspect: actors.inspect });
 
   return (
@@ -68,9 +86,13 @@ function SignedInAccount() {
       subscription={subscription}
       refreshing={sessionRefreshing || renewal.hasTag('refreshing')}
       signingOut={signingOut}
-      onSignOut={() => actors.session.send({ type: 'session.signOut' })}
+      onSignOut={() => {
+        onSignOut();
+        actors.session.send({ type: 'session.signOut' });
+      }}
       onRefresh={() => sendRenewal({ type: 'subscription.refresh' })}
-      onOpenVpnApp={() => void openVpnApp(actors)}
+      onOpenVpnApp={vpnApp.open}
+      vpnAppPhase={vpnApp.phase}
       devices={
         <DevicesCard
           devices={devices.context.devices}
@@ -79,6 +101,7 @@ function SignedInAccount() {
           revokingId={devices.context.revoking}
           onRevoke={(deviceId) => sendDevices({ type: 'devices.revoke', deviceId })}
           onReload={() => sendDevices({ type: 'devices.reload' })}
+          openAppOffered={isActive(subscription)}
         />
       }
       autoRenewal={{

@@ -10,10 +10,11 @@ export const Route = createFileRoute('/_mantine/signin')({
 });
 
 function SignInRoute() {
-  const { busy, start, prepare, supportMessage } = useSignIn();
+  const { busy, openingApp, start, prepare, supportMessage } = useSignIn();
   return (
     <SignInPage
       busy={busy}
+      openingApp={openingApp}
       supportMessage={supportMessage}
       onGoogle={() => start('google')}
       onApple={() => start('apple')}

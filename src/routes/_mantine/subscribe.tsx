@@ -5,6 +5,7 @@ import { provideCheckout } from '../../app/account-services';
 import { useAppActors } from '../../app/app-context';
 import { useSessionTag, useSessionUser, useSignIn, useSubscription } from '../../app/use-session';
 import { SubscribePage } from '../../screens/subscribe-page';
+import { isActive } from '../../../machines/subscription-display';
 
 export const Route = createFileRoute('/_mantine/subscribe')({
   component: SubscribeRoute,
@@ -40,6 +41,7 @@ function SubscribeRoute() {
       />
     );
   }
+  if (isActive(subscription)) return <SubscribePage view="subscriber" email={user.email} />;
   return (
     <SubscribePage
       view="signedIn"

@@ -4,6 +4,10 @@ import { useMemo } from 'react';
 import { provideActivation } from '../../app/account-services';
 import { useAppActors } from '../../app/app-context';
 import { useSessionUser } from '../../app/use-session';
+import { useAppLink } from '../../app/use-app-link';
+import { useVisitorPlatform } from '../../components/use-visitor-platform';
+import { brand } from '../../config/brand';
+import { openAppLink } from '../../services/navigation';
 import { ActivationStatus } from '../../screens/activation-status';
 import { SuccessPage } from '../../screens/success-page';
 
@@ -13,8 +17,16 @@ export const Route = createFileRoute('/_mantine/success')({
 
 function SuccessRoute() {
   const user = useSessionUser();
+  const app = useAppLink(() => openAppLink(brand.deepLinks.success));
+  const platform = useVisitorPlatform();
   // Signed out (e.g. another browser paid): the page's fixed content is all there is to show.
-  return <SuccessPage status={user ? <ActivationWiring /> : null} />;
+  return (
+    <SuccessPage
+      status={user ? <ActivationWiring /> : null}
+      appLink={{ phase: app.phase, onOpen: app.open }}
+      phone={platform?.kind === 'phone' ? platform : null}
+    />
+  );
 }
 
 function ActivationWiring() {
