@@ -11,6 +11,7 @@ import { fastifyTrustProxy, type Config } from './config.ts';
 import { purgeExpiredTombstones } from './domain/accounts.ts';
 import type { Database } from './domain/store.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
+import { startBillingJobs } from './jobs/billing-jobs.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { responseCompression } from './http/compression.ts';
@@ -90,13 +91,14 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
         const raw = JSON.stringify(event);
         await receiveLocal(raw, signPayload(raw, config.localWebhookSecret));
       });
-  const receiveLocal = createWebhookReceiver({ database }, config.localWebhookSecret, 'local');
+  const receiveLocal = createWebhookReceiver({ database, jobs }, config.localWebhookSecret, 'local');
   const provider: PaymentProvider =
     payments ??
     (config.stripe
       ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl })
       : (localCheckout as LocalPaymentProvider));
   if (localCheckout) startBillingClock(app, localCheckout);
+  await startBillingJobs(database.db, provider, jobs, config.billingJobRetryDelaySeconds);
   // Tombstones whose cool-down ended while the API was down go now (the privacy policy's promise).
   await purgeExpiredTombstones(database.db, config.deletedAccountCooldownSeconds);
 

@@ -8,7 +8,8 @@ import { paymentEvents } from '../db/schema.ts';
 import { claimPaymentCustomer, findUserById, findUserIdByCustomer } from './accounts.ts';
 import { forgetOpenCheckout } from './checkouts.ts';
 import { wasDeletedAccount } from './deletion.ts';
-import { applySubscriptionState, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
+import { oweRefund } from './refunds.ts';
+import { applySubscriptionState, PLAN_PRICE, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
 
 export type EventOutcome =
   | 'applied'
@@ -51,7 +52,7 @@ export async function recordPaymentEvent(
   db: Db,
   entry: LedgerEntry,
   effect: PaymentEventEffect,
-  effects: ProviderEffects = {},
+  effects: ProviderEffects,
 ): Promise<EventOutcome> {
   try {
     return await db.transaction(async (tx) => {
@@ -86,7 +87,7 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
         // Ending a subscription nobody here holds changes nothing (e.g. after the account was deleted).
         if (effect.deleted) return 'ignored';
         // Paid in a checkout left open when its account was deleted: nobody may keep paying for it.
-        if (effect.userHint && (await wasDeletedAccount(db, effect.userHint))) return endOrphanedSubscription(effect.state, effects);
+        if (effect.userHint && (await wasDeletedAccount(db, effect.userHint))) return endOrphanedSubscription(db, effect.state, effects);
         throw new NotYetApplicable();
       }
       return applySubscriptionState(db, { ...effect.state, userId }, effects);
@@ -95,16 +96,23 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
 }
 
 /**
- * A subscription of a deleted account is cancelled and its payment refunded (Stripe). Throwing leaves the
- * event unrecorded, so Stripe's retry finishes the job. The local checkout cannot get here: its checkouts
- * go with the account, so Pay finds nothing to charge.
+ * A subscription of a deleted account is cancelled and its payment refunded (Stripe), by a job owed in
+ * this transaction (refunds.ts). The local checkout cannot get here: its checkouts go with the account,
+ * so Pay finds nothing to charge.
  */
 async function endOrphanedSubscription(
-  state: { providerSubscriptionId: string; providerStatus: string },
+  db: Db,
+  state: { providerSubscriptionId: string; providerStatus: string; provider: 'stripe' | 'local' },
   effects: ProviderEffects,
 ): Promise<EventOutcome> {
-  if (ENDED_STATUSES.has(state.providerStatus) || !effects.cancelAndRefund) return 'ignored';
-  await effects.cancelAndRefund(state.providerSubscriptionId);
+  if (ENDED_STATUSES.has(state.providerStatus)) return 'ignored';
+  await oweRefund(db, effects.jobs, {
+    providerSubscriptionId: state.providerSubscriptionId,
+    userId: null,
+    provider: state.provider,
+    reason: 'deleted_account',
+    ...PLAN_PRICE,
+  });
   return 'deleted_account_subscription_cancelled';
 }
 

@@ -11,11 +11,16 @@ import type { PaymentProvider } from '../payments/provider.ts';
 import type { SubscriptionSnapshot } from '../payments/subscription-object.ts';
 import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
 import { failures } from './errors.ts';
+import type { JobSender } from './jobs.ts';
+import { oweRefund } from './refunds.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** What an answer's `subscription` is made of (toApiSubscription). */
 export type ShownSubscriptionRow = Pick<SubscriptionRow, 'status' | 'plan' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>;
 type Status = 'active' | 'inactive' | 'past_due' | 'cancelled';
+
+/** The plan's price, in the currency's smallest unit: what a refund of a payment not read from the provider returns. */
+export const PLAN_PRICE = { amount: 10_000, currency: 'usd' } as const;
 
 /** The statuses that count as the account's subscription: one at most per account. */
 const LIVE_STATUSES = ['active', 'past_due'] as const;
@@ -114,13 +119,10 @@ export interface ProviderSubscriptionState {
   providerTime: number;
 }
 
-/** What applying a state needs of the provider (Stripe); the local checkout needs none of it. */
+/** What applying a state needs beyond the database: the job queue, and (Stripe) the provider's own answer. */
 export interface ProviderEffects {
-  /**
-   * Ends a subscription that must not be kept (a second one, or one of a deleted account) and refunds it;
-   * throwing leaves the event unrecorded, so it is retried.
-   */
-  cancelAndRefund?: (subscriptionId: string) => Promise<void>;
+  /** Work owed at the provider (a refund) is enqueued here, in the event's transaction (refunds.ts). */
+  jobs: JobSender;
   /** The subscription as the provider holds it now, to settle two states of the same second. */
   fetchSubscription?: (subscriptionId: string) => Promise<SubscriptionSnapshot | null>;
 }
@@ -170,7 +172,7 @@ async function lockSubscription(db: Db, providerSubscriptionId: string): Promise
 export async function applySubscriptionState(
   db: Db,
   incoming: ProviderSubscriptionState,
-  effects: ProviderEffects = {},
+  effects: ProviderEffects,
 ): Promise<StateOutcome> {
   let state = incoming;
   let status = mapProviderStatus(state.providerStatus);
@@ -195,8 +197,14 @@ export async function applySubscriptionState(
   let stored: Status = status;
   if (isLive(status) && !(current && isLive(current.status)) && (await hasOtherLiveSubscription(db, state))) {
     // Paid while the account already had a live subscription (two checkouts opened before paying):
-    // the first one stays, this one is ended and refunded (local: never activated).
-    await effects.cancelAndRefund?.(state.providerSubscriptionId);
+    // the first one stays, this one is ended and refunded by a job, owed in this very transaction.
+    await oweRefund(db, effects.jobs, {
+      providerSubscriptionId: state.providerSubscriptionId,
+      userId: state.userId,
+      provider: state.provider,
+      reason: 'second_subscription',
+      ...PLAN_PRICE,
+    });
     outcome = 'second_subscription_cancelled';
     stored = 'cancelled';
   }

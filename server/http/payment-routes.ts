@@ -28,11 +28,12 @@ const noCheckout = () => new ApiFailure(404, 'not_found', 'This checkout does no
 
 /** Verifies and applies one delivery; shared by the HTTP webhook and the local checkout. */
 export function createWebhookReceiver(
-  deps: Pick<AppDeps, 'database'>,
+  deps: Pick<AppDeps, 'database' | 'jobs'>,
   secret: string,
   provider: 'stripe' | 'local',
-  effects: ProviderEffects = {},
+  fetchSubscription?: ProviderEffects['fetchSubscription'],
 ) {
+  const effects: ProviderEffects = { jobs: deps.jobs, ...(fetchSubscription && { fetchSubscription }) };
   return async (rawBody: string, signature: string | undefined): Promise<EventOutcome> => {
     if (!verifySignature(rawBody, signature, secret)) throw failures.webhookInvalid('Invalid webhook signature.');
     let json: unknown;
@@ -56,10 +57,7 @@ export async function paymentRoutes(scope: FastifyInstance, deps: AppDeps) {
     deps,
     secret,
     provider,
-    {
-      ...(payments.cancelAndRefund && { cancelAndRefund: (id: string) => payments.cancelAndRefund!(id) }),
-      ...(payments.retrieveSubscription && { fetchSubscription: (id: string) => payments.retrieveSubscription!(id) }),
-    },
+    payments.retrieveSubscription && ((id: string) => payments.retrieveSubscription!(id)),
   );
 
   await app.register(async (plain) => {

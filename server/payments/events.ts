@@ -32,7 +32,7 @@ export function handlePaymentEvent(
   db: Db,
   event: PaymentEvent,
   provider: 'stripe' | 'local',
-  effects: ProviderEffects = {},
+  effects: ProviderEffects,
 ): Promise<EventOutcome> {
   return recordPaymentEvent(db, event, translateEvent(event, provider), effects);
 }

@@ -108,6 +108,16 @@ export class LocalPaymentProvider implements PaymentProvider {
     await this.emitSubscriptionChange(subscriptionId, 'customer.subscription.deleted', { status: 'canceled' });
   }
 
+  /**
+   * The refund job: the subscription ends now (unless it has already); the local checkout moves no real
+   * money, so the refund is the owed row the job stamps (server/domain/refunds.ts).
+   */
+  async cancelAndRefund(subscriptionId: string): Promise<void> {
+    const row = await findSubscriptionByProviderId(this.db, subscriptionId);
+    if (!row || row.status === 'cancelled') return;
+    await this.cancelImmediately(subscriptionId);
+  }
+
   private async emitSubscriptionChange(subscriptionId: string, type: string, change: Record<string, unknown>) {
     const row = await findSubscriptionByProviderId(this.db, subscriptionId);
     if (!row) throw failures.noSubscription();

@@ -31,10 +31,11 @@ export interface PaymentProvider {
   /** Account deletion: end the subscription now. */
   cancelImmediately(subscriptionId: string): Promise<void>;
   /**
-   * A subscription that must not be kept (a second one for an account that already has a live one, or
-   * one paid for an account deleted meanwhile): end it and refund its payment.
+   * A subscription that must not be kept (a second one, one paid for an account deleted meanwhile, or the
+   * money-back guarantee): end it now and refund its payment. Run by the refund job: `idempotencyKey`
+   * comes from the job, so every retry of it asks the provider the same thing and nothing happens twice.
    */
-  cancelAndRefund?(subscriptionId: string): Promise<void>;
+  cancelAndRefund(subscriptionId: string, idempotencyKey: string): Promise<void>;
   /** The subscription as the provider holds it now (to settle events of the same second). */
   retrieveSubscription?(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
 }

@@ -10,15 +10,22 @@ export interface StripeSettings {
   publicUrl: string;
   /** e.g. http://127.0.0.1:12111 for an offline stand-in of Stripe's API in tests. */
   apiBase?: string;
+  /** One request's limit (the SDK's default is 80 s); about 10 s in production. */
+  timeoutMs?: number;
 }
+
+const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** How long a Stripe checkout stays payable (Stripe allows 30 minutes to 24 hours). */
 const STRIPE_CHECKOUT_LIFETIME_SECONDS = 3600;
 
-function createStripeClient({ secretKey, apiBase }: Pick<StripeSettings, 'secretKey' | 'apiBase'>): Stripe {
-  if (!apiBase) return new Stripe(secretKey, { maxNetworkRetries: 2 });
+function createStripeClient({ secretKey, apiBase, timeoutMs = DEFAULT_TIMEOUT_MS }: Pick<StripeSettings, 'secretKey' | 'apiBase' | 'timeoutMs'>): Stripe {
+  // A short limit: a slow Stripe must not hold a request (or a job) for the SDK's default 80 s; the SDK's
+  // own retries, then the job's, ride out a blip.
+  if (!apiBase) return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: timeoutMs });
   const url = new URL(apiBase);
   return new Stripe(secretKey, {
+    timeout: timeoutMs,
     host: url.hostname,
     port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
     protocol: url.protocol === 'https:' ? 'https' : 'http',
@@ -125,11 +132,11 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async cancelAndRefund(subscriptionId: string): Promise<void> {
-    // A retried delivery finds it already cancelled and goes on to the refund, which may not have happened.
+  async cancelAndRefund(subscriptionId: string, idempotencyKey: string): Promise<void> {
+    // A retried job finds it already cancelled and goes on to the refund, which may not have happened.
     let subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
     if (subscription.status !== 'canceled') {
-      subscription = await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: attemptKey('cancel-second', subscriptionId) });
+      subscription = await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `${idempotencyKey}:cancel` });
     }
     const invoice = idOf(subscription.latest_invoice);
     if (!invoice) return;

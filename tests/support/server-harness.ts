@@ -46,6 +46,8 @@ export interface TestApi {
 }
 
 const TABLES = [
+  'charges',
+  'refunds',
   'deletion_tombstones',
   'deleted_accounts',
   'payment_events',

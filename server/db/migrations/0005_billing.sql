@@ -1,0 +1,30 @@
+-- A customer's year of billing (issue 20).
+-- charges: every payment the provider reported (Stripe's invoice.paid; the local checkout's own), the
+-- billing history's charges and the start of the 30-day money-back window; they go with the account.
+CREATE TABLE charges (
+  id text PRIMARY KEY,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  provider text NOT NULL,
+  provider_subscription_id text,
+  amount integer NOT NULL,
+  currency text NOT NULL,
+  paid_at timestamptz NOT NULL,
+  description text NOT NULL,
+  receipt_url text
+);
+CREATE INDEX charges_user ON charges (user_id, paid_at);
+
+-- refunds: a refund the product owes, recorded in the transaction that owes it, before the provider is
+-- asked (a job does that and stamps refunded_at). Nothing deletes or skips a row; a deleted account's
+-- refund keeps no user id but is still made.
+CREATE TABLE refunds (
+  provider_subscription_id text PRIMARY KEY,
+  user_id text REFERENCES users(id) ON DELETE SET NULL,
+  provider text NOT NULL,
+  reason text NOT NULL,
+  amount integer NOT NULL,
+  currency text NOT NULL,
+  owed_at timestamptz NOT NULL DEFAULT now(),
+  refunded_at timestamptz
+);
+CREATE INDEX refunds_user ON refunds (user_id);

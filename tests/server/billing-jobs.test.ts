@@ -1,0 +1,124 @@
+/**
+ * Money work as jobs (issue 20, item 1), against the Stripe stand-in: the webhook records the event, the
+ * state change and the owed refund in one transaction and answers at once; the refund job ends the
+ * subscription and returns the money at Stripe, retrying with keys derived from the job until Stripe
+ * answers, whatever arrives meanwhile.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { paymentEvents, refunds } from '../../server/db/schema';
+import { signPayload } from '../../server/payments/signature';
+import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { until } from '../support/until';
+
+const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
+
+describe.each(drivers)('billing jobs with Stripe on %s', (driver) => {
+  let stripe: StripeStandIn;
+  let api: TestApi;
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    api = await createTestApi({
+      driver,
+      verifier,
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_standin',
+        STRIPE_PRICE_ID: 'price_yearly',
+        STRIPE_WEBHOOK_SECRET: 'whsec_stripe_test',
+        STRIPE_API_BASE: stripe.url,
+        // A Stripe that does not answer is given up on quickly here, and the job retried soon.
+        STRIPE_TIMEOUT_MS: '1000',
+        BILLING_JOB_RETRY_DELAY: '1',
+        RATE_LIMIT_SCALE: '10',
+      },
+    });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await stripe?.close();
+  });
+  beforeEach(async () => {
+    await api.reset();
+    stripe.requests.length = 0;
+  });
+
+  let eventNumber = 0;
+  async function stripeEvent(type: string, object: object, id = `evt_jobs_${(eventNumber += 1)}_${Date.now()}`) {
+    const raw = JSON.stringify({ id, type, created: Math.floor(Date.now() / 1000), data: { object } });
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/payments',
+      payload: raw,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(raw, 'whsec_stripe_test') },
+    });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  }
+  const sent = (method: string, path: string) => stripe.requests.filter((request) => request.method === method && request.path === path);
+  const owed = async (subscriptionId: string) =>
+    (await api.database.db.select().from(refunds).where(eq(refunds.providerSubscriptionId, subscriptionId)))[0];
+  async function signIn(name: string) {
+    const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
+    return { userId: (body.user as { id: string }).id, sessionToken: body.sessionToken as string };
+  }
+  /** The e-mails owed (jobs of the mail queue), as the mail worker of issue 21 will read them. */
+  async function mailsOwed(kind: string): Promise<Array<Record<string, unknown>>> {
+    const result = await api.database.db.execute(sql.raw(`select data from "${api.database.jobSchema}".job where name = 'mail'`));
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ data: Record<string, unknown> }>;
+    return rows.map((row) => row.data).filter((data) => data.kind === kind);
+  }
+
+  test('a refund Stripe fails is owed first and made by the job, even after Stripe reports the subscription deleted', async () => {
+    const { userId } = await signIn('refund-then-deleted');
+    await stripeEvent('customer.subscription.created', stripe.addSubscription('sub_kept', 'cus_rtd', userId));
+    const stray = structuredClone(stripe.addSubscription('sub_stray', 'cus_rtd', userId));
+    stripe.failNext('/v1/refunds');
+
+    // The webhook answers at once: the event, the stray subscription's end and the owed refund are recorded.
+    expect(await stripeEvent('customer.subscription.created', stray, 'evt_stray')).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'second_subscription_cancelled' },
+    });
+    expect(await api.database.db.select().from(paymentEvents).where(eq(paymentEvents.id, 'evt_stray'))).toHaveLength(1);
+    expect(await owed('sub_stray')).toMatchObject({ userId, reason: 'second_subscription', amount: 10000, currency: 'usd' });
+
+    // The job's first refund call fails; Stripe's own "deleted" event comes before the retry.
+    await until(() => sent('POST', '/v1/refunds').length >= 1);
+    expect(await stripeEvent('customer.subscription.deleted', { ...stray, status: 'canceled' })).toMatchObject({ status: 200 });
+
+    const done = await until(async () => (await owed('sub_stray'))?.refundedAt);
+    expect(done).toBeInstanceOf(Date);
+    const refundCalls = sent('POST', '/v1/refunds');
+    expect(refundCalls.map((request) => request.body.get('payment_intent'))).toEqual(['pi_sub_stray', 'pi_sub_stray']);
+    // Every attempt asks Stripe the same thing under the same keys, derived from the job's.
+    expect(refundCalls.map((request) => request.idempotencyKey)).toEqual(['refund:pi_sub_stray', 'refund:pi_sub_stray']);
+    expect(sent('DELETE', '/v1/subscriptions/sub_stray').map((request) => request.idempotencyKey)).toEqual(['refund:sub_stray:cancel']);
+    expect(stripe.subscriptions.get('sub_stray')!.status).toBe('canceled');
+    expect(stripe.subscriptions.get('sub_kept')!.status).toBe('active');
+    expect(await mailsOwed('refund')).toEqual([expect.objectContaining({ userId, amount: 10000, currency: 'usd' })]);
+  });
+
+  test('a Stripe that never answers: the webhook answers at once, the job times out and is retried until Stripe answers', async () => {
+    const { userId } = await signIn('stripe-silent');
+    await stripeEvent('customer.subscription.created', stripe.addSubscription('sub_first_silent', 'cus_silent', userId));
+    stripe.stopAnswering('/v1/refunds');
+
+    const stray = structuredClone(stripe.addSubscription('sub_silent', 'cus_silent', userId));
+    expect(await stripeEvent('customer.subscription.created', stray)).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'second_subscription_cancelled' },
+    });
+    // A second delivery for the same subscription is not held behind the provider call.
+    expect(await stripeEvent('customer.subscription.updated', stray)).toMatchObject({ status: 200 });
+
+    // The first attempt hung until the client's timeout; the job tried again.
+    await until(() => sent('POST', '/v1/refunds').length >= 2);
+    expect((await owed('sub_silent'))!.refundedAt).toBeNull();
+
+    stripe.answerAgain('/v1/refunds');
+    await until(async () => (await owed('sub_silent'))?.refundedAt);
+    expect(stripe.subscriptions.get('sub_silent')!.status).toBe('canceled');
+  });
+});
