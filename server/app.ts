@@ -14,6 +14,7 @@ import type { IdentityVerifier } from './identity/verifier.ts';
 import { startBillingJobs } from './jobs/billing-jobs.ts';
 import { startJobQueue, type JobQueue } from './jobs/queue.ts';
 import { authRoutes } from './http/auth-routes.ts';
+import { billingRoutes } from './http/billing-routes.ts';
 import { responseCompression } from './http/compression.ts';
 import type { AppDeps } from './http/context.ts';
 import { contentSecurityPolicy } from './http/csp.ts';
@@ -142,6 +143,7 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
       await api.register((scope) => authRoutes(scope, deps), { prefix: '/auth' });
       await api.register((scope) => subscriptionRoutes(scope, deps), { prefix: '/subscription' });
       await api.register((scope) => paymentRoutes(scope, deps));
+      await api.register((scope) => billingRoutes(scope, deps), { prefix: '/billing' });
       await api.register((scope) => devRoutes(scope, deps), { prefix: '/dev' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

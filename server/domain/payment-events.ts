@@ -6,10 +6,11 @@
 import type { Db } from '../db/database.ts';
 import { paymentEvents } from '../db/schema.ts';
 import { claimPaymentCustomer, findUserById, findUserIdByCustomer } from './accounts.ts';
+import { recordCharge, type PaidCharge } from './charges.ts';
 import { forgetOpenCheckout } from './checkouts.ts';
 import { wasDeletedAccount } from './deletion.ts';
 import { oweRefund } from './refunds.ts';
-import { applySubscriptionState, PLAN_PRICE, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
+import { applySubscriptionState, findSubscriptionByProviderId, PLAN_PRICE, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
 
 export type EventOutcome =
   | 'applied'
@@ -32,6 +33,8 @@ export type PaymentEventEffect =
       deleted: boolean;
       state: Omit<ProviderSubscriptionState, 'userId'>;
     }
+  /** A payment (an invoice paid): stored for the billing history, with its receipt e-mail owed. */
+  | { kind: 'charge.paid'; userHint: string | null; customer: string | null; provider: 'stripe' | 'local'; charge: PaidCharge }
   /** An event we do not act on (still recorded, so it is not delivered again). */
   | { kind: 'none' };
 
@@ -80,6 +83,13 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
       if (!effect.customer) return 'applied';
       // The account may be gone by now (deleted): then there is nothing to store.
       return (await claimPaymentCustomer(db, effect.userId, effect.customer)) ? 'applied' : 'ignored';
+    }
+    case 'charge.paid': {
+      const holder = effect.charge.providerSubscriptionId ? await findSubscriptionByProviderId(db, effect.charge.providerSubscriptionId) : undefined;
+      const userId = holder?.userId ?? (await resolveUser(db, effect.userHint, effect.customer));
+      // Paid before its subscription's own event arrived, by a customer not known yet: delivered again later.
+      if (!userId) throw new NotYetApplicable();
+      return (await recordCharge(db, effects.jobs, userId, effect.provider, effect.charge)) ? 'applied' : 'ignored';
     }
     case 'subscription.state': {
       const userId = await resolveUser(db, effect.userHint, effect.customer);

@@ -10,6 +10,7 @@ import { subscriptions } from '../db/schema.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { SubscriptionSnapshot } from '../payments/subscription-object.ts';
 import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
+import { oweCustomerMessage } from './customer-messages.ts';
 import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
 import { oweRefund } from './refunds.ts';
@@ -286,6 +287,39 @@ export async function turnOffRenewal(
       throw failures.providerFailed('Failed to cancel subscription', error);
     }
     await recordProviderAnswer(db, subscription, answer);
+  }
+  return toApiSubscription(await findSubscription(db, userId));
+}
+
+/**
+ * Auto-renewal back on (issue 20, item 3; design §8 overrides the spec's "contact support") for the
+ * account's live subscription whose renewal is off and whose paid period has not ended. Stored at once
+ * as the provider answered, with the "renewal on" e-mail owed in the same transaction.
+ */
+export async function turnOnRenewal(
+  db: Db,
+  payments: PaymentProvider,
+  jobs: JobSender,
+  identity: Pick<VerifiedIdentity, 'subject'>,
+  now = new Date(),
+): Promise<Subscription | null> {
+  const { id: userId } = await accountOfIdentity(db, identity);
+  const running = (await findLiveSubscriptions(db, userId, now)).filter((row) => !row.currentPeriodEnd || row.currentPeriodEnd > now);
+  if (running.length === 0) throw failures.noSubscription();
+  for (const subscription of running.filter((row) => row.cancelAtPeriodEnd)) {
+    let answer: SubscriptionSnapshot;
+    try {
+      answer = await payments.resumeRenewal(subscription.providerSubscriptionId);
+    } catch (error) {
+      throw failures.providerFailed('Failed to turn auto-renewal back on', error);
+    }
+    await db.transaction(async (tx) => {
+      await recordProviderAnswer(tx as unknown as Db, subscription, answer, now);
+      const renewalDate = (answer.currentPeriodEnd ?? subscription.currentPeriodEnd)?.toISOString();
+      if (renewalDate) {
+        await oweCustomerMessage(tx as unknown as Db, jobs, { kind: 'renewal_on', userId, renewalDate }, `${subscription.providerSubscriptionId}:${renewalDate}`);
+      }
+    });
   }
   return toApiSubscription(await findSubscription(db, userId));
 }

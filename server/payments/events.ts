@@ -4,6 +4,7 @@
  * subscription state's own time.
  */
 import { z } from 'zod';
+import { brandForServer } from '../brand.ts';
 import { recordPaymentEvent, type EventOutcome, type PaymentEventEffect } from '../domain/payment-events.ts';
 import type { Db } from '../domain/store.ts';
 import type { ProviderEffects } from '../domain/subscriptions.ts';
@@ -50,6 +51,8 @@ function translateEvent(event: PaymentEvent, provider: 'stripe' | 'local'): Paym
     };
   }
 
+  if (event.type === 'invoice.paid') return translatePaidInvoice(event, provider);
+
   if (event.type.startsWith('customer.subscription.')) {
     const subscription = readSubscriptionObject(event.data.object);
     if (!subscription) return { kind: 'none' };
@@ -72,4 +75,52 @@ function translateEvent(event: PaymentEvent, provider: 'stripe' | 'local'): Paym
   }
 
   return { kind: 'none' };
+}
+
+/** Stripe's invoice (any API version: the subscription moved under `parent` in 2025), as far as a receipt needs it. */
+const invoiceSchema = z.object({
+  id: z.string().min(1),
+  customer: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+  amount_paid: z.number().int(),
+  currency: z.string(),
+  hosted_invoice_url: z.string().nullish(),
+  created: z.number().int().nullish(),
+  status_transitions: z.object({ paid_at: z.number().int().nullish() }).nullish(),
+  subscription: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+  parent: z
+    .object({
+      subscription_details: z
+        .object({ subscription: z.union([z.string(), z.object({ id: z.string() })]).nullish(), metadata: z.record(z.string(), z.string()).nullish() })
+        .nullish(),
+    })
+    .nullish(),
+  lines: z.object({ data: z.array(z.object({ period: z.object({ end: z.number().int() }).nullish() })) }).nullish(),
+});
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+function translatePaidInvoice(event: PaymentEvent, provider: 'stripe' | 'local'): PaymentEventEffect {
+  const parsed = invoiceSchema.safeParse(event.data.object);
+  // A zero invoice (a trial, a full credit) is no payment.
+  if (!parsed.success || parsed.data.amount_paid <= 0) return { kind: 'none' };
+  const invoice = parsed.data;
+  const details = invoice.parent?.subscription_details;
+  const paidAt = invoice.status_transitions?.paid_at ?? invoice.created ?? event.created;
+  const periodEnd = invoice.lines?.data[0]?.period?.end;
+  return {
+    kind: 'charge.paid',
+    userHint: details?.metadata?.userId ?? null,
+    customer: idOf(invoice.customer),
+    provider,
+    charge: {
+      id: invoice.id,
+      providerSubscriptionId: idOf(details?.subscription) ?? idOf(invoice.subscription),
+      amount: invoice.amount_paid,
+      currency: invoice.currency,
+      paidAt: new Date(paidAt * 1000),
+      description: `${brandForServer.planName}, 1 year`,
+      receiptUrl: invoice.hosted_invoice_url ?? null,
+      nextRenewal: periodEnd ? new Date(periodEnd * 1000) : null,
+    },
+  };
 }

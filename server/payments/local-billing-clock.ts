@@ -25,6 +25,22 @@ export function localEvent(type: string, created: number, object: Record<string,
   return { id: newId('evt_local'), type, created, data: { object } };
 }
 
+/** The plan's yearly charge, in cents (the local checkout charges what Stripe's price would). */
+const LOCAL_PLAN_AMOUNT = 10_000;
+
+/** The `invoice.paid` event of a local charge (the first payment or a renewal), in Stripe's shape. */
+export function localInvoicePaid(subscriptionId: string, userId: string, paidAt: number, periodEnd: number): PaymentEvent {
+  return localEvent('invoice.paid', paidAt, {
+    id: newId('in_local'),
+    object: 'invoice',
+    amount_paid: LOCAL_PLAN_AMOUNT,
+    currency: 'usd',
+    status_transitions: { paid_at: paidAt },
+    parent: { subscription_details: { subscription: subscriptionId, metadata: { userId } } },
+    lines: { data: [{ period: { end: periodEnd } }] },
+  });
+}
+
 /** The billing clock's time: real time plus how far it was moved. */
 export async function billingClockNow(db: Db, real = new Date()): Promise<Date> {
   return new Date(real.getTime() + (await billingClockOffsetSeconds(db)) * 1000);
@@ -70,6 +86,7 @@ export async function runBillingCycle(db: Db, emit: EventSink, now: Date): Promi
           current_period_end: seconds(next),
         }),
       );
+      await emit(localInvoicePaid(row.providerSubscriptionId, row.userId, created, seconds(next)));
       end = next;
       renewed += 1;
     }

@@ -18,6 +18,7 @@ import {
   advanceBillingClock,
   billingClockNow,
   localEvent as event,
+  localInvoicePaid,
   oneYearAfter,
   runBillingCycle,
   type EventSink,
@@ -79,14 +80,16 @@ export class LocalPaymentProvider implements PaymentProvider {
       customer,
       subscription: subscriptionId,
     }));
+    const periodEnd = Math.floor(oneYearAfter(start).getTime() / 1000);
     await this.emit(event('customer.subscription.created', created, {
       id: subscriptionId,
       customer,
       status: 'active',
       cancel_at_period_end: false,
-      current_period_end: Math.floor(oneYearAfter(start).getTime() / 1000),
+      current_period_end: periodEnd,
       metadata: { userId: user.id },
     }));
+    await this.emit(localInvoicePaid(subscriptionId, user.id, created, periodEnd));
     return true;
   }
 
@@ -101,6 +104,11 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot> {
     const object = await this.emitSubscriptionChange(subscriptionId, 'customer.subscription.updated', { cancel_at_period_end: true });
+    return readSubscriptionObject(object)!;
+  }
+
+  async resumeRenewal(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    const object = await this.emitSubscriptionChange(subscriptionId, 'customer.subscription.updated', { cancel_at_period_end: false });
     return readSubscriptionObject(object)!;
   }
 

@@ -28,6 +28,8 @@ export interface PaymentProvider {
   expireCheckout(checkoutId: string): Promise<void>;
   /** Auto-renewal off: the subscription ends at its period end, with no further charge. Answers the new state. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /** Auto-renewal back on while the period runs (no end date any more). Answers the new state. */
+  resumeRenewal(subscriptionId: string): Promise<SubscriptionSnapshot>;
   /** Account deletion: end the subscription now. */
   cancelImmediately(subscriptionId: string): Promise<void>;
   /**

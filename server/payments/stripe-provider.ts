@@ -111,6 +111,18 @@ export class StripePaymentProvider implements PaymentProvider {
     return snapshot;
   }
 
+  /** Renewal back on: `cancel_at_period_end` false and any `cancel_at` cleared (an empty value unsets it). */
+  async resumeRenewal(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    const subscription = await this.stripe.subscriptions.update(
+      subscriptionId,
+      { cancel_at_period_end: false, cancel_at: '' },
+      { idempotencyKey: attemptKey('resume', subscriptionId) },
+    );
+    const snapshot = readSubscriptionObject(subscription);
+    if (!snapshot) throw new Error('Stripe answered the resumption with an unreadable subscription');
+    return snapshot;
+  }
+
   /**
    * Ends the subscription now. One already in a final state at Stripe (cancelled, expired, or gone) needs
    * no ending, so its refusal to cancel again must not make account deletion impossible (issue 11 item 6).

@@ -124,6 +124,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!subscription) return missing(response, `subscription: '${id}'`);
       if (request.method === 'POST') {
         if (body.has('cancel_at_period_end')) subscription.cancel_at_period_end = body.get('cancel_at_period_end') === 'true';
+        // An empty value unsets a field, as Stripe does.
+        if (body.has('cancel_at')) subscription.cancel_at = body.get('cancel_at') ? Number(body.get('cancel_at')) : null;
       } else if (request.method === 'DELETE') {
         if (subscription.status === 'canceled') {
           return send(response, 400, { error: { type: 'invalid_request_error', message: 'already canceled' } });
