@@ -4,12 +4,13 @@
  * subscription and returns the money at Stripe, retrying with keys derived from the job until Stripe
  * answers, whatever arrives meanwhile.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { paymentEvents, refunds } from '../../server/db/schema';
 import { signPayload } from '../../server/payments/signature';
 import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { mailsOwed } from '../support/mail-owed';
 import { until } from '../support/until';
 
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
@@ -63,13 +64,6 @@ describe.each(drivers)('billing jobs with Stripe on %s', (driver) => {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
     return { userId: (body.user as { id: string }).id, sessionToken: body.sessionToken as string };
   }
-  /** The e-mails owed (jobs of the mail queue), as the mail worker of issue 21 will read them. */
-  async function mailsOwed(kind: string): Promise<Array<Record<string, unknown>>> {
-    const result = await api.database.db.execute(sql.raw(`select data from "${api.database.jobSchema}".job where name = 'mail'`));
-    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ data: Record<string, unknown> }>;
-    return rows.map((row) => row.data).filter((data) => data.kind === kind);
-  }
-
   test('a refund Stripe fails is owed first and made by the job, even after Stripe reports the subscription deleted', async () => {
     const { userId } = await signIn('refund-then-deleted');
     await stripeEvent('customer.subscription.created', stripe.addSubscription('sub_kept', 'cus_rtd', userId));
@@ -97,7 +91,7 @@ describe.each(drivers)('billing jobs with Stripe on %s', (driver) => {
     expect(sent('DELETE', '/v1/subscriptions/sub_stray').map((request) => request.idempotencyKey)).toEqual(['refund:sub_stray:cancel']);
     expect(stripe.subscriptions.get('sub_stray')!.status).toBe('canceled');
     expect(stripe.subscriptions.get('sub_kept')!.status).toBe('active');
-    expect(await mailsOwed('refund')).toEqual([expect.objectContaining({ userId, amount: 10000, currency: 'usd' })]);
+    expect(await mailsOwed(api.database, 'refund', userId)).toEqual([expect.objectContaining({ userId, amount: 10000, currency: 'usd' })]);
   });
 
   test('a Stripe that never answers: the webhook answers at once, the job times out and is retried until Stripe answers', async () => {

@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { openCheckouts, paymentEvents, subscriptions, users } from '../../server/db/schema';
+import { openCheckouts, subscriptions, users } from '../../server/db/schema';
 import { signPayload } from '../../server/payments/signature';
 import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
 import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
