@@ -16,7 +16,7 @@ import { until } from '../support/until';
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
 
-describe.each(drivers)('billing jobs with Stripe on %s', (driver) => {
+describe.each(drivers)('billing with Stripe on %s', (driver) => {
   let stripe: StripeStandIn;
   let api: TestApi;
 
@@ -114,5 +114,63 @@ describe.each(drivers)('billing jobs with Stripe on %s', (driver) => {
     stripe.answerAgain('/v1/refunds');
     await until(async () => (await owed('sub_silent'))?.refundedAt);
     expect(stripe.subscriptions.get('sub_silent')!.status).toBe('canceled');
+  });
+
+  test('resume with Stripe: cancel_at_period_end off and cancel_at cleared, stored as Stripe answered', async () => {
+    const { userId, sessionToken } = await signIn('stripe-resumer');
+    const subscription = stripe.addSubscription('sub_resume', 'cus_resume', userId, { cancel_at_period_end: true, cancel_at: Math.floor(Date.now() / 1000) + 86_400 });
+    await stripeEvent('customer.subscription.updated', structuredClone(subscription));
+    const resumed = await call(api.app, 'POST', '/api/subscription/resume', { idToken: 'stripe-resumer' });
+    expect(resumed).toMatchObject({ status: 200, body: { success: true, subscription: { status: 'active', cancelAtPeriodEnd: false } } });
+    const [update] = sent('POST', '/v1/subscriptions/sub_resume');
+    expect(update!.body.get('cancel_at_period_end')).toBe('false');
+    expect(update!.body.get('cancel_at')).toBe('');
+    expect(update!.idempotencyKey).toMatch(/^resume:sub_resume:/);
+    expect(stripe.subscriptions.get('sub_resume')).toMatchObject({ cancel_at_period_end: false, cancel_at: null });
+    const verified = await call(api.app, 'POST', '/api/auth/verify', { sessionToken });
+    expect(verified.body.subscription).toMatchObject({ cancelAtPeriodEnd: false });
+
+    await call(api.app, 'POST', '/api/subscription/cancel', { idToken: 'stripe-resumer' });
+    stripe.failNext('/v1/subscriptions/sub_resume');
+    expect(await call(api.app, 'POST', '/api/subscription/resume', { idToken: 'stripe-resumer' })).toMatchObject({
+      status: 502,
+      body: { success: false, code: 'provider_failed' },
+    });
+  });
+
+  test('invoice.paid is a charge in the billing history with Stripe\'s hosted invoice as the receipt, for its account only', async () => {
+    const { userId, sessionToken } = await signIn('stripe-payer');
+    await stripeEvent('customer.subscription.created', stripe.addSubscription('sub_paid', 'cus_paid', userId));
+    const paidAt = Math.floor(Date.now() / 1000) - 60;
+    const invoice = {
+      id: 'in_paid_1',
+      object: 'invoice',
+      customer: 'cus_paid',
+      amount_paid: 10000,
+      currency: 'usd',
+      hosted_invoice_url: 'https://invoice.stripe.com/i/acct_x/in_paid_1',
+      status_transitions: { paid_at: paidAt },
+      parent: { subscription_details: { subscription: 'sub_paid', metadata: { userId } } },
+      lines: { data: [{ period: { end: paidAt + 365 * 86_400 } }] },
+    };
+    expect(await stripeEvent('invoice.paid', invoice)).toMatchObject({ status: 200, body: { outcome: 'applied' } });
+    // Delivered again: still one charge, one receipt e-mail.
+    expect(await stripeEvent('invoice.paid', invoice)).toMatchObject({ status: 200, body: { outcome: 'ignored' } });
+
+    const history = await call(api.app, 'POST', '/api/billing/history', { sessionToken });
+    expect(history.body.items).toEqual([
+      {
+        id: 'in_paid_1',
+        kind: 'charge',
+        amount: 10000,
+        currency: 'usd',
+        date: new Date(paidAt * 1000).toISOString(),
+        description: 'Veil VPN Premium, 1 year',
+        receiptUrl: 'https://invoice.stripe.com/i/acct_x/in_paid_1',
+      },
+    ]);
+    expect(await mailsOwed(api.database, 'receipt', userId)).toHaveLength(1);
+    const stranger = await signIn('stripe-stranger');
+    expect((await call(api.app, 'POST', '/api/billing/history', { sessionToken: stranger.sessionToken })).body.items).toEqual([]);
   });
 });
