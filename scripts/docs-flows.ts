@@ -13,6 +13,7 @@ import { activationMachine } from '../machines/activation';
 import { autoRenewalMachine } from '../machines/auto-renewal';
 import { checkoutMachine } from '../machines/checkout';
 import { deepLinkMachine } from '../machines/deep-link';
+import { billingHistoryMachine } from '../machines/billing-history';
 import { devicesMachine } from '../machines/devices';
 import { sessionMachine } from '../machines/session';
 import { signInMachine } from '../machines/sign-in';
@@ -33,6 +34,7 @@ export const FLOW_MACHINES: FlowMachine[] = [
   { name: 'account-deletion', title: 'Account deletion', machine: accountDeletionMachine },
   { name: 'activation', title: 'Payment activation', machine: activationMachine },
   { name: 'devices', title: 'Desktop devices', machine: devicesMachine },
+  { name: 'billing-history', title: 'Billing history', machine: billingHistoryMachine },
 ];
 
 export const FLOWS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'flows');

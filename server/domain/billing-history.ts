@@ -28,14 +28,13 @@ export async function billingHistory(
     receiptUrl: charge.receiptUrl ?? (charge.provider === 'local' ? localReceiptUrl(charge.id) : null),
   }));
   for (const refund of await refundsOf(db, userId)) {
-    // Shown once made; an owed one is on its way (the refund job).
-    if (!refund.refundedAt) continue;
+    // Shown from the moment it is owed (the refund job is making it), dated when it was made once it is.
     items.push({
       id: `refund_${refund.providerSubscriptionId}`,
       kind: 'refund',
       amount: refund.amount,
       currency: refund.currency,
-      date: refund.refundedAt.toISOString(),
+      date: (refund.refundedAt ?? refund.owedAt).toISOString(),
       description: 'Refund',
       receiptUrl: null,
     });

@@ -7,6 +7,7 @@ import { isSessionRefusal } from '../../machines/session';
 import { accountDeletionMachine } from '../../machines/account-deletion';
 import { activationMachine } from '../../machines/activation';
 import { autoRenewalMachine } from '../../machines/auto-renewal';
+import { billingHistoryMachine } from '../../machines/billing-history';
 import { checkoutMachine } from '../../machines/checkout';
 import { devicesMachine } from '../../machines/devices';
 import type { AccountUser, NavigateParams } from '../../machines/types';
@@ -84,6 +85,20 @@ export function provideAutoRenewal(actors: AppActors) {
           actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
         }
       }),
+      resumeSubscription: fromPromise<void, { user: AccountUser }>(async () => {
+        const { api } = await import('../services/api-client');
+        const answer = await withSession(actors, async () => api.resumeSubscription({ idToken: await idToken() }));
+        if (answer.subscription !== undefined) {
+          actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
+        }
+      }),
+      refundSubscription: fromPromise<void, { user: AccountUser }>(async () => {
+        const { api } = await import('../services/api-client');
+        const answer = await withSession(actors, async () => api.refundSubscription({ idToken: await idToken() }));
+        if (answer.subscription !== undefined) {
+          actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
+        }
+      }),
     },
     actions: { showToast: toast },
   });
@@ -139,6 +154,18 @@ export function provideDevices(actors: AppActors) {
       }),
     },
     actions: { showToast: toast },
+  });
+}
+
+/** The account page's billing history: the account's charges and refunds (issue 20). */
+export function provideBillingHistory(actors: AppActors) {
+  return billingHistoryMachine.provide({
+    actors: {
+      loadBillingHistory: fromPromise(async () => {
+        const { api } = await import('../services/api-client');
+        return withSession(actors, () => api.billingHistory(currentSessionToken(actors)));
+      }),
+    },
   });
 }
 

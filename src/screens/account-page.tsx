@@ -39,6 +39,8 @@ export interface AccountPageProps {
   deletion: ConfirmedAction & { deleting: boolean; onDelete: () => void; onCancel: () => void };
   /** The desktop devices card, rendered by the route (it owns its own data). */
   devices?: React.ReactNode;
+  /** The billing history card and the billing dialogs (issue 20), rendered by the route. */
+  billing?: React.ReactNode;
 }
 
 const PROVIDER_NAMES = { google: 'Google', apple: 'Apple' } as const;
@@ -80,6 +82,8 @@ export function AccountPage(props: AccountPageProps) {
         <SubscriptionCard {...props} />
 
         {props.devices}
+
+        {props.billing}
 
         <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="help-title">
           <Title order={2} size="h4" id="help-title">

@@ -1,12 +1,14 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
-import { openVpnApp, provideAccountDeletion, provideAutoRenewal, provideDevices } from '../../app/account-services';
+import { useEffect, useMemo, useRef } from 'react';
+import { openVpnApp, provideAccountDeletion, provideAutoRenewal, provideBillingHistory, provideDevices } from '../../app/account-services';
 import { useAppActors } from '../../app/app-context';
 import { guardRoute } from '../../app/guards';
 import { useSessionTag, useSessionUser, useSubscription } from '../../app/use-session';
 import { PageSpinner } from '../../components/page-spinner';
 import { AccountPage, SignInRequired } from '../../screens/account-page';
+import { BillingHistoryCard } from '../../screens/billing-history-card';
+import { RefundDialog, ResumeAutoRenewalDialog } from '../../screens/billing-dialogs';
 import { DevicesCard } from '../../screens/devices-card';
 
 export const Route = createFileRoute('/_mantine/account')({
@@ -42,6 +44,15 @@ function SignedInAccount() {
   const [deletion, sendDeletion] = useMachine(deletionMachine, { input: { user: accountUser }, inspect: actors.inspect });
   const devicesMachine = useMemo(() => provideDevices(actors), [actors]);
   const [devices, sendDevices] = useMachine(devicesMachine, { input: {}, inspect: actors.inspect });
+  const billingMachine = useMemo(() => provideBillingHistory(actors), [actors]);
+  const [billing, sendBilling] = useMachine(billingMachine, { input: {}, inspect: actors.inspect });
+  // A refund adds an item and closes the guarantee: the history is read again once the card has refreshed.
+  const refunding = renewal.hasTag('refunding');
+  const wasRefunding = useRef(false);
+  useEffect(() => {
+    if (wasRefunding.current && !refunding) sendBilling({ type: 'billingHistory.reload' });
+    wasRefunding.current = refunding;
+  }, [refunding, sendBilling]);
 
   return (
     <AccountPage
@@ -61,6 +72,31 @@ function SignedInAccount() {
           onRevoke={(deviceId) => sendDevices({ type: 'devices.revoke', deviceId })}
           onReload={() => sendDevices({ type: 'devices.reload' })}
         />
+      }
+      billing={
+        <>
+          <BillingHistoryCard
+            items={billing.context.items}
+            loading={billing.hasTag('loading')}
+            error={billing.matches('failed') ? billing.context.error : null}
+            onReload={() => sendBilling({ type: 'billingHistory.reload' })}
+            refundableUntil={subscription?.status === 'active' ? billing.context.refundableUntil : null}
+            onRefund={() => sendRenewal({ type: 'refund.start' })}
+          />
+          <ResumeAutoRenewalDialog
+            opened={renewal.hasTag('resumeDialogOpen')}
+            busy={renewal.hasTag('resuming')}
+            endDate={subscription?.endDate}
+            onConfirm={() => sendRenewal({ type: 'autoRenewal.confirm' })}
+            onDismiss={() => sendRenewal({ type: 'autoRenewal.dismiss' })}
+          />
+          <RefundDialog
+            opened={renewal.hasTag('refundDialogOpen')}
+            busy={refunding}
+            onConfirm={() => sendRenewal({ type: 'refund.confirm' })}
+            onDismiss={() => sendRenewal({ type: 'refund.dismiss' })}
+          />
+        </>
       }
       autoRenewal={{
         dialogOpen: renewal.hasTag('dialogOpen'),
