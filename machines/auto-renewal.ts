@@ -43,7 +43,7 @@ const RESUME_SUCCESS_TOAST: ToastParams = {
 };
 const REFUND_SUCCESS_TOAST: ToastParams = {
   title: 'Refund Requested',
-  message: 'Your subscription has ended and your payment is being refunded. It reaches you in 5-7 business days.',
+  message: 'Your subscription has ended and your payment is being refunded. It returns to your card within 5–7 business days.',
   color: 'green',
 };
 

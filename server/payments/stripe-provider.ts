@@ -1,6 +1,7 @@
 /** Stripe Checkout in subscription mode, through the official SDK (design §2, §7). */
 import { createHash, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import { brandForServer } from '../brand.ts';
 import type { CheckoutRequest, OpenedCheckout, PaymentProvider } from './provider.ts';
 import { readSubscriptionObject, type SubscriptionSnapshot } from './subscription-object.ts';
 
@@ -71,6 +72,8 @@ export class StripePaymentProvider implements PaymentProvider {
         subscription_data: { metadata: { userId } },
         metadata: { userId },
         expires_at: expiresAt,
+        // Said before paying (issue 20, item 7: automatic-renewal laws), next to the Subscribe button.
+        custom_text: { submit: { message: brandForServer.renewalDisclosure } },
         success_url: `${this.settings.publicUrl}/success`,
         cancel_url: `${this.settings.publicUrl}/cancel`,
       },

@@ -34,8 +34,8 @@ export function RefundDialog({ opened, busy, onConfirm, onDismiss }: DialogProps
   return (
     <ConfirmDialog opened={opened || busy} onClose={onDismiss} title="Cancel and get a refund?">
       <Text size="sm">
-        Your subscription ends now and your VPN access ends with it. Your first payment is refunded in full to the
-        card you paid with; the money returns in 5-7 business days.
+        Your subscription ends now and your VPN access ends with it. Your first payment is refunded in full: the money
+        returns to your card within 5–7 business days.
       </Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onDismiss} disabled={busy}>

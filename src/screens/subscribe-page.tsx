@@ -6,6 +6,7 @@ import { PlanPrice } from '../components/plan-price';
 import { PageSpinner } from '../components/page-spinner';
 import longText from '../components/long-text.module.css';
 import { SignInSupport } from '../components/sign-in-support';
+import { RenewalDisclosure } from '../components/renewal-disclosure';
 
 const FEATURES = [
   'All server locations worldwide',
@@ -68,7 +69,8 @@ export function SubscribePage(props: SubscribePageProps) {
           <PlanPrice headingOrder={2} badge="Annual" note={brand.price.summary} />
           <CheckList items={FEATURES} />
           <Stack mt="xl" gap="sm">
-            <Button size="md" onClick={props.onSubscribe} disabled={props.redirecting}>
+            <RenewalDisclosure />
+            <Button size="md" onClick={props.onSubscribe} disabled={props.redirecting} aria-describedby="renewal-disclosure">
               {props.redirecting ? 'Redirecting to checkout...' : 'Subscribe Now'}
             </Button>
             <Button component={Link} to="/account" variant="default">

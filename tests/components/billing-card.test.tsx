@@ -59,12 +59,12 @@ describe('Billing history card', () => {
 });
 
 describe('billing dialogs', () => {
-  test('the refund dialog says access ends now and the money returns in 5-7 business days', async () => {
+  test('the refund dialog says access ends now and the money returns to your card within 5–7 business days', async () => {
     const onConfirm = vi.fn();
     renderWithMantine(<RefundDialog opened busy={false} onConfirm={onConfirm} onDismiss={noop} />);
     const dialog = within(await screen.findByRole('dialog', { name: 'Cancel and get a refund?' }));
     expect(dialog.getByText(/Your subscription ends now and your VPN access ends with it/)).toBeInTheDocument();
-    expect(dialog.getByText(/the money returns in 5-7 business days/)).toBeInTheDocument();
+    expect(dialog.getByText(/the money returns to your card within 5–7 business days/)).toBeInTheDocument();
     dialog.getByRole('button', { name: 'Cancel and Refund' }).click();
     expect(onConfirm).toHaveBeenCalledTimes(1);
   });

@@ -209,7 +209,7 @@ describe('Cancel and refund', () => {
     expect(rec.of('showToast')).toEqual([
       {
         title: 'Refund Requested',
-        message: 'Your subscription has ended and your payment is being refunded. It reaches you in 5-7 business days.',
+        message: 'Your subscription has ended and your payment is being refunded. It returns to your card within 5–7 business days.',
         color: 'green',
       },
     ]);

@@ -71,6 +71,17 @@ describe.each(drivers)('billing lifecycle with the local checkout on %s', (drive
     });
   });
 
+  test('the local checkout page says the plan renews automatically before Pay (item 7)', async () => {
+    await signIn('reads-first');
+    const opened = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: 'reads-first', email: 'reads-first@example.com' });
+    const page = await api.app.inject({ method: 'GET', url: new URL(opened.body.url as string).pathname });
+    const disclosure = page.body.indexOf(
+      'Your plan renews automatically every year at $100 until you turn auto-renewal off. You can turn it off at any time on your account page, under Subscription.',
+    );
+    expect(disclosure).toBeGreaterThan(0);
+    expect(disclosure).toBeLessThan(page.body.indexOf('Pay $100'));
+  });
+
   test('auto-renewal turned off can be turned back on while the period runs', async () => {
     const { userId, sessionToken } = await subscribed('resumer');
     await call(api.app, 'POST', '/api/subscription/cancel', { idToken: 'resumer' });

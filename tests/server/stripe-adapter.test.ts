@@ -89,6 +89,10 @@ describe.each(drivers)('Stripe adapter on %s', (driver) => {
     expect(Number(session!.body.get('expires_at')) - Date.now() / 1000).toBeLessThanOrEqual(3600);
     expect(session!.body.get('success_url')).toBe('https://veil.example/success');
     expect(session!.body.get('cancel_url')).toBe('https://veil.example/cancel');
+    // Said before paying (issue 20, item 7).
+    expect(session!.body.get('custom_text[submit][message]')).toBe(
+      'Your plan renews automatically every year at $100 until you turn auto-renewal off. You can turn it off at any time on your account page, under Subscription.',
+    );
     expect(session!.idempotencyKey).toMatch(new RegExp(`^checkout:${userId}:`));
     expect(session!.idempotencyKey).toMatch(UUID);
 
