@@ -127,3 +127,12 @@ export const refunds = pgTable('refunds', {
   owedAt: at('owed_at').notNull().defaultNow(),
   refundedAt: at('refunded_at'),
 });
+
+/** The local billing portal page's sessions: the link is the credential, valid an hour (0005). */
+export const localPortalSessions = pgTable('local_portal_sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: at('expires_at').notNull(),
+});

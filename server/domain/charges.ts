@@ -25,6 +25,14 @@ export interface PaidCharge {
   nextRenewal: Date | null;
 }
 
+export interface FailedCharge {
+  invoiceId: string;
+  providerSubscriptionId: string | null;
+  amount: number;
+  currency: string;
+  failedAt: Date;
+}
+
 /** Stores a charge of `userId` once (an event delivered twice changes nothing) and owes its receipt. */
 export async function recordCharge(tx: Db, jobs: JobSender, userId: string, provider: 'stripe' | 'local', charge: PaidCharge): Promise<boolean> {
   const { nextRenewal, ...row } = charge;
@@ -55,4 +63,15 @@ export async function recordCharge(tx: Db, jobs: JobSender, userId: string, prov
 export async function firstChargeOf(db: Db, userId: string): Promise<ChargeRow | undefined> {
   const [first] = await db.select().from(charges).where(eq(charges.userId, userId)).orderBy(asc(charges.paidAt)).limit(1);
   return first;
+}
+
+/** When a subscription was first paid for: its anniversaries count from it (the local billing clock). */
+export async function subscriptionStart(db: Db, providerSubscriptionId: string): Promise<Date | null> {
+  const [first] = await db
+    .select({ paidAt: charges.paidAt })
+    .from(charges)
+    .where(eq(charges.providerSubscriptionId, providerSubscriptionId))
+    .orderBy(asc(charges.paidAt))
+    .limit(1);
+  return first?.paidAt ?? null;
 }

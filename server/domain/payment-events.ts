@@ -6,7 +6,8 @@
 import type { Db } from '../db/database.ts';
 import { paymentEvents } from '../db/schema.ts';
 import { claimPaymentCustomer, findUserById, findUserIdByCustomer } from './accounts.ts';
-import { recordCharge, type PaidCharge } from './charges.ts';
+import { recordCharge, type FailedCharge, type PaidCharge } from './charges.ts';
+import { oweCustomerMessage } from './customer-messages.ts';
 import { forgetOpenCheckout } from './checkouts.ts';
 import { wasDeletedAccount } from './deletion.ts';
 import { oweRefund } from './refunds.ts';
@@ -35,6 +36,8 @@ export type PaymentEventEffect =
     }
   /** A payment (an invoice paid): stored for the billing history, with its receipt e-mail owed. */
   | { kind: 'charge.paid'; userHint: string | null; customer: string | null; provider: 'stripe' | 'local'; charge: PaidCharge }
+  /** A payment the card declined (a renewal): the customer is owed the "payment failed" e-mail. */
+  | { kind: 'charge.failed'; userHint: string | null; customer: string | null; provider: 'stripe' | 'local'; failure: FailedCharge }
   /** An event we do not act on (still recorded, so it is not delivered again). */
   | { kind: 'none' };
 
@@ -90,6 +93,14 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
       // Paid before its subscription's own event arrived, by a customer not known yet: delivered again later.
       if (!userId) throw new NotYetApplicable();
       return (await recordCharge(db, effects.jobs, userId, effect.provider, effect.charge)) ? 'applied' : 'ignored';
+    }
+    case 'charge.failed': {
+      const holder = effect.failure.providerSubscriptionId ? await findSubscriptionByProviderId(db, effect.failure.providerSubscriptionId) : undefined;
+      const userId = holder?.userId ?? (await resolveUser(db, effect.userHint, effect.customer));
+      if (!userId) throw new NotYetApplicable();
+      const { amount, currency, failedAt, invoiceId } = effect.failure;
+      await oweCustomerMessage(db, effects.jobs, { kind: 'payment_failed', userId, amount, currency, failedAt: failedAt.toISOString() }, invoiceId);
+      return 'applied';
     }
     case 'subscription.state': {
       const userId = await resolveUser(db, effect.userHint, effect.customer);

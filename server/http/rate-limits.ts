@@ -64,7 +64,7 @@ const CALLS: Record<string, CallFamily> = {
   'POST /api/subscription/resume': 'cancel',
   'POST /api/subscription/refund': 'cancel',
   'POST /api/billing/history': 'billing',
-  'POST /api/billing/portal': 'billing',
+  'POST /api/billing/portal': 'cancel',
 };
 
 const WINDOW_MS = 60_000;

@@ -52,6 +52,7 @@ function translateEvent(event: PaymentEvent, provider: 'stripe' | 'local'): Paym
   }
 
   if (event.type === 'invoice.paid') return translatePaidInvoice(event, provider);
+  if (event.type === 'invoice.payment_failed') return translateFailedInvoice(event, provider);
 
   if (event.type.startsWith('customer.subscription.')) {
     const subscription = readSubscriptionObject(event.data.object);
@@ -81,7 +82,8 @@ function translateEvent(event: PaymentEvent, provider: 'stripe' | 'local'): Paym
 const invoiceSchema = z.object({
   id: z.string().min(1),
   customer: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
-  amount_paid: z.number().int(),
+  amount_paid: z.number().int().nullish(),
+  amount_due: z.number().int().nullish(),
   currency: z.string(),
   hosted_invoice_url: z.string().nullish(),
   created: z.number().int().nullish(),
@@ -102,7 +104,7 @@ const idOf = (value: string | { id: string } | null | undefined) => (typeof valu
 function translatePaidInvoice(event: PaymentEvent, provider: 'stripe' | 'local'): PaymentEventEffect {
   const parsed = invoiceSchema.safeParse(event.data.object);
   // A zero invoice (a trial, a full credit) is no payment.
-  if (!parsed.success || parsed.data.amount_paid <= 0) return { kind: 'none' };
+  if (!parsed.success || !parsed.data.amount_paid || parsed.data.amount_paid <= 0) return { kind: 'none' };
   const invoice = parsed.data;
   const details = invoice.parent?.subscription_details;
   const paidAt = invoice.status_transitions?.paid_at ?? invoice.created ?? event.created;
@@ -115,12 +117,33 @@ function translatePaidInvoice(event: PaymentEvent, provider: 'stripe' | 'local')
     charge: {
       id: invoice.id,
       providerSubscriptionId: idOf(details?.subscription) ?? idOf(invoice.subscription),
-      amount: invoice.amount_paid,
+      amount: invoice.amount_paid ?? 0,
       currency: invoice.currency,
       paidAt: new Date(paidAt * 1000),
       description: `${brandForServer.planName}, 1 year`,
       receiptUrl: invoice.hosted_invoice_url ?? null,
       nextRenewal: periodEnd ? new Date(periodEnd * 1000) : null,
+    },
+  };
+}
+
+/** A renewal the card declined: the customer is owed a "payment failed" e-mail (the state comes as its own event). */
+function translateFailedInvoice(event: PaymentEvent, provider: 'stripe' | 'local'): PaymentEventEffect {
+  const parsed = invoiceSchema.safeParse(event.data.object);
+  if (!parsed.success || !parsed.data.amount_due) return { kind: 'none' };
+  const invoice = parsed.data;
+  const details = invoice.parent?.subscription_details;
+  return {
+    kind: 'charge.failed',
+    userHint: details?.metadata?.userId ?? null,
+    customer: idOf(invoice.customer),
+    provider,
+    failure: {
+      invoiceId: invoice.id,
+      providerSubscriptionId: idOf(details?.subscription) ?? idOf(invoice.subscription),
+      amount: invoice.amount_due ?? 0,
+      currency: invoice.currency,
+      failedAt: new Date(event.created * 1000),
     },
   };
 }

@@ -12,7 +12,8 @@ import {
 } from '../domain/checkouts.ts';
 import { failures } from '../domain/errors.ts';
 import type { Db } from '../domain/store.ts';
-import { findLiveSubscriptions, findSubscriptionByProviderId } from '../domain/subscriptions.ts';
+import { createLocalPortalSession, findLocalPortalSession } from '../domain/billing-portal.ts';
+import { findLiveSubscriptions, findSubscription, findSubscriptionByProviderId } from '../domain/subscriptions.ts';
 import { newId } from '../domain/tokens.ts';
 import {
   advanceBillingClock,
@@ -21,6 +22,8 @@ import {
   localInvoicePaid,
   oneYearAfter,
   runBillingCycle,
+  settlePastDue,
+  type BillingCycleOptions,
   type EventSink,
 } from './local-billing-clock.ts';
 import type { CheckoutRequest, OpenedCheckout, PaymentProvider } from './provider.ts';
@@ -50,8 +53,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     return billingClockNow(this.db);
   }
 
-  advanceClock(bySeconds: number) {
-    return advanceBillingClock(this.db, this.emit, bySeconds);
+  advanceClock(bySeconds: number, options: BillingCycleOptions = {}) {
+    return advanceBillingClock(this.db, this.emit, bySeconds, options);
   }
 
   async runBillingCycle() {
@@ -114,6 +117,30 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   async cancelImmediately(subscriptionId: string): Promise<void> {
     await this.emitSubscriptionChange(subscriptionId, 'customer.subscription.deleted', { status: 'canceled' });
+  }
+
+  /** The local billing portal page (server/http/local-portal-page.ts). */
+  async openBillingPortal({ userId }: { userId: string }): Promise<string> {
+    return `${this.publicUrl}/api/billing/portal/local/${await createLocalPortalSession(this.db, userId)}`;
+  }
+
+  /** The portal page's account and the subscription it shows; null for a link unknown or expired. */
+  async portalSession(id: string) {
+    const session = await findLocalPortalSession(this.db, id);
+    if (!session) return null;
+    return { ...session, subscription: (await findSubscription(this.db, session.userId)) ?? null };
+  }
+
+  /**
+   * The portal's form: the card is updated (nothing to store locally) and a declined renewal is paid
+   * now, renewing from the original period end. Answers false for a link unknown or expired.
+   */
+  async updateCardAndSettle(id: string): Promise<boolean> {
+    const session = await this.portalSession(id);
+    if (!session) return false;
+    const row = session.subscription;
+    if (row?.provider === 'local' && row.status === 'past_due') await settlePastDue(this.db, this.emit, row);
+    return true;
   }
 
   /**

@@ -38,6 +38,8 @@ export interface PaymentProvider {
    * comes from the job, so every retry of it asks the provider the same thing and nothing happens twice.
    */
   cancelAndRefund(subscriptionId: string, idempotencyKey: string): Promise<void>;
+  /** Where the customer updates the card and settles what is owed (Stripe's Billing Portal, or the local page). */
+  openBillingPortal(request: { userId: string; customerId: string | null }): Promise<string>;
   /** The subscription as the provider holds it now (to settle events of the same second). */
   retrieveSubscription?(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
 }

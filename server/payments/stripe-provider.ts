@@ -2,6 +2,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { brandForServer } from '../brand.ts';
+import { failures } from '../domain/errors.ts';
 import type { CheckoutRequest, OpenedCheckout, PaymentProvider } from './provider.ts';
 import { readSubscriptionObject, type SubscriptionSnapshot } from './subscription-object.ts';
 
@@ -167,6 +168,12 @@ export class StripePaymentProvider implements PaymentProvider {
           if ((error as { code?: string }).code !== 'charge_already_refunded') throw error;
         });
     }
+  }
+
+  async openBillingPortal({ customerId }: { customerId: string | null }): Promise<string> {
+    if (!customerId) throw failures.noSubscription();
+    const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${this.settings.publicUrl}/account` });
+    return session.url;
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {

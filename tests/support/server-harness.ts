@@ -48,6 +48,7 @@ export interface TestApi {
 const TABLES = [
   'charges',
   'refunds',
+  'local_portal_sessions',
   'deletion_tombstones',
   'deleted_accounts',
   'payment_events',

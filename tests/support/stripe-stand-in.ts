@@ -141,6 +141,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         : [];
       return send(response, 200, { object: 'list', url: '/v1/invoice_payments', has_more: false, data });
     }
+    if (request.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+      counter += 1;
+      const session = `bps_test_${counter}`;
+      return send(response, 200, { id: session, object: 'billing_portal.session', customer: body.get('customer'), return_url: body.get('return_url'), url: `https://billing.stripe.com/p/session/${session}` });
+    }
     if (request.method === 'POST' && url.pathname === '/v1/refunds') {
       counter += 1;
       return send(response, 200, { id: `re_${counter}`, object: 'refund', payment_intent: body.get('payment_intent'), status: 'succeeded' });

@@ -28,3 +28,10 @@ CREATE TABLE refunds (
   refunded_at timestamptz
 );
 CREATE INDEX refunds_user ON refunds (user_id);
+
+-- The local checkout's billing portal page (its link is the credential, like a checkout's): an hour.
+CREATE TABLE local_portal_sessions (
+  id text PRIMARY KEY,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  expires_at timestamptz NOT NULL
+);
