@@ -43,7 +43,7 @@ const CALLS: Record<string, string[] | null> = {
   'GET /checkout/local/:id': null,
   'POST /checkout/local/:id/pay': null,
   'POST /checkout/local/:id/cancel': null,
-  'POST /dev/billing-clock/advance': ['by'],
+  'POST /dev/billing-clock/advance': ['by', 'decline'],
 };
 
 /** `METHOD /path` (under /api, `:param`) of every operation in the document. */
