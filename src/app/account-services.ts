@@ -184,3 +184,18 @@ export async function openVpnApp(actors: AppActors): Promise<void> {
     });
   }
 }
+
+/** "Update payment method" (issue 20, item 5): to Stripe's Billing Portal, or the local billing page. */
+export async function openBillingPortal(actors: AppActors): Promise<void> {
+  try {
+    const { api } = await import('../services/api-client');
+    const url = await withSession(actors, async () => api.openBillingPortal({ idToken: await idToken() }));
+    window.location.assign(url);
+  } catch (error) {
+    void showToast({
+      title: 'Could not open the billing page',
+      message: error instanceof Error ? error.message : 'Please try again',
+      color: 'red',
+    });
+  }
+}

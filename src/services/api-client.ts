@@ -9,6 +9,7 @@ import {
   apiErrorCodeSchema,
   type ApiErrorCode,
   billingHistoryResponseSchema,
+  billingPortalResponseSchema,
   type BillingItem,
   cancelSubscriptionResponseSchema,
   createCheckoutResponseSchema,
@@ -35,6 +36,7 @@ const FALLBACKS = {
   devices: { answered: 'Could not load your devices', unreachable: 'Could not load your devices' },
   resume: { answered: 'Failed to turn auto-renewal back on', unreachable: 'Failed to turn auto-renewal back on' },
   refund: { answered: 'Failed to request the refund', unreachable: 'Failed to request the refund' },
+  billingPortal: { answered: 'Could not open the billing page', unreachable: 'Could not open the billing page' },
   billingHistory: { answered: 'Could not load your billing history', unreachable: 'Could not load your billing history' },
 } as const;
 
@@ -139,6 +141,11 @@ export const api = {
   },
   async refundSubscription(body: { idToken: string }) {
     return call('post', 'subscription/refund', body, refundSubscriptionResponseSchema, FALLBACKS.refund);
+  },
+  async openBillingPortal(body: { idToken: string }): Promise<string> {
+    const answer = await call('post', 'billing/portal', body, billingPortalResponseSchema, FALLBACKS.billingPortal);
+    if (!answer.url) throw new ApiError('Could not open the billing page', 200);
+    return answer.url;
   },
   async billingHistory(sessionToken: string): Promise<{ items: BillingItem[]; refundableUntil: string | null }> {
     const answer = await call('post', 'billing/history', { sessionToken }, billingHistoryResponseSchema, FALLBACKS.billingHistory);

@@ -83,3 +83,15 @@ describe('billing dialogs', () => {
     expect(dialog.getByRole('button', { name: 'Processing...' })).toBeDisabled();
   });
 });
+
+describe('past due notice', () => {
+  test('says the renewal payment failed and offers Update payment method', async () => {
+    const { PastDueNotice } = await import('../../src/screens/past-due-notice');
+    const onUpdate = vi.fn();
+    renderWithMantine(<PastDueNotice opening={false} onUpdatePaymentMethod={onUpdate} />);
+    const notice = within(screen.getByRole('alert'));
+    expect(notice.getByText('Your renewal payment failed')).toBeInTheDocument();
+    notice.getByRole('button', { name: 'Update payment method' }).click();
+    expect(onUpdate).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,7 +1,14 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
-import { openVpnApp, provideAccountDeletion, provideAutoRenewal, provideBillingHistory, provideDevices } from '../../app/account-services';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  openBillingPortal,
+  openVpnApp,
+  provideAccountDeletion,
+  provideAutoRenewal,
+  provideBillingHistory,
+  provideDevices,
+} from '../../app/account-services';
 import { useAppActors } from '../../app/app-context';
 import { guardRoute } from '../../app/guards';
 import { useSessionTag, useSessionUser, useSubscription } from '../../app/use-session';
@@ -10,6 +17,7 @@ import { AccountPage, SignInRequired } from '../../screens/account-page';
 import { BillingHistoryCard } from '../../screens/billing-history-card';
 import { RefundDialog, ResumeAutoRenewalDialog } from '../../screens/billing-dialogs';
 import { DevicesCard } from '../../screens/devices-card';
+import { PastDueNotice } from '../../screens/past-due-notice';
 
 export const Route = createFileRoute('/_mantine/account')({
   beforeLoad: (options) => guardRoute(options),
@@ -48,6 +56,7 @@ function SignedInAccount() {
   const [billing, sendBilling] = useMachine(billingMachine, { input: {}, inspect: actors.inspect });
   // A refund adds an item and closes the guarantee: the history is read again once the card has refreshed.
   const refunding = renewal.hasTag('refunding');
+  const [openingPortal, setOpeningPortal] = useState(false);
   const wasRefunding = useRef(false);
   useEffect(() => {
     if (wasRefunding.current && !refunding) sendBilling({ type: 'billingHistory.reload' });
@@ -75,6 +84,15 @@ function SignedInAccount() {
       }
       billing={
         <>
+          {subscription?.status === 'past_due' && (
+            <PastDueNotice
+              opening={openingPortal}
+              onUpdatePaymentMethod={() => {
+                setOpeningPortal(true);
+                void openBillingPortal(actors).finally(() => setOpeningPortal(false));
+              }}
+            />
+          )}
           <BillingHistoryCard
             items={billing.context.items}
             loading={billing.hasTag('loading')}
