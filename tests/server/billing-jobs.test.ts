@@ -173,4 +173,15 @@ describe.each(drivers)('billing with Stripe on %s', (driver) => {
     const stranger = await signIn('stripe-stranger');
     expect((await call(api.app, 'POST', '/api/billing/history', { sessionToken: stranger.sessionToken })).body.items).toEqual([]);
   });
+
+  test('the billing portal is Stripe\'s, for the account\'s customer, returning to the account page', async () => {
+    const { userId } = await signIn('stripe-portal');
+    await stripeEvent('checkout.session.completed', { id: 'cs_portal', client_reference_id: userId, customer: 'cus_portal' });
+    await stripeEvent('customer.subscription.updated', stripe.addSubscription('sub_portal', 'cus_portal', userId, { status: 'past_due' }));
+    const portal = await call(api.app, 'POST', '/api/billing/portal', { idToken: 'stripe-portal' });
+    expect(portal).toMatchObject({ status: 200, body: { success: true, url: expect.stringMatching(/^https:\/\/billing\.stripe\.com\/p\/session\//) } });
+    const [request] = sent('POST', '/v1/billing_portal/sessions');
+    expect(request!.body.get('customer')).toBe('cus_portal');
+    expect(request!.body.get('return_url')).toMatch(/\/account$/);
+  });
 });
