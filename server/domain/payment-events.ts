@@ -5,7 +5,7 @@
  */
 import type { Db } from '../db/database.ts';
 import { paymentEvents } from '../db/schema.ts';
-import { claimPaymentCustomer, findUserById, findUserIdByCustomer } from './accounts.ts';
+import { claimPaymentCustomer, findUserById, findUserIdByCustomer, forgetPaymentCustomer } from './accounts.ts';
 import { recordCharge, type FailedCharge, type PaidCharge } from './charges.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
 import { forgetOpenCheckout } from './checkouts.ts';
@@ -19,6 +19,7 @@ export type EventOutcome =
   | 'ignored'
   | 'second_subscription_cancelled'
   | 'deleted_account_subscription_cancelled'
+  | 'unlinkable'
   | 'deferred';
 
 /** What one event means here, whatever the provider. */
@@ -36,6 +37,8 @@ export type PaymentEventEffect =
     }
   /** A payment (an invoice paid): stored for the billing history, with its receipt e-mail owed. */
   | { kind: 'charge.paid'; userHint: string | null; customer: string | null; provider: 'stripe' | 'local'; charge: PaidCharge }
+  /** The provider's customer was deleted (Stripe Dashboard): the account forgets it, so its next checkout makes a new one. */
+  | { kind: 'customer.deleted'; customer: string }
   /** A payment the card declined (a renewal): the customer is owed the "payment failed" e-mail. */
   | { kind: 'charge.failed'; userHint: string | null; customer: string | null; provider: 'stripe' | 'local'; failure: FailedCharge }
   /** An event we do not act on (still recorded, so it is not delivered again). */
@@ -54,11 +57,20 @@ const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_exp
 /** An event that cannot be applied yet: its transaction is rolled back, so its id is not recorded. */
 class NotYetApplicable extends Error {}
 
+/**
+ * How long an event naming no account we know is deferred (answered 409, so the provider delivers it
+ * again): the checkout's own event links the customer within seconds. Older than this it never will (a
+ * Payment Link, a Dashboard subscription): it is recorded as `unlinkable` and logged, not retried for
+ * Stripe's three days.
+ */
+const UNLINKABLE_AFTER_SECONDS = 3600;
+
 export async function recordPaymentEvent(
   db: Db,
   entry: LedgerEntry,
   effect: PaymentEventEffect,
   effects: ProviderEffects,
+  now = new Date(),
 ): Promise<EventOutcome> {
   try {
     return await db.transaction(async (tx) => {
@@ -72,8 +84,10 @@ export async function recordPaymentEvent(
     });
   } catch (error) {
     // Not recorded as processed, so the provider's retry (or a resend) applies it once the customer is known.
-    if (error instanceof NotYetApplicable) return 'deferred';
-    throw error;
+    if (!(error instanceof NotYetApplicable)) throw error;
+    if (now.getTime() / 1000 - entry.created < UNLINKABLE_AFTER_SECONDS) return 'deferred';
+    await db.insert(paymentEvents).values({ id: entry.id, type: entry.type, providerCreated: entry.created }).onConflictDoNothing({ target: paymentEvents.id });
+    return 'unlinkable';
   }
 }
 
@@ -94,6 +108,8 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
       if (!userId) throw new NotYetApplicable();
       return (await recordCharge(db, effects.jobs, userId, effect.provider, effect.charge)) ? 'applied' : 'ignored';
     }
+    case 'customer.deleted':
+      return (await forgetPaymentCustomer(db, effect.customer)) ? 'applied' : 'ignored';
     case 'charge.failed': {
       const holder = effect.failure.providerSubscriptionId ? await findSubscriptionByProviderId(db, effect.failure.providerSubscriptionId) : undefined;
       const userId = holder?.userId ?? (await resolveUser(db, effect.userHint, effect.customer));

@@ -249,7 +249,7 @@ async function hasOtherLiveSubscription(db: Db, state: ProviderSubscriptionState
 }
 
 /**
- * Stores the state the provider answered a call with (auto-renewal off), at once: the account page shows
+ * Stores the state the provider answered a call with (auto-renewal off or back on), at once: the account page shows
  * it without waiting for the webhook, which then confirms it. A cancelled subscription stays cancelled.
  */
 async function recordProviderAnswer(db: Db, row: SubscriptionRow, answer: SubscriptionSnapshot, now = new Date()): Promise<void> {
@@ -260,7 +260,8 @@ async function recordProviderAnswer(db: Db, row: SubscriptionRow, answer: Subscr
       status,
       cancelAtPeriodEnd: answer.cancelAtPeriodEnd,
       currentPeriodEnd: answer.currentPeriodEnd ?? row.currentPeriodEnd,
-      providerUpdatedAt: sql`greatest(${subscriptions.providerUpdatedAt}, ${Math.floor(now.getTime() / 1000)})`,
+      // The provider's time of the state stays the last event's: an answer carries no time of its own,
+      // and stamping the server's clock would make a provider event dated a moment earlier look stale.
       updatedAt: now,
     })
     .where(and(eq(subscriptions.providerSubscriptionId, row.providerSubscriptionId), ne(subscriptions.status, 'cancelled')));

@@ -22,7 +22,7 @@ const checkoutParamsSchema = withReason(
 );
 const webhookAnswerSchema = z.object({
   received: z.literal(true),
-  outcome: z.enum(['applied', 'duplicate', 'ignored', 'second_subscription_cancelled', 'deleted_account_subscription_cancelled']),
+  outcome: z.enum(['applied', 'duplicate', 'ignored', 'second_subscription_cancelled', 'deleted_account_subscription_cancelled', 'unlinkable']),
 });
 const noCheckout = () => new ApiFailure(404, 'not_found', 'This checkout does not exist.');
 
@@ -32,6 +32,7 @@ export function createWebhookReceiver(
   secret: string,
   provider: 'stripe' | 'local',
   fetchSubscription?: ProviderEffects['fetchSubscription'],
+  planPriceId: string | null = null,
 ) {
   const effects: ProviderEffects = { jobs: deps.jobs, ...(fetchSubscription && { fetchSubscription }) };
   return async (rawBody: string, signature: string | undefined): Promise<EventOutcome> => {
@@ -44,7 +45,7 @@ export function createWebhookReceiver(
     }
     const event = paymentEventSchema.safeParse(json);
     if (!event.success) throw failures.webhookInvalid('Invalid webhook payload: not a payment event.');
-    return handlePaymentEvent(deps.database.db, event.data, provider, effects);
+    return handlePaymentEvent(deps.database.db, event.data, provider, effects, planPriceId);
   };
 }
 
@@ -58,6 +59,7 @@ export async function paymentRoutes(scope: FastifyInstance, deps: AppDeps) {
     secret,
     provider,
     payments.retrieveSubscription && ((id: string) => payments.retrieveSubscription!(id)),
+    deps.config.stripe?.priceId ?? null,
   );
 
   await app.register(async (plain) => {
@@ -76,6 +78,8 @@ export async function paymentRoutes(scope: FastifyInstance, deps: AppDeps) {
       const outcome = await receive(raw, Array.isArray(signature) ? signature[0] : signature);
       // Not a 2xx, so Stripe delivers it again later (its retries run for days).
       if (outcome === 'deferred') throw failures.eventDeferred();
+      // Acknowledged so Stripe stops retrying, but someone should look: paid, yet linked to no account.
+      if (outcome === 'unlinkable') request.log.warn({ eventType: 'payment event' }, 'payment event names no account here after an hour of retries: recorded and ignored');
       return { received: true as const, outcome };
     });
   });

@@ -34,11 +34,23 @@ export function handlePaymentEvent(
   event: PaymentEvent,
   provider: 'stripe' | 'local',
   effects: ProviderEffects,
+  planPriceId: string | null = null,
 ): Promise<EventOutcome> {
-  return recordPaymentEvent(db, event, translateEvent(event, provider), effects);
+  return recordPaymentEvent(db, event, translateEvent(event, provider, planPriceId), effects);
 }
 
-function translateEvent(event: PaymentEvent, provider: 'stripe' | 'local'): PaymentEventEffect {
+/**
+ * Whether a price is the VPN plan's (issue 20, item 6): another product sold on the same Stripe account
+ * neither grants VPN access nor is cancelled or refunded here. Unknown prices (the local checkout's,
+ * or an object without one) count.
+ */
+const isPlanPrice = (planPriceId: string | null, priceId: string | null | undefined) => !planPriceId || !priceId || priceId === planPriceId;
+
+function translateEvent(event: PaymentEvent, provider: 'stripe' | 'local', planPriceId: string | null): PaymentEventEffect {
+  if (event.type === 'customer.deleted') {
+    const id = event.data.object.id;
+    return typeof id === 'string' && id ? { kind: 'customer.deleted', customer: id } : { kind: 'none' };
+  }
   if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.expired') {
     const session = checkoutSessionSchema.safeParse(event.data.object);
     if (!session.success || !session.data.client_reference_id) return { kind: 'none' };
@@ -51,12 +63,14 @@ function translateEvent(event: PaymentEvent, provider: 'stripe' | 'local'): Paym
     };
   }
 
-  if (event.type === 'invoice.paid') return translatePaidInvoice(event, provider);
-  if (event.type === 'invoice.payment_failed') return translateFailedInvoice(event, provider);
+  if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
+    if (!isPlanPrice(planPriceId, invoicePrice(event.data.object))) return { kind: 'none' };
+    return event.type === 'invoice.paid' ? translatePaidInvoice(event, provider) : translateFailedInvoice(event, provider);
+  }
 
   if (event.type.startsWith('customer.subscription.')) {
     const subscription = readSubscriptionObject(event.data.object);
-    if (!subscription) return { kind: 'none' };
+    if (!subscription || !isPlanPrice(planPriceId, subscription.priceId)) return { kind: 'none' };
     const deleted = event.type === 'customer.subscription.deleted';
     return {
       kind: 'subscription.state',
@@ -96,8 +110,24 @@ const invoiceSchema = z.object({
         .nullish(),
     })
     .nullish(),
-  lines: z.object({ data: z.array(z.object({ period: z.object({ end: z.number().int() }).nullish() })) }).nullish(),
+  lines: z
+    .object({
+      data: z.array(
+        z.object({
+          period: z.object({ end: z.number().int() }).nullish(),
+          // The line's price: `price` in older API versions, `pricing.price_details` in newer ones.
+          price: z.object({ id: z.string() }).nullish(),
+          pricing: z.object({ price_details: z.object({ price: z.union([z.string(), z.object({ id: z.string() })]) }).nullish() }).nullish(),
+        }),
+      ),
+    })
+    .nullish(),
 });
+
+function invoicePrice(object: unknown): string | null {
+  const line = invoiceSchema.safeParse(object).data?.lines?.data[0];
+  return line?.price?.id ?? idOf(line?.pricing?.price_details?.price) ?? null;
+}
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
