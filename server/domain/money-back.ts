@@ -14,7 +14,7 @@ import type { JobSender } from './jobs.ts';
 import { oweRefund } from './refunds.ts';
 import { findLiveSubscriptions, findSubscription, toApiSubscription } from './subscriptions.ts';
 
-export const MONEY_BACK_DAYS = 30;
+const MONEY_BACK_DAYS = 30;
 const MONEY_BACK_MS = MONEY_BACK_DAYS * 86_400_000;
 
 /** Until when the account may still claim the guarantee, or null (nothing paid, window over, claimed). */

@@ -20,7 +20,7 @@ export interface RefundJob {
   subscriptionId: string;
 }
 
-export type RefundReason = (typeof refunds.$inferInsert)['reason'];
+type RefundReason = (typeof refunds.$inferInsert)['reason'];
 
 export interface OwedRefund {
   providerSubscriptionId: string;

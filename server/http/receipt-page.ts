@@ -15,7 +15,7 @@ export interface ReceiptFacts {
 }
 
 /** "$100.00" for 10000 usd; other currencies by their code. */
-export function formatAmount(amount: number, currency: string): string {
+function formatAmount(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
 }
 

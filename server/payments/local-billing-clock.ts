@@ -20,7 +20,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
  * `years` after `anchor`, keeping its day of the month where the month has it: 29 February renews on
  * 28 February in other years, and on 29 February again in the next leap year (issue 20, item 8).
  */
-export function yearsAfter(anchor: Date, years: number): Date {
+function yearsAfter(anchor: Date, years: number): Date {
   const year = anchor.getUTCFullYear() + years;
   const month = anchor.getUTCMonth();
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
@@ -164,7 +164,7 @@ export async function runBillingCycle(db: Db, emit: EventSink, now: Date, option
 }
 
 /** The subscription's state after a paid renewal: active until `next`, renewal still on. */
-export function renewal(subscriptionId: string, userId: string, created: number, next: Date): PaymentEvent {
+function renewal(subscriptionId: string, userId: string, created: number, next: Date): PaymentEvent {
   return localEvent('customer.subscription.updated', created, {
     id: subscriptionId,
     metadata: { userId },

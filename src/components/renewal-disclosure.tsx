@@ -6,7 +6,7 @@ import { brand } from '../config/brand';
  * renews by itself, at what price, until when, and where to turn it off. The local checkout page and
  * Stripe Checkout (custom_text) say the same (server/brand.ts).
  */
-export const RENEWAL_DISCLOSURE = `Your plan renews automatically every year at $${brand.price.amountUsd} until you turn auto-renewal off. You can turn it off at any time on your account page, under Subscription.`;
+const RENEWAL_DISCLOSURE = `Your plan renews automatically every year at $${brand.price.amountUsd} until you turn auto-renewal off. You can turn it off at any time on your account page, under Subscription.`;
 
 export function RenewalDisclosure() {
   return (

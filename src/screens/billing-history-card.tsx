@@ -13,7 +13,7 @@ export interface BillingHistoryCardProps {
 }
 
 /** "$100.00" for 10000 usd (amounts are in the currency's smallest unit). */
-export function formatAmount(amount: number, currency: string): string {
+function formatAmount(amount: number, currency: string): string {
   return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
 }
 

@@ -106,7 +106,7 @@ export async function createTestApi({
     reset: () => database.exec(`TRUNCATE ${TABLES.join(', ')} CASCADE`),
     close: async () => {
       await app.close();
-      if (driver === 'postgres') await database.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`).catch(() => undefined);
+      if (driver === 'postgres') await database.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`).catch(() => undefined);
       await database.close();
     },
   };
