@@ -51,7 +51,7 @@ export function BillingHistoryCard({ items, loading, error, onReload, refundable
                   {item.receiptUrl && (
                     <>
                       {' · '}
-                      <Anchor href={item.receiptUrl} target="_blank" rel="noopener" size="sm">
+                      <Anchor href={item.receiptUrl} target="_blank" rel="noopener" size="sm" underline="always">
                         Receipt
                       </Anchor>
                     </>

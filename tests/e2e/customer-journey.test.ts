@@ -44,7 +44,7 @@ async function expectAccessible(page: Page, what: string) {
 }
 
 describe('customer journey', () => {
-  test('subscribe, pay, activate and turn off auto-renewal, by keyboard alone', async () => {
+  test('subscribe, pay, activate, turn auto-renewal off and on, see the receipt and take the refund, by keyboard alone', async () => {
     const { page, problems } = await e2e.signedIn('buyer@example.com');
     await expect.poll(() => pathOf(page)).toBe('/subscribe');
     await page.getByRole('button', { name: 'Subscribe Now' }).waitFor();
