@@ -208,3 +208,27 @@ test('npm run billing:advance moves the clock of a stopped API\'s database (PGli
     rmSync(dataDir, { recursive: true, force: true });
   }
 }, 120_000);
+
+test('npm run billing:advance -- 366d --decline declines the renewal that falls due (issue 20, item 8)', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'veil-billing-decline-'));
+  try {
+    const first = await createTestApi({ driver: 'pglite', dataDir, verifier });
+    const { sessionToken } = await buy(first, 'script-decline');
+    const bought = await subscriptionOf(first, sessionToken);
+    await first.close();
+
+    const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/billing-advance.ts', '366d', '--decline'], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '1', STATIC_DIR: '/nonexistent-static-dir', NODE_ENV: 'development' },
+    });
+    expect(stdout).toMatch(/^billing clock now \d{4}-.*: 0 renewed, 0 ended, 1 declined/);
+
+    const second = await createTestApi({ driver: 'pglite', dataDir, verifier });
+    try {
+      expect(await subscriptionOf(second, sessionToken)).toMatchObject({ status: 'past_due', endDate: bought.endDate });
+    } finally {
+      await second.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 120_000);
