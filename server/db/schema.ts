@@ -126,6 +126,21 @@ export const refunds = pgTable('refunds', {
   currency: text('currency').notNull(),
   owedAt: at('owed_at').notNull().defaultNow(),
   refundedAt: at('refunded_at'),
+  /** The payment the provider refunded (Stripe), to show it once with its charge.refunded. */
+  paymentIntent: text('payment_intent'),
+});
+
+/** Refunds as Stripe reports them (`charge.refunded`), with Stripe's receipt (0005). */
+export const providerRefunds = pgTable('provider_refunds', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  paymentIntent: text('payment_intent'),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  refundedAt: at('refunded_at').notNull(),
+  receiptUrl: text('receipt_url'),
 });
 
 /** The local billing portal page's sessions: the link is the credential, valid an hour (0005). */

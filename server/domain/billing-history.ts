@@ -8,7 +8,7 @@ import type { BillingItem } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
 import { charges, users } from '../db/schema.ts';
 import { refundableUntil } from './money-back.ts';
-import { refundsOf } from './refunds.ts';
+import { providerRefundsOf, refundsOf } from './refunds.ts';
 
 export async function billingHistory(
   db: Db,
@@ -27,7 +27,23 @@ export async function billingHistory(
     // Stripe's charges carry Stripe's hosted invoice page; the local checkout's have the API's own.
     receiptUrl: charge.receiptUrl ?? (charge.provider === 'local' ? localReceiptUrl(charge.id) : null),
   }));
+  // Stripe's own reports of refunds (with its receipt), then the refunds owed or made here that Stripe
+  // has not reported yet (matched by payment), and the local checkout's.
+  const reported = await providerRefundsOf(db, userId);
+  const reportedPayments = new Set(reported.map((refund) => refund.paymentIntent).filter(Boolean));
+  for (const refund of reported) {
+    items.push({
+      id: refund.id,
+      kind: 'refund',
+      amount: refund.amount,
+      currency: refund.currency,
+      date: refund.refundedAt.toISOString(),
+      description: 'Refund',
+      receiptUrl: refund.receiptUrl,
+    });
+  }
   for (const refund of await refundsOf(db, userId)) {
+    if (refund.paymentIntent && reportedPayments.has(refund.paymentIntent)) continue;
     // Shown from the moment it is owed (the refund job is making it), dated when it was made once it is.
     items.push({
       id: `refund_${refund.providerSubscriptionId}`,

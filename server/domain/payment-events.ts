@@ -10,7 +10,7 @@ import { recordCharge, type FailedCharge, type PaidCharge } from './charges.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
 import { forgetOpenCheckout } from './checkouts.ts';
 import { wasDeletedAccount } from './deletion.ts';
-import { oweRefund } from './refunds.ts';
+import { oweRefund, recordProviderRefund, type ProviderRefund } from './refunds.ts';
 import { applySubscriptionState, findSubscriptionByProviderId, PLAN_PRICE, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
 
 export type EventOutcome =
@@ -39,6 +39,8 @@ export type PaymentEventEffect =
   | { kind: 'charge.paid'; userHint: string | null; customer: string | null; provider: 'stripe' | 'local'; charge: PaidCharge }
   /** The provider's customer was deleted (Stripe Dashboard): the account forgets it, so its next checkout makes a new one. */
   | { kind: 'customer.deleted'; customer: string }
+  /** A refund the provider made (Stripe's `charge.refunded`), for the billing history. */
+  | { kind: 'charge.refunded'; customer: string; refund: ProviderRefund }
   /** A payment the card declined (a renewal): the customer is owed the "payment failed" e-mail. */
   | { kind: 'charge.failed'; userHint: string | null; customer: string | null; provider: 'stripe' | 'local'; failure: FailedCharge }
   /** An event we do not act on (still recorded, so it is not delivered again). */
@@ -107,6 +109,13 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
       // Paid before its subscription's own event arrived, by a customer not known yet: delivered again later.
       if (!userId) throw new NotYetApplicable();
       return (await recordCharge(db, effects.jobs, userId, effect.provider, effect.charge)) ? 'applied' : 'ignored';
+    }
+    case 'charge.refunded': {
+      // Nobody here to show it to (an account deleted since): nothing to store.
+      const userId = await findUserIdByCustomer(db, effect.customer);
+      if (!userId) return 'ignored';
+      await recordProviderRefund(db, userId, effect.refund);
+      return 'applied';
     }
     case 'customer.deleted':
       return (await forgetPaymentCustomer(db, effect.customer)) ? 'applied' : 'ignored';

@@ -8,7 +8,7 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { refunds } from '../db/schema.ts';
+import { providerRefunds, refunds } from '../db/schema.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
 import type { JobSender } from './jobs.ts';
@@ -46,12 +46,12 @@ export async function oweRefund(tx: Db, jobs: JobSender, refund: OwedRefund): Pr
 export async function carryOutRefund(db: Db, payments: PaymentProvider, jobs: JobSender, { subscriptionId }: RefundJob): Promise<void> {
   const [owed] = await db.select().from(refunds).where(eq(refunds.providerSubscriptionId, subscriptionId));
   if (!owed || owed.refundedAt) return;
-  await payments.cancelAndRefund(subscriptionId, refundKey(subscriptionId));
+  const { paymentIntent } = await payments.cancelAndRefund(subscriptionId, refundKey(subscriptionId));
   await db.transaction(async (tx) => {
     const now = new Date();
     const [done] = await tx
       .update(refunds)
-      .set({ refundedAt: now })
+      .set({ refundedAt: now, paymentIntent })
       .where(and(eq(refunds.providerSubscriptionId, subscriptionId), isNull(refunds.refundedAt)))
       .returning();
     if (done?.userId) {
@@ -68,4 +68,28 @@ export async function carryOutRefund(db: Db, payments: PaymentProvider, jobs: Jo
 /** The account's refunds, owed or made (billing history, the money-back rule). */
 export function refundsOf(db: Db, userId: string) {
   return db.select().from(refunds).where(eq(refunds.userId, userId));
+}
+
+export interface ProviderRefund {
+  /** The refunded charge's id. */
+  id: string;
+  paymentIntent: string | null;
+  /** All refunded of that charge so far. */
+  amount: number;
+  currency: string;
+  refundedAt: Date;
+  receiptUrl: string | null;
+}
+
+/** Stores a refund the provider reports (a later partial refund of the same charge updates its amount). */
+export async function recordProviderRefund(tx: Db, userId: string, refund: ProviderRefund): Promise<void> {
+  await tx
+    .insert(providerRefunds)
+    .values({ ...refund, userId })
+    .onConflictDoUpdate({ target: providerRefunds.id, set: { amount: refund.amount, refundedAt: refund.refundedAt } });
+}
+
+/** The account's refunds as the provider reported them. */
+export function providerRefundsOf(db: Db, userId: string) {
+  return db.select().from(providerRefunds).where(eq(providerRefunds.userId, userId));
 }

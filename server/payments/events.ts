@@ -63,6 +63,8 @@ function translateEvent(event: PaymentEvent, provider: 'stripe' | 'local', planP
     };
   }
 
+  if (event.type === 'charge.refunded') return translateRefundedCharge(event);
+
   if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
     if (!isPlanPrice(planPriceId, invoicePrice(event.data.object))) return { kind: 'none' };
     return event.type === 'invoice.paid' ? translatePaidInvoice(event, provider) : translateFailedInvoice(event, provider);
@@ -174,6 +176,36 @@ function translateFailedInvoice(event: PaymentEvent, provider: 'stripe' | 'local
       amount: invoice.amount_due ?? 0,
       currency: invoice.currency,
       failedAt: new Date(event.created * 1000),
+    },
+  };
+}
+
+const refundedChargeSchema = z.object({
+  id: z.string().min(1),
+  customer: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+  amount_refunded: z.number().int(),
+  currency: z.string(),
+  receipt_url: z.string().nullish(),
+});
+
+/** A refund Stripe made (ours, or one made in the Dashboard): the billing history shows it with Stripe's receipt. */
+function translateRefundedCharge(event: PaymentEvent): PaymentEventEffect {
+  const parsed = refundedChargeSchema.safeParse(event.data.object);
+  if (!parsed.success || parsed.data.amount_refunded <= 0) return { kind: 'none' };
+  const charge = parsed.data;
+  const customer = idOf(charge.customer);
+  if (!customer) return { kind: 'none' };
+  return {
+    kind: 'charge.refunded',
+    customer,
+    refund: {
+      id: charge.id,
+      paymentIntent: idOf(charge.payment_intent),
+      amount: charge.amount_refunded,
+      currency: charge.currency,
+      refundedAt: new Date(event.created * 1000),
+      receiptUrl: charge.receipt_url ?? null,
     },
   };
 }

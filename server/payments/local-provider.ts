@@ -147,10 +147,10 @@ export class LocalPaymentProvider implements PaymentProvider {
    * The refund job: the subscription ends now (unless it has already); the local checkout moves no real
    * money, so the refund is the owed row the job stamps (server/domain/refunds.ts).
    */
-  async cancelAndRefund(subscriptionId: string): Promise<void> {
+  async cancelAndRefund(subscriptionId: string): Promise<{ paymentIntent: null }> {
     const row = await findSubscriptionByProviderId(this.db, subscriptionId);
-    if (!row || row.status === 'cancelled') return;
-    await this.cancelImmediately(subscriptionId);
+    if (row && row.status !== 'cancelled') await this.cancelImmediately(subscriptionId);
+    return { paymentIntent: null };
   }
 
   private async emitSubscriptionChange(subscriptionId: string, type: string, change: Record<string, unknown>) {

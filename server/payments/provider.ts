@@ -36,8 +36,9 @@ export interface PaymentProvider {
    * A subscription that must not be kept (a second one, one paid for an account deleted meanwhile, or the
    * money-back guarantee): end it now and refund its payment. Run by the refund job: `idempotencyKey`
    * comes from the job, so every retry of it asks the provider the same thing and nothing happens twice.
+   * Answers the payment refunded (Stripe), if any.
    */
-  cancelAndRefund(subscriptionId: string, idempotencyKey: string): Promise<void>;
+  cancelAndRefund(subscriptionId: string, idempotencyKey: string): Promise<{ paymentIntent: string | null }>;
   /** Where the customer updates the card and settles what is owed (Stripe's Billing Portal, or the local page). */
   openBillingPortal(request: { userId: string; customerId: string | null }): Promise<string>;
   /** The subscription as the provider holds it now (to settle events of the same second). */

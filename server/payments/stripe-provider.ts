@@ -148,14 +148,15 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async cancelAndRefund(subscriptionId: string, idempotencyKey: string): Promise<void> {
+  async cancelAndRefund(subscriptionId: string, idempotencyKey: string): Promise<{ paymentIntent: string | null }> {
     // A retried job finds it already cancelled and goes on to the refund, which may not have happened.
     let subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
     if (subscription.status !== 'canceled') {
       subscription = await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `${idempotencyKey}:cancel` });
     }
     const invoice = idOf(subscription.latest_invoice);
-    if (!invoice) return;
+    let refunded: string | null = null;
+    if (!invoice) return { paymentIntent: refunded };
     const payments = await this.stripe.invoicePayments.list({ invoice, status: 'paid' });
     for (const payment of payments.data) {
       const paymentIntent = idOf(payment.payment.payment_intent);
@@ -167,7 +168,9 @@ export class StripePaymentProvider implements PaymentProvider {
           // Refunded by an earlier delivery whose key has since expired: nothing is left to do.
           if ((error as { code?: string }).code !== 'charge_already_refunded') throw error;
         });
+      refunded ??= paymentIntent;
     }
+    return { paymentIntent: refunded };
   }
 
   async openBillingPortal({ customerId }: { customerId: string | null }): Promise<string> {

@@ -184,4 +184,42 @@ describe.each(drivers)('billing with Stripe on %s', (driver) => {
     expect(request!.body.get('customer')).toBe('cus_portal');
     expect(request!.body.get('return_url')).toMatch(/\/account$/);
   });
+
+  test('money-back with Stripe: refunded by the job, then shown once with Stripe\'s receipt when charge.refunded arrives', async () => {
+    const { userId, sessionToken } = await signIn('stripe-money-back');
+    await stripeEvent('checkout.session.completed', { id: 'cs_mb', client_reference_id: userId, customer: 'cus_mb' });
+    await stripeEvent('customer.subscription.created', stripe.addSubscription('sub_mb', 'cus_mb', userId));
+    const paidAt = Math.floor(Date.now() / 1000) - 86_400;
+    await stripeEvent('invoice.paid', {
+      id: 'in_sub_mb',
+      customer: 'cus_mb',
+      amount_paid: 10000,
+      currency: 'usd',
+      hosted_invoice_url: 'https://invoice.stripe.com/i/in_sub_mb',
+      status_transitions: { paid_at: paidAt },
+      parent: { subscription_details: { subscription: 'sub_mb', metadata: { userId } } },
+    });
+
+    expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'stripe-money-back' })).toMatchObject({
+      status: 200,
+      body: { subscription: { status: 'cancelled' }, refund: { amount: 10000, currency: 'usd' } },
+    });
+    await until(async () => (await owed('sub_mb'))?.refundedAt);
+    expect(stripe.subscriptions.get('sub_mb')!.status).toBe('canceled');
+    expect(sent('POST', '/v1/refunds').map((request) => request.body.get('payment_intent'))).toEqual(['pi_sub_mb']);
+    expect(await owed('sub_mb')).toMatchObject({ reason: 'money_back', paymentIntent: 'pi_sub_mb' });
+
+    const refundedCharge = { id: 'ch_mb', object: 'charge', customer: 'cus_mb', payment_intent: 'pi_sub_mb', amount_refunded: 10000, currency: 'usd', receipt_url: 'https://pay.stripe.com/receipts/ch_mb' };
+    expect(await stripeEvent('charge.refunded', refundedCharge)).toMatchObject({ status: 200, body: { outcome: 'applied' } });
+    const history = await call(api.app, 'POST', '/api/billing/history', { sessionToken });
+    expect((history.body.items as Array<Record<string, unknown>>).map((item) => [item.kind, item.amount, item.receiptUrl])).toEqual([
+      ['refund', 10000, 'https://pay.stripe.com/receipts/ch_mb'],
+      ['charge', 10000, 'https://invoice.stripe.com/i/in_sub_mb'],
+    ]);
+    expect(history.body.refundableUntil).toBeUndefined();
+    expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'stripe-money-back' })).toMatchObject({
+      status: 409,
+      body: { code: 'already_refunded' },
+    });
+  });
 });

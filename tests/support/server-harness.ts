@@ -49,6 +49,7 @@ const TABLES = [
   'charges',
   'refunds',
   'local_portal_sessions',
+  'provider_refunds',
   'deletion_tombstones',
   'deleted_accounts',
   'payment_events',

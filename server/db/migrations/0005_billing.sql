@@ -35,3 +35,17 @@ CREATE TABLE local_portal_sessions (
   user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   expires_at timestamptz NOT NULL
 );
+
+-- Refunds as Stripe reports them (charge.refunded), for the billing history with Stripe's receipt; an owed
+-- refund made by the refund job names its payment intent, so the two are shown once.
+CREATE TABLE provider_refunds (
+  id text PRIMARY KEY,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  payment_intent text,
+  amount integer NOT NULL,
+  currency text NOT NULL,
+  refunded_at timestamptz NOT NULL,
+  receipt_url text
+);
+CREATE INDEX provider_refunds_user ON provider_refunds (user_id);
+ALTER TABLE refunds ADD COLUMN payment_intent text;
