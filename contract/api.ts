@@ -259,7 +259,11 @@ const billingItemSchema = z.object({
   receiptUrl: z.string().nullable(),
 });
 export type BillingItem = z.infer<typeof billingItemSchema>;
-export const billingHistoryAnswerSchema = successAnswer({ items: z.array(billingItemSchema) });
+export const billingHistoryAnswerSchema = successAnswer({
+  items: z.array(billingItemSchema),
+  /** ISO 8601: until when the 30-day money-back guarantee can be claimed; absent when it cannot. */
+  refundableUntil: z.string().optional(),
+});
 export const billingHistoryResponseSchema = eitherAnswer(billingHistoryAnswerSchema);
 
 // GET /health (503 with the same shape when the database is down); GET /live

@@ -3,6 +3,9 @@
  * Carries out spec §2 Account (Refresh Status, Turn Off Auto-Renewal with confirmation, Re-enable), §4
  * "Auto-renewal" and "Account actions" (refreshing, cancelling "Processing...", refresh after cancel), §5
  * (cancel does nothing without a signed-in user), §8 cancel toasts; design §4 (subscription / auto-renewal).
+ * Issue 20 (design §8): Re-enable turns auto-renewal back on after a confirmation, as turning it off does
+ * (the spec's toast-only answer is overridden); "Cancel and refund" claims the 30-day money-back guarantee
+ * after a confirmation that says access ends now.
  */
 import { fromPromise, setup } from 'xstate';
 import type { AccountUser, ToastParams } from './types';
@@ -20,8 +23,12 @@ export type AutoRenewalEvent =
   | { type: 'autoRenewal.confirm' }
   /** The dialog's cancel button, Escape, or a click outside. */
   | { type: 'autoRenewal.dismiss' }
-  /** Re-enable: not done in the app (spec §4), a toast explains. */
-  | { type: 'autoRenewal.reEnable' };
+  /** Re-enable: opens the confirmation dialog (design §8); its confirm and dismiss are the events above. */
+  | { type: 'autoRenewal.reEnable' }
+  /** Cancel and refund (30-day money-back guarantee): opens its confirmation dialog. */
+  | { type: 'refund.start' }
+  | { type: 'refund.confirm' }
+  | { type: 'refund.dismiss' };
 
 const CANCEL_SUCCESS_TOAST: ToastParams = {
   title: 'Subscription Cancelled',
@@ -29,11 +36,15 @@ const CANCEL_SUCCESS_TOAST: ToastParams = {
   color: 'green',
 };
 const CANCEL_FAILURE_FALLBACK = 'Failed to cancel subscription';
-const RE_ENABLE_TOAST: ToastParams = {
-  title: 'Auto-Renewal',
-  message:
-    'Auto-renewal cannot be turned back on here. Contact support, or subscribe again after your current period ends.',
-  color: 'blue',
+const RESUME_SUCCESS_TOAST: ToastParams = {
+  title: 'Auto-Renewal On',
+  message: 'Your subscription will renew automatically at the end of your billing period.',
+  color: 'green',
+};
+const REFUND_SUCCESS_TOAST: ToastParams = {
+  title: 'Refund Requested',
+  message: 'Your subscription has ended and your payment is being refunded. It returns to your card within 5–7 business days.',
+  color: 'green',
 };
 
 /**
@@ -51,12 +62,19 @@ const cancelFailureToast = (failure: unknown): ToastParams => ({
   color: 'red',
 });
 
+/** A failed resume or refund: the API's text (one owner: the API client), else "Please try again". */
+const failureToast = (title: string, failure: unknown): ToastParams => ({
+  title,
+  message: failure instanceof Error && failure.message.trim() !== '' ? failure.message : 'Please try again',
+  color: 'red',
+});
+
 export const autoRenewalMachine = setup({
   types: {
     context: {} as AutoRenewalContext,
     input: {} as AutoRenewalInput,
     events: {} as AutoRenewalEvent,
-    tags: {} as 'refreshing' | 'cancelling' | 'dialogOpen',
+    tags: {} as 'refreshing' | 'cancelling' | 'dialogOpen' | 'resumeDialogOpen' | 'resuming' | 'refundDialogOpen' | 'refunding',
   },
   actors: {
     /** Refresh the session's subscription; resolves when done (e.g. send 'subscription.refresh' to the session and waitFor). */
@@ -67,6 +85,14 @@ export const autoRenewalMachine = setup({
      */
     cancelSubscription: fromPromise<void, { user: AccountUser }>(() =>
       Promise.reject(new Error('cancelSubscription not provided')),
+    ),
+    /** POST /api/subscription/resume {idToken}: auto-renewal back on; any refusal rejects (as cancel). */
+    resumeSubscription: fromPromise<void, { user: AccountUser }>(() =>
+      Promise.reject(new Error('resumeSubscription not provided')),
+    ),
+    /** POST /api/subscription/refund {idToken}: the subscription ends now and the first payment is refunded. */
+    refundSubscription: fromPromise<void, { user: AccountUser }>(() =>
+      Promise.reject(new Error('refundSubscription not provided')),
     ),
   },
   actions: {
@@ -84,7 +110,8 @@ export const autoRenewalMachine = setup({
       on: {
         'subscription.refresh': { target: 'refreshing' },
         'autoRenewal.turnOff': { target: 'confirmingTurnOff' },
-        'autoRenewal.reEnable': { actions: { type: 'showToast', params: RE_ENABLE_TOAST } },
+        'autoRenewal.reEnable': { target: 'confirmingResume' },
+        'refund.start': { target: 'confirmingRefund' },
       },
     },
     refreshing: {
@@ -116,6 +143,40 @@ export const autoRenewalMachine = setup({
         input: ({ context }) => ({ user: context.user! }),
         onDone: { target: 'refreshing', actions: { type: 'showToast', params: CANCEL_SUCCESS_TOAST } },
         onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => cancelFailureToast(event.error) } },
+      },
+    },
+    confirmingResume: {
+      tags: ['resumeDialogOpen'],
+      on: {
+        'autoRenewal.confirm': [{ guard: 'isSignedIn', target: 'resuming' }, { target: 'idle' }],
+        'autoRenewal.dismiss': { target: 'idle' },
+      },
+    },
+    resuming: {
+      tags: ['resumeDialogOpen', 'resuming'],
+      invoke: {
+        id: 'resumeSubscription',
+        src: 'resumeSubscription',
+        input: ({ context }) => ({ user: context.user! }),
+        onDone: { target: 'refreshing', actions: { type: 'showToast', params: RESUME_SUCCESS_TOAST } },
+        onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failureToast('Auto-Renewal Failed', event.error) } },
+      },
+    },
+    confirmingRefund: {
+      tags: ['refundDialogOpen'],
+      on: {
+        'refund.confirm': [{ guard: 'isSignedIn', target: 'refunding' }, { target: 'idle' }],
+        'refund.dismiss': { target: 'idle' },
+      },
+    },
+    refunding: {
+      tags: ['refundDialogOpen', 'refunding'],
+      invoke: {
+        id: 'refundSubscription',
+        src: 'refundSubscription',
+        input: ({ context }) => ({ user: context.user! }),
+        onDone: { target: 'refreshing', actions: { type: 'showToast', params: REFUND_SUCCESS_TOAST } },
+        onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failureToast('Refund Failed', event.error) } },
       },
     },
   },

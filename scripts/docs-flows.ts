@@ -14,6 +14,7 @@ import { appLinkMachine } from '../machines/app-link';
 import { autoRenewalMachine } from '../machines/auto-renewal';
 import { checkoutMachine } from '../machines/checkout';
 import { deepLinkMachine } from '../machines/deep-link';
+import { billingHistoryMachine } from '../machines/billing-history';
 import { devicesMachine } from '../machines/devices';
 import { sessionMachine } from '../machines/session';
 import { signInMachine } from '../machines/sign-in';
@@ -35,6 +36,7 @@ export const FLOW_MACHINES: FlowMachine[] = [
   { name: 'activation', title: 'Payment activation', machine: activationMachine },
   { name: 'devices', title: 'Desktop devices', machine: devicesMachine },
   { name: 'app-link', title: 'Opening the app (hand-off told)', machine: appLinkMachine },
+  { name: 'billing-history', title: 'Billing history', machine: billingHistoryMachine },
 ];
 
 export const FLOWS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'flows');

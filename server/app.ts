@@ -11,10 +11,12 @@ import { fastifyTrustProxy, type Config } from './config.ts';
 import { purgeExpiredTombstones } from './domain/accounts.ts';
 import type { Database } from './domain/store.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
+import { startBillingJobs } from './jobs/billing-jobs.ts';
 import { startJobQueue, type JobQueue, type RetryPolicy } from './jobs/queue.ts';
 import { startMailWorker, type MailCounters, newMailCounters } from './mail/mail-worker.ts';
 import { startRenewalSweep } from './mail/renewal-sweep.ts';
 import { authRoutes } from './http/auth-routes.ts';
+import { billingRoutes } from './http/billing-routes.ts';
 import { responseCompression } from './http/compression.ts';
 import type { AppDeps } from './http/context.ts';
 import { contentSecurityPolicy } from './http/csp.ts';
@@ -137,13 +139,14 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
         (now) => renewalSweep.sweepNow(now).then(() => undefined),
       );
   const renewalSweep = await startRenewalSweep(jobs, database.db, () => (localCheckout ? localCheckout.clockNow() : Promise.resolve(new Date())));
-  const receiveLocal = createWebhookReceiver({ database, metrics: productMetrics }, config.localWebhookSecret, 'local', { jobs });
+  const receiveLocal = createWebhookReceiver({ database, metrics: productMetrics, jobs }, config.localWebhookSecret, 'local');
   const provider: PaymentProvider =
     payments ??
     (config.stripe
       ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl })
       : (localCheckout as LocalPaymentProvider));
   if (localCheckout) startBillingClock(app, localCheckout);
+  await startBillingJobs(database.db, provider, jobs, config.billingJobRetryDelaySeconds);
   // Tombstones whose cool-down ended while the API was down go now (the privacy policy's promise).
   await purgeExpiredTombstones(database.db, config.deletedAccountCooldownSeconds);
 
@@ -197,6 +200,7 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
       await api.register((scope) => authRoutes(scope, deps), { prefix: '/auth' });
       await api.register((scope) => subscriptionRoutes(scope, deps), { prefix: '/subscription' });
       await api.register((scope) => paymentRoutes(scope, deps));
+      await api.register((scope) => billingRoutes(scope, deps), { prefix: '/billing' });
       await api.register((scope) => devRoutes(scope, deps), { prefix: '/dev' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -14,6 +14,9 @@ export const brandForServer = {
   supportEmail: pick(process.env.VITE_SUPPORT_EMAIL, 'support@example.com'),
   /** The theme's violet (src/theme/theme.ts, shades 7 and 0) for the e-mails, which cannot read CSS variables. */
   colors: { primary: '#5f3ec4', primaryTint: '#f3f0ff', text: '#1f1f24', muted: '#5c5f66', border: '#e5e5ea' },
+  /** Said before paying (issue 20, item 7: automatic-renewal laws); the SPA's subscribe card says the same. */
+  renewalDisclosure:
+    'Your plan renews automatically every year at $100 until you turn auto-renewal off. You can turn it off at any time on your account page, under Subscription.',
 } as const;
 
 export type ServerBrand = typeof brandForServer;

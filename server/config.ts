@@ -77,6 +77,10 @@ const envSchema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe API host override, for tests against a local stand-in ("http://127.0.0.1:12111"). */
   STRIPE_API_BASE: z.string().url().optional(),
+  /** How long one Stripe request may take before the SDK gives up (its own retries follow; then the job's). */
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** The first retry delay of the billing jobs (refunds at the provider); each later one doubles. */
+  BILLING_JOB_RETRY_DELAY: z.coerce.number().int().positive().default(10),
   /**
    * Signs the local checkout's events. Unset: a random secret made at each start, so no one outside the
    * process can sign an event the public webhook route accepts. Set it only to script payments in tests.
@@ -117,7 +121,8 @@ export interface Config {
   staticDir: string;
   firebaseProjectId: string;
   firebaseEmulatorHost: string | undefined;
-  stripe: { secretKey: string; priceId: string; webhookSecret: string; apiBase: string | undefined } | null;
+  stripe: { secretKey: string; priceId: string; webhookSecret: string; apiBase: string | undefined; timeoutMs: number } | null;
+  billingJobRetryDelaySeconds: number;
   localWebhookSecret: string;
   deletedAccountCooldownSeconds: number;
   sessionTtlSeconds: number;
@@ -170,8 +175,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           priceId: e.STRIPE_PRICE_ID!,
           webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
           apiBase: e.STRIPE_API_BASE,
+          timeoutMs: e.STRIPE_TIMEOUT_MS,
         }
       : null,
+    billingJobRetryDelaySeconds: e.BILLING_JOB_RETRY_DELAY,
     localWebhookSecret: e.LOCAL_WEBHOOK_SECRET || `whsec_${randomBytes(32).toString('base64url')}`,
     deletedAccountCooldownSeconds: e.DELETED_ACCOUNT_COOLDOWN,
     sessionTtlSeconds: e.SESSION_TTL,

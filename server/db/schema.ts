@@ -1,5 +1,5 @@
 /** The database schema for drizzle, mirroring server/db/migrations (the migrations are the truth). */
-import { bigint, boolean, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -102,3 +102,54 @@ export const deletedAccounts = pgTable('deleted_accounts', {
 });
 
 export const schema = { users, sessions, handoffTokens, subscriptions, paymentEvents, localCheckoutSessions, openCheckouts, localBillingClock, deletionTombstones, deletedAccounts };
+
+/** Every payment the provider reported: billing history and the money-back window (0005). */
+export const charges = pgTable('charges', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  provider: text('provider').$type<'stripe' | 'local'>().notNull(),
+  providerSubscriptionId: text('provider_subscription_id'),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  paidAt: at('paid_at').notNull(),
+  description: text('description').notNull(),
+  receiptUrl: text('receipt_url'),
+});
+
+/** Refunds owed or made, recorded before the provider is asked; `refundedAt` once it answered (0005). */
+export const refunds = pgTable('refunds', {
+  providerSubscriptionId: text('provider_subscription_id').primaryKey(),
+  userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+  provider: text('provider').$type<'stripe' | 'local'>().notNull(),
+  reason: text('reason').$type<'second_subscription' | 'deleted_account' | 'money_back'>().notNull(),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  owedAt: at('owed_at').notNull().defaultNow(),
+  refundedAt: at('refunded_at'),
+  /** The payment the provider refunded (Stripe), to show it once with its charge.refunded. */
+  paymentIntent: text('payment_intent'),
+});
+
+/** Refunds as Stripe reports them (`charge.refunded`), with Stripe's receipt (0005). */
+export const providerRefunds = pgTable('provider_refunds', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  paymentIntent: text('payment_intent'),
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+  refundedAt: at('refunded_at').notNull(),
+  receiptUrl: text('receipt_url'),
+});
+
+/** The local billing portal page's sessions: the link is the credential, valid an hour (0005). */
+export const localPortalSessions = pgTable('local_portal_sessions', {
+  id: text('id').primaryKey(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  expiresAt: at('expires_at').notNull(),
+});

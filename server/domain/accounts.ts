@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { ApiUser } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
-import { deletionTombstones, users } from '../db/schema.ts';
+import { deletionTombstones, openCheckouts, users } from '../db/schema.ts';
 import { failures } from './errors.ts';
 import { newId, sha256 } from './tokens.ts';
 
@@ -136,4 +136,14 @@ export async function claimPaymentCustomer(db: Db, userId: string, customer: str
     .where(and(eq(users.id, userId), isNull(users.paymentCustomerId)));
   const [stored] = await db.select({ customer: users.paymentCustomerId }).from(users).where(eq(users.id, userId));
   return stored ? stored.customer : null;
+}
+
+/**
+ * A provider customer deleted at the provider (issue 20, item 6): the account holding it forgets it and
+ * its open checkout (made for that customer), so its next checkout makes a new customer, not a 502.
+ */
+export async function forgetPaymentCustomer(db: Db, customer: string): Promise<boolean> {
+  const forgotten = await db.update(users).set({ paymentCustomerId: null }).where(eq(users.paymentCustomerId, customer)).returning({ id: users.id });
+  for (const { id } of forgotten) await db.delete(openCheckouts).where(eq(openCheckouts.userId, id));
+  return forgotten.length > 0;
 }

@@ -2,7 +2,7 @@
  * Opening a checkout (issue 10, section 3): never while the account has a live subscription, one open
  * checkout at a time (reused until shortly before it expires), and one provider customer per account.
  */
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { localCheckoutSessions, openCheckouts, users } from '../db/schema.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
@@ -52,7 +52,15 @@ async function customerOf(db: Db, payments: PaymentProvider, user: UserRow): Pro
 export async function openCheckoutFor(db: Db, payments: PaymentProvider, identity: Pick<VerifiedIdentity, 'subject'>): Promise<string> {
   const user = await accountOfIdentity(db, identity);
   try {
-    return await openCheckout(db, payments, user);
+    // The local checkout keeps its sessions in this database (a transaction here would wait on itself on
+    // PGlite), and its Pay refuses a second payment anyway.
+    if (payments.kind === 'local') return await openCheckout(db, payments, user);
+    // Two Stripe checkouts asked for at the same moment (two tabs, a double click) open one payable
+    // session: the second waits for the first's lock, then finds its open checkout (issue 20, item 6).
+    return await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('veil-checkout'), hashtext(${user.id}))`);
+      return openCheckout(tx as unknown as Db, payments, user);
+    });
   } catch (error) {
     if (error instanceof ApiFailure) throw error;
     throw failures.providerFailed('Failed to create checkout session', error);

@@ -75,6 +75,13 @@ export const failures = {
       'Your subscription has a payment past due. Please update your payment details instead of subscribing again.',
     ),
   noSubscription: () => new ApiFailure(404, 'no_subscription', 'No active subscription found.'),
+  refundWindowClosed: () =>
+    new ApiFailure(
+      409,
+      'refund_window_closed',
+      'The 30-day money-back guarantee has ended for this account: it runs for 30 days from your first payment.',
+    ),
+  alreadyRefunded: () => new ApiFailure(409, 'already_refunded', 'Your first payment has already been refunded.'),
   /** A money call whose identity has no account (never signed in, or deleted since). */
   signInRequired: () => new ApiFailure(401, 'sign_in_required', 'Please sign in again before continuing.'),
   /** The payment provider failed a call; `cause` is logged. */

@@ -5,10 +5,13 @@
  */
 import type { Db } from '../db/database.ts';
 import { paymentEvents } from '../db/schema.ts';
-import { claimPaymentCustomer, findUserById, findUserIdByCustomer } from './accounts.ts';
+import { claimPaymentCustomer, findUserById, findUserIdByCustomer, forgetPaymentCustomer } from './accounts.ts';
+import { recordCharge, type FailedCharge, type PaidCharge } from './charges.ts';
+import { oweCustomerMessage } from './customer-messages.ts';
 import { forgetOpenCheckout } from './checkouts.ts';
 import { wasDeletedAccount } from './deletion.ts';
-import { applySubscriptionState, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
+import { oweRefund, recordProviderRefund, type ProviderRefund } from './refunds.ts';
+import { applySubscriptionState, findSubscriptionByProviderId, PLAN_PRICE, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
 
 export type EventOutcome =
   | 'applied'
@@ -16,6 +19,7 @@ export type EventOutcome =
   | 'ignored'
   | 'second_subscription_cancelled'
   | 'deleted_account_subscription_cancelled'
+  | 'unlinkable'
   | 'deferred';
 
 /** What one event means here, whatever the provider. */
@@ -31,6 +35,14 @@ export type PaymentEventEffect =
       deleted: boolean;
       state: Omit<ProviderSubscriptionState, 'userId'>;
     }
+  /** A payment (an invoice paid): stored for the billing history, with its receipt e-mail owed. */
+  | { kind: 'charge.paid'; userHint: string | null; customer: string | null; provider: 'stripe' | 'local'; charge: PaidCharge }
+  /** The provider's customer was deleted (Stripe Dashboard): the account forgets it, so its next checkout makes a new one. */
+  | { kind: 'customer.deleted'; customer: string }
+  /** A refund the provider made (Stripe's `charge.refunded`), for the billing history. */
+  | { kind: 'charge.refunded'; customer: string; refund: ProviderRefund }
+  /** A payment the card declined (a renewal): the customer is owed the "payment failed" e-mail. */
+  | { kind: 'charge.failed'; userHint: string | null; customer: string | null; provider: 'stripe' | 'local'; failure: FailedCharge }
   /** An event we do not act on (still recorded, so it is not delivered again). */
   | { kind: 'none' };
 
@@ -47,11 +59,20 @@ const ENDED_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_exp
 /** An event that cannot be applied yet: its transaction is rolled back, so its id is not recorded. */
 class NotYetApplicable extends Error {}
 
+/**
+ * How long an event naming no account we know is deferred (answered 409, so the provider delivers it
+ * again): the checkout's own event links the customer within seconds. Older than this it never will (a
+ * Payment Link, a Dashboard subscription): it is recorded as `unlinkable` and logged, not retried for
+ * Stripe's three days.
+ */
+const UNLINKABLE_AFTER_SECONDS = 3600;
+
 export async function recordPaymentEvent(
   db: Db,
   entry: LedgerEntry,
   effect: PaymentEventEffect,
-  effects: ProviderEffects = {},
+  effects: ProviderEffects,
+  now = new Date(),
 ): Promise<EventOutcome> {
   try {
     return await db.transaction(async (tx) => {
@@ -65,8 +86,10 @@ export async function recordPaymentEvent(
     });
   } catch (error) {
     // Not recorded as processed, so the provider's retry (or a resend) applies it once the customer is known.
-    if (error instanceof NotYetApplicable) return 'deferred';
-    throw error;
+    if (!(error instanceof NotYetApplicable)) throw error;
+    if (now.getTime() / 1000 - entry.created < UNLINKABLE_AFTER_SECONDS) return 'deferred';
+    await db.insert(paymentEvents).values({ id: entry.id, type: entry.type, providerCreated: entry.created }).onConflictDoNothing({ target: paymentEvents.id });
+    return 'unlinkable';
   }
 }
 
@@ -80,13 +103,37 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
       // The account may be gone by now (deleted): then there is nothing to store.
       return (await claimPaymentCustomer(db, effect.userId, effect.customer)) ? 'applied' : 'ignored';
     }
+    case 'charge.paid': {
+      const holder = effect.charge.providerSubscriptionId ? await findSubscriptionByProviderId(db, effect.charge.providerSubscriptionId) : undefined;
+      const userId = holder?.userId ?? (await resolveUser(db, effect.userHint, effect.customer));
+      // Paid before its subscription's own event arrived, by a customer not known yet: delivered again later.
+      if (!userId) throw new NotYetApplicable();
+      return (await recordCharge(db, effects.jobs, userId, effect.provider, effect.charge)) ? 'applied' : 'ignored';
+    }
+    case 'charge.refunded': {
+      // Nobody here to show it to (an account deleted since): nothing to store.
+      const userId = await findUserIdByCustomer(db, effect.customer);
+      if (!userId) return 'ignored';
+      await recordProviderRefund(db, userId, effect.refund);
+      return 'applied';
+    }
+    case 'customer.deleted':
+      return (await forgetPaymentCustomer(db, effect.customer)) ? 'applied' : 'ignored';
+    case 'charge.failed': {
+      const holder = effect.failure.providerSubscriptionId ? await findSubscriptionByProviderId(db, effect.failure.providerSubscriptionId) : undefined;
+      const userId = holder?.userId ?? (await resolveUser(db, effect.userHint, effect.customer));
+      if (!userId) throw new NotYetApplicable();
+      const { amount, currency, failedAt, invoiceId } = effect.failure;
+      await oweCustomerMessage(db, effects.jobs, { kind: 'payment_failed', userId, amount, currency, failedAt: failedAt.toISOString() }, invoiceId);
+      return 'applied';
+    }
     case 'subscription.state': {
       const userId = await resolveUser(db, effect.userHint, effect.customer);
       if (!userId) {
         // Ending a subscription nobody here holds changes nothing (e.g. after the account was deleted).
         if (effect.deleted) return 'ignored';
         // Paid in a checkout left open when its account was deleted: nobody may keep paying for it.
-        if (effect.userHint && (await wasDeletedAccount(db, effect.userHint))) return endOrphanedSubscription(effect.state, effects);
+        if (effect.userHint && (await wasDeletedAccount(db, effect.userHint))) return endOrphanedSubscription(db, effect.state, effects);
         throw new NotYetApplicable();
       }
       return applySubscriptionState(db, { ...effect.state, userId }, effects);
@@ -95,16 +142,23 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
 }
 
 /**
- * A subscription of a deleted account is cancelled and its payment refunded (Stripe). Throwing leaves the
- * event unrecorded, so Stripe's retry finishes the job. The local checkout cannot get here: its checkouts
- * go with the account, so Pay finds nothing to charge.
+ * A subscription of a deleted account is cancelled and its payment refunded (Stripe), by a job owed in
+ * this transaction (refunds.ts). The local checkout cannot get here: its checkouts go with the account,
+ * so Pay finds nothing to charge.
  */
 async function endOrphanedSubscription(
-  state: { providerSubscriptionId: string; providerStatus: string },
+  db: Db,
+  state: { providerSubscriptionId: string; providerStatus: string; provider: 'stripe' | 'local' },
   effects: ProviderEffects,
 ): Promise<EventOutcome> {
-  if (ENDED_STATUSES.has(state.providerStatus) || !effects.cancelAndRefund) return 'ignored';
-  await effects.cancelAndRefund(state.providerSubscriptionId);
+  if (ENDED_STATUSES.has(state.providerStatus)) return 'ignored';
+  await oweRefund(db, effects.jobs, {
+    providerSubscriptionId: state.providerSubscriptionId,
+    userId: null,
+    provider: state.provider,
+    reason: 'deleted_account',
+    ...PLAN_PRICE,
+  });
   return 'deleted_account_subscription_cancelled';
 }
 

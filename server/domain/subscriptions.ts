@@ -13,11 +13,15 @@ import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
 import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
+import { oweRefund } from './refunds.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** What an answer's `subscription` is made of (toApiSubscription). */
 export type ShownSubscriptionRow = Pick<SubscriptionRow, 'status' | 'plan' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>;
 type Status = 'active' | 'inactive' | 'past_due' | 'cancelled';
+
+/** The plan's price, in the currency's smallest unit: what a refund of a payment not read from the provider returns. */
+export const PLAN_PRICE = { amount: 10_000, currency: 'usd' } as const;
 
 /** The statuses that count as the account's subscription: one at most per account. */
 const LIVE_STATUSES = ['active', 'past_due'] as const;
@@ -116,17 +120,15 @@ export interface ProviderSubscriptionState {
   providerTime: number;
 }
 
-/** What applying a state needs of the provider (Stripe); the local checkout needs none of it. */
+/** What applying a state needs beyond the database: the job queue, and (Stripe) the provider's own answer. */
 export interface ProviderEffects {
   /**
-   * Ends a subscription that must not be kept (a second one, or one of a deleted account) and refunds it;
-   * throwing leaves the event unrecorded, so it is retried.
+   * Work a state change owes, enqueued in the event's transaction: at the provider (a refund, refunds.ts)
+   * and to the customer (e-mails, customer-messages.ts).
    */
-  cancelAndRefund?: (subscriptionId: string) => Promise<void>;
+  jobs: JobSender;
   /** The subscription as the provider holds it now, to settle two states of the same second. */
   fetchSubscription?: (subscriptionId: string) => Promise<SubscriptionSnapshot | null>;
-  /** Where the customer e-mails a state change owes are enqueued (in the event's transaction). */
-  jobs?: JobSender;
 }
 
 export type StateOutcome = 'applied' | 'ignored' | 'second_subscription_cancelled';
@@ -174,7 +176,7 @@ async function lockSubscription(db: Db, providerSubscriptionId: string): Promise
 export async function applySubscriptionState(
   db: Db,
   incoming: ProviderSubscriptionState,
-  effects: ProviderEffects = {},
+  effects: ProviderEffects,
 ): Promise<StateOutcome> {
   let state = incoming;
   let status = mapProviderStatus(state.providerStatus);
@@ -199,8 +201,14 @@ export async function applySubscriptionState(
   let stored: Status = status;
   if (isLive(status) && !(current && isLive(current.status)) && (await hasOtherLiveSubscription(db, state))) {
     // Paid while the account already had a live subscription (two checkouts opened before paying):
-    // the first one stays, this one is ended and refunded (local: never activated).
-    await effects.cancelAndRefund?.(state.providerSubscriptionId);
+    // the first one stays, this one is ended and refunded by a job, owed in this very transaction.
+    await oweRefund(db, effects.jobs, {
+      providerSubscriptionId: state.providerSubscriptionId,
+      userId: state.userId,
+      provider: state.provider,
+      reason: 'second_subscription',
+      ...PLAN_PRICE,
+    });
     outcome = 'second_subscription_cancelled';
     stored = 'cancelled';
   }
@@ -253,7 +261,7 @@ function oweRenewalOff(db: Db, jobs: JobSender, userId: string, subscriptionId: 
 }
 
 /**
- * Stores the state the provider answered a call with (auto-renewal off), at once: the account page shows
+ * Stores the state the provider answered a call with (auto-renewal off or back on), at once: the account page shows
  * it without waiting for the webhook, which then confirms it. A cancelled subscription stays cancelled.
  */
 async function recordProviderAnswer(db: Db, row: SubscriptionRow, answer: SubscriptionSnapshot, now = new Date()): Promise<void> {
@@ -264,7 +272,8 @@ async function recordProviderAnswer(db: Db, row: SubscriptionRow, answer: Subscr
       status,
       cancelAtPeriodEnd: answer.cancelAtPeriodEnd,
       currentPeriodEnd: answer.currentPeriodEnd ?? row.currentPeriodEnd,
-      providerUpdatedAt: sql`greatest(${subscriptions.providerUpdatedAt}, ${Math.floor(now.getTime() / 1000)})`,
+      // The provider's time of the state stays the last event's: an answer carries no time of its own,
+      // and stamping the server's clock would make a provider event dated a moment earlier look stale.
       updatedAt: now,
     })
     .where(and(eq(subscriptions.providerSubscriptionId, row.providerSubscriptionId), ne(subscriptions.status, 'cancelled')));
@@ -297,6 +306,39 @@ export async function turnOffRenewal(
       const endDate = answer.currentPeriodEnd ?? subscription.currentPeriodEnd;
       if (answer.cancelAtPeriodEnd && endDate) {
         await oweRenewalOff(tx as unknown as Db, jobs, userId, subscription.providerSubscriptionId, endDate);
+      }
+    });
+  }
+  return toApiSubscription(await findSubscription(db, userId));
+}
+
+/**
+ * Auto-renewal back on (issue 20, item 3; design §8 overrides the spec's "contact support") for the
+ * account's live subscription whose renewal is off and whose paid period has not ended. Stored at once
+ * as the provider answered, with the "renewal on" e-mail owed in the same transaction.
+ */
+export async function turnOnRenewal(
+  db: Db,
+  payments: PaymentProvider,
+  jobs: JobSender,
+  identity: Pick<VerifiedIdentity, 'subject'>,
+  now = new Date(),
+): Promise<Subscription | null> {
+  const { id: userId } = await accountOfIdentity(db, identity);
+  const running = (await findLiveSubscriptions(db, userId, now)).filter((row) => !row.currentPeriodEnd || row.currentPeriodEnd > now);
+  if (running.length === 0) throw failures.noSubscription();
+  for (const subscription of running.filter((row) => row.cancelAtPeriodEnd)) {
+    let answer: SubscriptionSnapshot;
+    try {
+      answer = await payments.resumeRenewal(subscription.providerSubscriptionId);
+    } catch (error) {
+      throw failures.providerFailed('Failed to turn auto-renewal back on', error);
+    }
+    await db.transaction(async (tx) => {
+      await recordProviderAnswer(tx as unknown as Db, subscription, answer, now);
+      const renewalDate = (answer.currentPeriodEnd ?? subscription.currentPeriodEnd)?.toISOString();
+      if (renewalDate) {
+        await oweCustomerMessage(tx as unknown as Db, jobs, { kind: 'renewal_on', userId, renewalDate }, `${subscription.providerSubscriptionId}:${renewalDate}`);
       }
     });
   }

@@ -23,7 +23,11 @@ const isDuration = (value: string) => {
   }
 };
 const advanceRequestSchema = withReason(
-  z.object({ by: z.string().refine(isDuration) }),
+  z.object({
+    by: z.string().refine(isDuration),
+    /** Decline the renewals that fall due in this advance (issue 20, item 8). */
+    decline: z.boolean().optional(),
+  }),
   'by must be a duration such as 366d, 12h, 30m, 45s or seconds',
 );
 const advanceAnswerSchema = z.object({
@@ -32,6 +36,7 @@ const advanceAnswerSchema = z.object({
   now: z.string(),
   renewed: z.number(),
   ended: z.number(),
+  declined: z.number(),
 });
 
 function devRoutesEnabled(deps: Pick<AppDeps, 'localCheckout' | 'config'>): boolean {
@@ -57,8 +62,8 @@ export async function devRoutes(scope: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const by = parseDuration(request.body.by);
       if (by > MAX_ADVANCE_SECONDS) throw invalidRequest('the billing clock moves at most 36500d at once.');
-      const { now, renewed, ended } = await local.advanceClock(by);
-      return { success: true as const, now: now.toISOString(), renewed, ended };
+      const { now, renewed, ended, declined } = await local.advanceClock(by, { decline: request.body.decline ?? false });
+      return { success: true as const, now: now.toISOString(), renewed, ended, declined };
     },
   );
 }

@@ -4,7 +4,7 @@
  */
 import type { ServerBrand } from '../brand.ts';
 
-const escapeHtml = (value: string) =>
+export const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 export function renderLocalCheckoutPage({
@@ -32,6 +32,7 @@ export function renderLocalCheckoutPage({
   main { width: min(440px, 100% - 32px); border: 1px solid #8886; border-radius: 16px; padding: 28px; }
   h1 { font-size: 1.4rem; margin: 0 0 4px; }
   .muted { opacity: .8; margin: 0 0 20px; }
+  .renewal { font-size: .9rem; margin: -8px 0 16px; }
   .price { font-size: 2rem; font-weight: 800; margin: 8px 0 20px; }
   .note { font-size: .85rem; border-radius: 8px; padding: 8px 12px; background: #f59f0026; margin-bottom: 16px; }
   label { display: block; font-size: .9rem; font-weight: 600; margin: 12px 0 4px; }
@@ -49,6 +50,7 @@ export function renderLocalCheckoutPage({
   <h1>${escapeHtml(brand.planName)}</h1>
   <p class="muted">Single Annual Plan for ${escapeHtml(email)}</p>
   <p class="price">${escapeHtml(brand.priceText)}</p>
+  <p class="renewal" id="renewal">${escapeHtml(brand.renewalDisclosure)}</p>
   <p class="note" role="note">Local test checkout: no card is charged and no data leaves this computer.</p>
   ${
     closed

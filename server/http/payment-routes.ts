@@ -22,17 +22,19 @@ const checkoutParamsSchema = withReason(
 );
 const webhookAnswerSchema = z.object({
   received: z.literal(true),
-  outcome: z.enum(['applied', 'duplicate', 'ignored', 'second_subscription_cancelled', 'deleted_account_subscription_cancelled']),
+  outcome: z.enum(['applied', 'duplicate', 'ignored', 'second_subscription_cancelled', 'deleted_account_subscription_cancelled', 'unlinkable']),
 });
 const noCheckout = () => new ApiFailure(404, 'not_found', 'This checkout does not exist.');
 
 /** Verifies and applies one delivery; shared by the HTTP webhook and the local checkout. */
 export function createWebhookReceiver(
-  deps: Pick<AppDeps, 'database' | 'metrics'>,
+  deps: Pick<AppDeps, 'database' | 'metrics' | 'jobs'>,
   secret: string,
   provider: 'stripe' | 'local',
-  effects: ProviderEffects = {},
+  fetchSubscription?: ProviderEffects['fetchSubscription'],
+  planPriceId: string | null = null,
 ) {
+  const effects: ProviderEffects = { jobs: deps.jobs, ...(fetchSubscription && { fetchSubscription }) };
   return async (rawBody: string, signature: string | undefined): Promise<EventOutcome> => {
     if (!verifySignature(rawBody, signature, secret)) throw failures.webhookInvalid('Invalid webhook signature.');
     let json: unknown;
@@ -47,7 +49,7 @@ export function createWebhookReceiver(
     const { type, created } = event.data;
     deps.metrics.webhookLag.observe({ type }, Math.max(0, Date.now() / 1000 - created));
     try {
-      const outcome = await handlePaymentEvent(deps.database.db, event.data, provider, effects);
+      const outcome = await handlePaymentEvent(deps.database.db, event.data, provider, effects, planPriceId);
       deps.metrics.webhookEvents.inc({ type, outcome });
       return outcome;
     } catch (error) {
@@ -66,11 +68,8 @@ export async function paymentRoutes(scope: FastifyInstance, deps: AppDeps) {
     deps,
     secret,
     provider,
-    {
-      ...(payments.cancelAndRefund && { cancelAndRefund: (id: string) => payments.cancelAndRefund!(id) }),
-      ...(payments.retrieveSubscription && { fetchSubscription: (id: string) => payments.retrieveSubscription!(id) }),
-      jobs: deps.jobs,
-    },
+    payments.retrieveSubscription && ((id: string) => payments.retrieveSubscription!(id)),
+    deps.config.stripe?.priceId ?? null,
   );
 
   await app.register(async (plain) => {
@@ -89,6 +88,8 @@ export async function paymentRoutes(scope: FastifyInstance, deps: AppDeps) {
       const outcome = await receive(raw, Array.isArray(signature) ? signature[0] : signature);
       // Not a 2xx, so Stripe delivers it again later (its retries run for days).
       if (outcome === 'deferred') throw failures.eventDeferred();
+      // Acknowledged so Stripe stops retrying, but someone should look: paid, yet linked to no account.
+      if (outcome === 'unlinkable') request.log.warn({ eventType: 'payment event' }, 'payment event names no account here after an hour of retries: recorded and ignored');
       return { received: true as const, outcome };
     });
   });

@@ -20,9 +20,9 @@ import { ApiFailure } from '../domain/errors.ts';
 import type { IdentityVerifier } from '../identity/verifier.ts';
 
 /** The calls, grouped by what they do; each group has its own per-address limit. */
-type CallFamily = 'signIn' | 'handoff' | 'verify' | 'signOut' | 'devices' | 'checkout' | 'cancel' | 'deleteAccount' | 'other';
+type CallFamily = 'signIn' | 'handoff' | 'verify' | 'signOut' | 'devices' | 'checkout' | 'cancel' | 'deleteAccount' | 'billing' | 'other';
 /** What is counted per account; `identity` is every call carrying a verified Firebase ID token. */
-export type AccountFamily = 'identity' | 'handoff' | 'verify' | 'devices' | 'deleteAccount';
+export type AccountFamily = 'identity' | 'handoff' | 'verify' | 'devices' | 'deleteAccount' | 'billing';
 
 /**
  * Requests per minute (times RATE_LIMIT_SCALE). Generous for a person, tight for a script: verify runs on
@@ -36,6 +36,7 @@ const PER_ADDRESS: Record<Exclude<CallFamily, 'signIn' | 'handoff'>, number> = {
   checkout: 10,
   cancel: 10,
   deleteAccount: 5,
+  billing: 60,
   other: 1200,
 };
 const PER_ACCOUNT: Record<AccountFamily, number> = {
@@ -44,6 +45,7 @@ const PER_ACCOUNT: Record<AccountFamily, number> = {
   verify: 300,
   devices: 30,
   deleteAccount: 3,
+  billing: 30,
 };
 
 /** Every call's family; any other route under /api (health, webhooks, the local checkout) is `other`. */
@@ -59,6 +61,10 @@ const CALLS: Record<string, CallFamily> = {
   'DELETE /api/auth/delete-account': 'deleteAccount',
   'POST /api/subscription/create-checkout': 'checkout',
   'POST /api/subscription/cancel': 'cancel',
+  'POST /api/subscription/resume': 'cancel',
+  'POST /api/subscription/refund': 'cancel',
+  'POST /api/billing/history': 'billing',
+  'POST /api/billing/portal': 'cancel',
 };
 
 const WINDOW_MS = 60_000;

@@ -6,9 +6,14 @@ import {
   cancelSubscriptionRequestSchema,
   createCheckoutAnswerSchema,
   createCheckoutRequestSchema,
+  refundSubscriptionAnswerSchema,
+  refundSubscriptionRequestSchema,
+  resumeSubscriptionAnswerSchema,
+  resumeSubscriptionRequestSchema,
 } from '../../contract/api.ts';
+import { claimMoneyBack } from '../domain/money-back.ts';
 import { openCheckoutFor } from '../domain/checkouts.ts';
-import { turnOffRenewal } from '../domain/subscriptions.ts';
+import { turnOffRenewal, turnOnRenewal } from '../domain/subscriptions.ts';
 import type { AppDeps } from './context.ts';
 import { answers } from './route-schemas.ts';
 
@@ -37,5 +42,29 @@ export async function subscriptionRoutes(scope: FastifyInstance, deps: AppDeps) 
       success: true as const,
       subscription: await turnOffRenewal(db, deps.payments, deps.jobs, await verified(request.body.idToken)),
     }),
+  );
+
+  app.post(
+    '/resume',
+    {
+      schema: { summary: 'Turn auto-renewal back on', tags, body: resumeSubscriptionRequestSchema, response: answers(resumeSubscriptionAnswerSchema) },
+    },
+    async (request) => ({
+      success: true as const,
+      subscription: await turnOnRenewal(db, deps.payments, deps.jobs, await verified(request.body.idToken)),
+    }),
+  );
+
+  app.post(
+    '/refund',
+    {
+      schema: {
+        summary: 'End the subscription now and refund the first payment (30-day money-back guarantee)',
+        tags,
+        body: refundSubscriptionRequestSchema,
+        response: answers(refundSubscriptionAnswerSchema),
+      },
+    },
+    async (request) => ({ success: true as const, ...(await claimMoneyBack(db, deps.jobs, await verified(request.body.idToken))) }),
   );
 }

@@ -4,6 +4,7 @@
  * subscription state's own time.
  */
 import { z } from 'zod';
+import { brandForServer } from '../brand.ts';
 import { recordPaymentEvent, type EventOutcome, type PaymentEventEffect } from '../domain/payment-events.ts';
 import type { Db } from '../domain/store.ts';
 import type { ProviderEffects } from '../domain/subscriptions.ts';
@@ -32,12 +33,24 @@ export function handlePaymentEvent(
   db: Db,
   event: PaymentEvent,
   provider: 'stripe' | 'local',
-  effects: ProviderEffects = {},
+  effects: ProviderEffects,
+  planPriceId: string | null = null,
 ): Promise<EventOutcome> {
-  return recordPaymentEvent(db, event, translateEvent(event, provider), effects);
+  return recordPaymentEvent(db, event, translateEvent(event, provider, planPriceId), effects);
 }
 
-function translateEvent(event: PaymentEvent, provider: 'stripe' | 'local'): PaymentEventEffect {
+/**
+ * Whether a price is the VPN plan's (issue 20, item 6): another product sold on the same Stripe account
+ * neither grants VPN access nor is cancelled or refunded here. Unknown prices (the local checkout's,
+ * or an object without one) count.
+ */
+const isPlanPrice = (planPriceId: string | null, priceId: string | null | undefined) => !planPriceId || !priceId || priceId === planPriceId;
+
+function translateEvent(event: PaymentEvent, provider: 'stripe' | 'local', planPriceId: string | null): PaymentEventEffect {
+  if (event.type === 'customer.deleted') {
+    const id = event.data.object.id;
+    return typeof id === 'string' && id ? { kind: 'customer.deleted', customer: id } : { kind: 'none' };
+  }
   if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.expired') {
     const session = checkoutSessionSchema.safeParse(event.data.object);
     if (!session.success || !session.data.client_reference_id) return { kind: 'none' };
@@ -50,9 +63,16 @@ function translateEvent(event: PaymentEvent, provider: 'stripe' | 'local'): Paym
     };
   }
 
+  if (event.type === 'charge.refunded') return translateRefundedCharge(event);
+
+  if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
+    if (!isPlanPrice(planPriceId, invoicePrice(event.data.object))) return { kind: 'none' };
+    return event.type === 'invoice.paid' ? translatePaidInvoice(event, provider) : translateFailedInvoice(event, provider);
+  }
+
   if (event.type.startsWith('customer.subscription.')) {
     const subscription = readSubscriptionObject(event.data.object);
-    if (!subscription) return { kind: 'none' };
+    if (!subscription || !isPlanPrice(planPriceId, subscription.priceId)) return { kind: 'none' };
     const deleted = event.type === 'customer.subscription.deleted';
     return {
       kind: 'subscription.state',
@@ -72,4 +92,120 @@ function translateEvent(event: PaymentEvent, provider: 'stripe' | 'local'): Paym
   }
 
   return { kind: 'none' };
+}
+
+/** Stripe's invoice (any API version: the subscription moved under `parent` in 2025), as far as a receipt needs it. */
+const invoiceSchema = z.object({
+  id: z.string().min(1),
+  customer: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+  amount_paid: z.number().int().nullish(),
+  amount_due: z.number().int().nullish(),
+  currency: z.string(),
+  hosted_invoice_url: z.string().nullish(),
+  created: z.number().int().nullish(),
+  status_transitions: z.object({ paid_at: z.number().int().nullish() }).nullish(),
+  subscription: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+  parent: z
+    .object({
+      subscription_details: z
+        .object({ subscription: z.union([z.string(), z.object({ id: z.string() })]).nullish(), metadata: z.record(z.string(), z.string()).nullish() })
+        .nullish(),
+    })
+    .nullish(),
+  lines: z
+    .object({
+      data: z.array(
+        z.object({
+          period: z.object({ end: z.number().int() }).nullish(),
+          // The line's price: `price` in older API versions, `pricing.price_details` in newer ones.
+          price: z.object({ id: z.string() }).nullish(),
+          pricing: z.object({ price_details: z.object({ price: z.union([z.string(), z.object({ id: z.string() })]) }).nullish() }).nullish(),
+        }),
+      ),
+    })
+    .nullish(),
+});
+
+function invoicePrice(object: unknown): string | null {
+  const line = invoiceSchema.safeParse(object).data?.lines?.data[0];
+  return line?.price?.id ?? idOf(line?.pricing?.price_details?.price) ?? null;
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+
+function translatePaidInvoice(event: PaymentEvent, provider: 'stripe' | 'local'): PaymentEventEffect {
+  const parsed = invoiceSchema.safeParse(event.data.object);
+  // A zero invoice (a trial, a full credit) is no payment.
+  if (!parsed.success || !parsed.data.amount_paid || parsed.data.amount_paid <= 0) return { kind: 'none' };
+  const invoice = parsed.data;
+  const details = invoice.parent?.subscription_details;
+  const paidAt = invoice.status_transitions?.paid_at ?? invoice.created ?? event.created;
+  const periodEnd = invoice.lines?.data[0]?.period?.end;
+  return {
+    kind: 'charge.paid',
+    userHint: details?.metadata?.userId ?? null,
+    customer: idOf(invoice.customer),
+    provider,
+    charge: {
+      id: invoice.id,
+      providerSubscriptionId: idOf(details?.subscription) ?? idOf(invoice.subscription),
+      amount: invoice.amount_paid ?? 0,
+      currency: invoice.currency,
+      paidAt: new Date(paidAt * 1000),
+      description: `${brandForServer.planName}, 1 year`,
+      receiptUrl: invoice.hosted_invoice_url ?? null,
+      nextRenewal: periodEnd ? new Date(periodEnd * 1000) : null,
+    },
+  };
+}
+
+/** A renewal the card declined: the customer is owed a "payment failed" e-mail (the state comes as its own event). */
+function translateFailedInvoice(event: PaymentEvent, provider: 'stripe' | 'local'): PaymentEventEffect {
+  const parsed = invoiceSchema.safeParse(event.data.object);
+  if (!parsed.success || !parsed.data.amount_due) return { kind: 'none' };
+  const invoice = parsed.data;
+  const details = invoice.parent?.subscription_details;
+  return {
+    kind: 'charge.failed',
+    userHint: details?.metadata?.userId ?? null,
+    customer: idOf(invoice.customer),
+    provider,
+    failure: {
+      invoiceId: invoice.id,
+      providerSubscriptionId: idOf(details?.subscription) ?? idOf(invoice.subscription),
+      amount: invoice.amount_due ?? 0,
+      currency: invoice.currency,
+      failedAt: new Date(event.created * 1000),
+    },
+  };
+}
+
+const refundedChargeSchema = z.object({
+  id: z.string().min(1),
+  customer: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+  amount_refunded: z.number().int(),
+  currency: z.string(),
+  receipt_url: z.string().nullish(),
+});
+
+/** A refund Stripe made (ours, or one made in the Dashboard): the billing history shows it with Stripe's receipt. */
+function translateRefundedCharge(event: PaymentEvent): PaymentEventEffect {
+  const parsed = refundedChargeSchema.safeParse(event.data.object);
+  if (!parsed.success || parsed.data.amount_refunded <= 0) return { kind: 'none' };
+  const charge = parsed.data;
+  const customer = idOf(charge.customer);
+  if (!customer) return { kind: 'none' };
+  return {
+    kind: 'charge.refunded',
+    customer,
+    refund: {
+      id: charge.id,
+      paymentIntent: idOf(charge.payment_intent),
+      amount: charge.amount_refunded,
+      currency: charge.currency,
+      refundedAt: new Date(event.created * 1000),
+      receiptUrl: charge.receipt_url ?? null,
+    },
+  };
 }

@@ -12,14 +12,18 @@ import {
 } from '../domain/checkouts.ts';
 import { failures } from '../domain/errors.ts';
 import type { Db } from '../domain/store.ts';
-import { findLiveSubscriptions, findSubscriptionByProviderId } from '../domain/subscriptions.ts';
+import { createLocalPortalSession, findLocalPortalSession } from '../domain/billing-portal.ts';
+import { findLiveSubscriptions, findSubscription, findSubscriptionByProviderId } from '../domain/subscriptions.ts';
 import { newId } from '../domain/tokens.ts';
 import {
   advanceBillingClock,
   billingClockNow,
   localEvent as event,
+  localInvoicePaid,
   oneYearAfter,
   runBillingCycle,
+  settlePastDue,
+  type BillingCycleOptions,
   type EventSink,
 } from './local-billing-clock.ts';
 import type { CheckoutRequest, OpenedCheckout, PaymentProvider } from './provider.ts';
@@ -51,8 +55,8 @@ export class LocalPaymentProvider implements PaymentProvider {
     return billingClockNow(this.db);
   }
 
-  async advanceClock(bySeconds: number) {
-    const result = await advanceBillingClock(this.db, this.emit, bySeconds);
+  async advanceClock(bySeconds: number, options: BillingCycleOptions = {}) {
+    const result = await advanceBillingClock(this.db, this.emit, bySeconds, options);
     await this.afterClockRun(result.now);
     return result;
   }
@@ -86,14 +90,16 @@ export class LocalPaymentProvider implements PaymentProvider {
       customer,
       subscription: subscriptionId,
     }));
+    const periodEnd = Math.floor(oneYearAfter(start).getTime() / 1000);
     await this.emit(event('customer.subscription.created', created, {
       id: subscriptionId,
       customer,
       status: 'active',
       cancel_at_period_end: false,
-      current_period_end: Math.floor(oneYearAfter(start).getTime() / 1000),
+      current_period_end: periodEnd,
       metadata: { userId: user.id },
     }));
+    await this.emit(localInvoicePaid(subscriptionId, user.id, created, periodEnd));
     return true;
   }
 
@@ -111,8 +117,47 @@ export class LocalPaymentProvider implements PaymentProvider {
     return readSubscriptionObject(object)!;
   }
 
+  async resumeRenewal(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    const object = await this.emitSubscriptionChange(subscriptionId, 'customer.subscription.updated', { cancel_at_period_end: false });
+    return readSubscriptionObject(object)!;
+  }
+
   async cancelImmediately(subscriptionId: string): Promise<void> {
     await this.emitSubscriptionChange(subscriptionId, 'customer.subscription.deleted', { status: 'canceled' });
+  }
+
+  /** The local billing portal page (server/http/local-portal-page.ts). */
+  async openBillingPortal({ userId }: { userId: string }): Promise<string> {
+    return `${this.publicUrl}/api/billing/portal/local/${await createLocalPortalSession(this.db, userId)}`;
+  }
+
+  /** The portal page's account and the subscription it shows; null for a link unknown or expired. */
+  async portalSession(id: string) {
+    const session = await findLocalPortalSession(this.db, id);
+    if (!session) return null;
+    return { ...session, subscription: (await findSubscription(this.db, session.userId)) ?? null };
+  }
+
+  /**
+   * The portal's form: the card is updated (nothing to store locally) and a declined renewal is paid
+   * now, renewing from the original period end. Answers false for a link unknown or expired.
+   */
+  async updateCardAndSettle(id: string): Promise<boolean> {
+    const session = await this.portalSession(id);
+    if (!session) return false;
+    const row = session.subscription;
+    if (row?.provider === 'local' && row.status === 'past_due') await settlePastDue(this.db, this.emit, row);
+    return true;
+  }
+
+  /**
+   * The refund job: the subscription ends now (unless it has already); the local checkout moves no real
+   * money, so the refund is the owed row the job stamps (server/domain/refunds.ts).
+   */
+  async cancelAndRefund(subscriptionId: string): Promise<{ paymentIntent: null }> {
+    const row = await findSubscriptionByProviderId(this.db, subscriptionId);
+    if (row && row.status !== 'cancelled') await this.cancelImmediately(subscriptionId);
+    return { paymentIntent: null };
   }
 
   private async emitSubscriptionChange(subscriptionId: string, type: string, change: Record<string, unknown>) {

@@ -28,13 +28,19 @@ export interface PaymentProvider {
   expireCheckout(checkoutId: string): Promise<void>;
   /** Auto-renewal off: the subscription ends at its period end, with no further charge. Answers the new state. */
   cancelAtPeriodEnd(subscriptionId: string): Promise<SubscriptionSnapshot>;
+  /** Auto-renewal back on while the period runs (no end date any more). Answers the new state. */
+  resumeRenewal(subscriptionId: string): Promise<SubscriptionSnapshot>;
   /** Account deletion: end the subscription now. */
   cancelImmediately(subscriptionId: string): Promise<void>;
   /**
-   * A subscription that must not be kept (a second one for an account that already has a live one, or
-   * one paid for an account deleted meanwhile): end it and refund its payment.
+   * A subscription that must not be kept (a second one, one paid for an account deleted meanwhile, or the
+   * money-back guarantee): end it now and refund its payment. Run by the refund job: `idempotencyKey`
+   * comes from the job, so every retry of it asks the provider the same thing and nothing happens twice.
+   * Answers the payment refunded (Stripe), if any.
    */
-  cancelAndRefund?(subscriptionId: string): Promise<void>;
+  cancelAndRefund(subscriptionId: string, idempotencyKey: string): Promise<{ paymentIntent: string | null }>;
+  /** Where the customer updates the card and settles what is owed (Stripe's Billing Portal, or the local page). */
+  openBillingPortal(request: { userId: string; customerId: string | null }): Promise<string>;
   /** The subscription as the provider holds it now (to settle events of the same second). */
   retrieveSubscription?(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
 }

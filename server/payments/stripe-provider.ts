@@ -1,6 +1,8 @@
 /** Stripe Checkout in subscription mode, through the official SDK (design §2, §7). */
 import { createHash, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
+import { brandForServer } from '../brand.ts';
+import { failures } from '../domain/errors.ts';
 import type { CheckoutRequest, OpenedCheckout, PaymentProvider } from './provider.ts';
 import { readSubscriptionObject, type SubscriptionSnapshot } from './subscription-object.ts';
 
@@ -10,15 +12,22 @@ export interface StripeSettings {
   publicUrl: string;
   /** e.g. http://127.0.0.1:12111 for an offline stand-in of Stripe's API in tests. */
   apiBase?: string;
+  /** One request's limit (the SDK's default is 80 s); about 10 s in production. */
+  timeoutMs?: number;
 }
+
+const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** How long a Stripe checkout stays payable (Stripe allows 30 minutes to 24 hours). */
 const STRIPE_CHECKOUT_LIFETIME_SECONDS = 3600;
 
-function createStripeClient({ secretKey, apiBase }: Pick<StripeSettings, 'secretKey' | 'apiBase'>): Stripe {
-  if (!apiBase) return new Stripe(secretKey, { maxNetworkRetries: 2 });
+function createStripeClient({ secretKey, apiBase, timeoutMs = DEFAULT_TIMEOUT_MS }: Pick<StripeSettings, 'secretKey' | 'apiBase' | 'timeoutMs'>): Stripe {
+  // A short limit: a slow Stripe must not hold a request (or a job) for the SDK's default 80 s; the SDK's
+  // own retries, then the job's, ride out a blip.
+  if (!apiBase) return new Stripe(secretKey, { maxNetworkRetries: 2, timeout: timeoutMs });
   const url = new URL(apiBase);
   return new Stripe(secretKey, {
+    timeout: timeoutMs,
     host: url.hostname,
     port: Number(url.port || (url.protocol === 'https:' ? 443 : 80)),
     protocol: url.protocol === 'https:' ? 'https' : 'http',
@@ -64,6 +73,8 @@ export class StripePaymentProvider implements PaymentProvider {
         subscription_data: { metadata: { userId } },
         metadata: { userId },
         expires_at: expiresAt,
+        // Said before paying (issue 20, item 7: automatic-renewal laws), next to the Subscribe button.
+        custom_text: { submit: { message: brandForServer.renewalDisclosure } },
         success_url: `${this.settings.publicUrl}/success`,
         cancel_url: `${this.settings.publicUrl}/cancel`,
       },
@@ -104,6 +115,18 @@ export class StripePaymentProvider implements PaymentProvider {
     return snapshot;
   }
 
+  /** Renewal back on: `cancel_at_period_end` false and any `cancel_at` cleared (an empty value unsets it). */
+  async resumeRenewal(subscriptionId: string): Promise<SubscriptionSnapshot> {
+    const subscription = await this.stripe.subscriptions.update(
+      subscriptionId,
+      { cancel_at_period_end: false, cancel_at: '' },
+      { idempotencyKey: attemptKey('resume', subscriptionId) },
+    );
+    const snapshot = readSubscriptionObject(subscription);
+    if (!snapshot) throw new Error('Stripe answered the resumption with an unreadable subscription');
+    return snapshot;
+  }
+
   /**
    * Ends the subscription now. One already in a final state at Stripe (cancelled, expired, or gone) needs
    * no ending, so its refusal to cancel again must not make account deletion impossible (issue 11 item 6).
@@ -125,14 +148,15 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async cancelAndRefund(subscriptionId: string): Promise<void> {
-    // A retried delivery finds it already cancelled and goes on to the refund, which may not have happened.
+  async cancelAndRefund(subscriptionId: string, idempotencyKey: string): Promise<{ paymentIntent: string | null }> {
+    // A retried job finds it already cancelled and goes on to the refund, which may not have happened.
     let subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
     if (subscription.status !== 'canceled') {
-      subscription = await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: attemptKey('cancel-second', subscriptionId) });
+      subscription = await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `${idempotencyKey}:cancel` });
     }
     const invoice = idOf(subscription.latest_invoice);
-    if (!invoice) return;
+    let refunded: string | null = null;
+    if (!invoice) return { paymentIntent: refunded };
     const payments = await this.stripe.invoicePayments.list({ invoice, status: 'paid' });
     for (const payment of payments.data) {
       const paymentIntent = idOf(payment.payment.payment_intent);
@@ -144,7 +168,15 @@ export class StripePaymentProvider implements PaymentProvider {
           // Refunded by an earlier delivery whose key has since expired: nothing is left to do.
           if ((error as { code?: string }).code !== 'charge_already_refunded') throw error;
         });
+      refunded ??= paymentIntent;
     }
+    return { paymentIntent: refunded };
+  }
+
+  async openBillingPortal({ customerId }: { customerId: string | null }): Promise<string> {
+    if (!customerId) throw failures.noSubscription();
+    const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${this.settings.publicUrl}/account` });
+    return session.url;
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {

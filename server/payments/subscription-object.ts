@@ -15,7 +15,12 @@ const subscriptionObjectSchema = z.object({
   current_period_end: z.number().nullish(),
   items: z
     .object({
-      data: z.array(z.object({ current_period_end: z.number().nullish(), price: z.object({ nickname: z.string().nullish() }).nullish() })),
+      data: z.array(
+        z.object({
+          current_period_end: z.number().nullish(),
+          price: z.object({ id: z.string().nullish(), nickname: z.string().nullish() }).nullish(),
+        }),
+      ),
     })
     .nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
@@ -28,6 +33,8 @@ export interface SubscriptionSnapshot {
   userId: string | null;
   providerStatus: string;
   plan: string | null;
+  /** The price subscribed to (Stripe): only the configured plan's count. */
+  priceId: string | null;
   cancelAtPeriodEnd: boolean;
   /** When it ends or renews: `cancel_at` when set, otherwise the period end. */
   currentPeriodEnd: Date | null;
@@ -45,6 +52,7 @@ export function readSubscriptionObject(object: unknown): SubscriptionSnapshot | 
     userId: subscription.metadata?.userId ?? null,
     providerStatus: subscription.status,
     plan: subscription.items?.data[0]?.price?.nickname ?? null,
+    priceId: subscription.items?.data[0]?.price?.id ?? null,
     cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end) || subscription.cancel_at != null,
     currentPeriodEnd: end ? new Date(end * 1000) : null,
   };

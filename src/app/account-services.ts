@@ -7,6 +7,7 @@ import { isSessionRefusal } from '../../machines/session';
 import { accountDeletionMachine } from '../../machines/account-deletion';
 import { activationMachine } from '../../machines/activation';
 import { autoRenewalMachine } from '../../machines/auto-renewal';
+import { billingHistoryMachine } from '../../machines/billing-history';
 import { checkoutMachine } from '../../machines/checkout';
 import { devicesMachine } from '../../machines/devices';
 import type { AccountUser, NavigateParams } from '../../machines/types';
@@ -84,6 +85,20 @@ export function provideAutoRenewal(actors: AppActors) {
           actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
         }
       }),
+      resumeSubscription: fromPromise<void, { user: AccountUser }>(async () => {
+        const { api } = await import('../services/api-client');
+        const answer = await withSession(actors, async () => api.resumeSubscription({ idToken: await idToken() }));
+        if (answer.subscription !== undefined) {
+          actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
+        }
+      }),
+      refundSubscription: fromPromise<void, { user: AccountUser }>(async () => {
+        const { api } = await import('../services/api-client');
+        const answer = await withSession(actors, async () => api.refundSubscription({ idToken: await idToken() }));
+        if (answer.subscription !== undefined) {
+          actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
+        }
+      }),
     },
     actions: { showToast: toast },
   });
@@ -142,6 +157,18 @@ export function provideDevices(actors: AppActors) {
   });
 }
 
+/** The account page's billing history: the account's charges and refunds (issue 20). */
+export function provideBillingHistory(actors: AppActors) {
+  return billingHistoryMachine.provide({
+    actors: {
+      loadBillingHistory: fromPromise(async () => {
+        const { api } = await import('../services/api-client');
+        return withSession(actors, () => api.billingHistory(currentSessionToken(actors)));
+      }),
+    },
+  });
+}
+
 /**
  * Open VPN App: a fresh one-time hand-off link each time (design §7). With `codeChallenge` (the desktop
  * app opened /account?pair=<challenge>), the link redeems only in the app holding its verifier. Rejects,
@@ -161,5 +188,20 @@ export async function openVpnApp(actors: AppActors, codeChallenge?: string): Pro
       color: 'red',
     });
     throw error;
+  }
+}
+
+/** "Update payment method" (issue 20, item 5): to Stripe's Billing Portal, or the local billing page. */
+export async function openBillingPortal(actors: AppActors): Promise<void> {
+  try {
+    const { api } = await import('../services/api-client');
+    const url = await withSession(actors, async () => api.openBillingPortal({ idToken: await idToken() }));
+    window.location.assign(url);
+  } catch (error) {
+    void showToast({
+      title: 'Could not open the billing page',
+      message: error instanceof Error ? error.message : 'Please try again',
+      color: 'red',
+    });
   }
 }

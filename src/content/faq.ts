@@ -89,11 +89,11 @@ export const faq: readonly FaqCategory[] = [
       },
       {
         question: 'Does my subscription renew automatically?',
-        answer: `Yes. Your subscription renews automatically each year so your protection never lapses. To stop the next charge, choose Turn Off Auto-Renewal on your account page at least 24 hours before the renewal date. You keep full access until the end of the period you have paid for.`,
+        answer: `Yes. Your subscription renews automatically each year so your protection never lapses. To stop the next charge, choose Turn Off Auto-Renewal on your account page at least 24 hours before the renewal date. You keep full access until the end of the period you have paid for, and you can turn auto-renewal back on until then.`,
       },
       {
         question: 'Can I get a refund?',
-        answer: `Yes. Every purchase comes with a 30-day money-back guarantee. E-mail ${brand.supportEmail} from the address on your account within 30 days of payment, and we will refund you. Refunds are returned to your card within 5–7 business days.`,
+        answer: `Yes. Every account comes with a 30-day money-back guarantee. Within 30 days of your first payment, choose Cancel and refund under Billing history on your account page: your subscription and your VPN access end at once, and your payment is refunded in full, returned to your card within 5–7 business days. The guarantee covers your first payment, once. Questions? E-mail ${brand.supportEmail}.`,
       },
       {
         question: 'How do I delete my account?',

@@ -40,7 +40,8 @@ export const termsSections: readonly LegalSection[] = [
     bullets: [
       'Your subscription renews automatically at the end of each yearly period, and the price of the next period is charged to your card, unless you turn off auto-renewal.',
       'To avoid the next charge, cancel auto-renewal from your account page at least 24 hours before renewal. You keep access until the end of the period you have paid for.',
-      'Every purchase comes with a 30-day money-back guarantee: if you ask for a refund within 30 days of payment, we will refund you in full.',
+      'You can turn auto-renewal back on from your account page at any time before your paid period ends.',
+      'Every account comes with a 30-day money-back guarantee: within 30 days of your first payment, choose Cancel and refund under Billing history on your account page (or write to us). Your subscription and your access to the Service end at once, and your first payment is refunded in full. The guarantee covers the first payment of an account, once.',
       'Refunds are returned to your original payment method within 5–7 business days.',
     ],
   },

@@ -42,6 +42,8 @@ export interface AccountPageProps {
   devices?: React.ReactNode;
   /** "Now", for whether the subscription has ended; tests pin it. */
   now?: Date;
+  /** The billing history card and the billing dialogs (issue 20), rendered by the route. */
+  billing?: React.ReactNode;
 }
 
 const PROVIDER_NAMES = { google: 'Google', apple: 'Apple' } as const;
@@ -96,6 +98,8 @@ export function AccountPage(props: AccountPageProps) {
 
         {/* Desktop devices belong to a subscription: no card without one. */}
         {props.subscription && props.devices}
+
+        {props.billing}
 
         <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="help-title">
           <Title order={2} size="h4" id="help-title">

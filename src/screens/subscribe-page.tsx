@@ -8,6 +8,7 @@ import longText from '../components/long-text.module.css';
 import { ProviderButtons } from '../components/provider-buttons';
 import { SignInSupport } from '../components/sign-in-support';
 import { TermsLine } from '../components/terms-line';
+import { RenewalDisclosure } from '../components/renewal-disclosure';
 
 const FEATURES = [
   'All server locations worldwide',
@@ -102,7 +103,8 @@ export function SubscribePage(props: SubscribePageProps) {
           <PlanPrice headingOrder={2} badge="Annual" note={brand.price.summary} />
           <CheckList items={FEATURES} />
           <Stack mt="xl" gap="sm">
-            <Button size="md" onClick={props.onSubscribe} disabled={props.redirecting}>
+            <RenewalDisclosure />
+            <Button size="md" onClick={props.onSubscribe} disabled={props.redirecting} aria-describedby="renewal-disclosure">
               {props.redirecting ? 'Redirecting to checkout...' : 'Subscribe Now'}
             </Button>
             <Button component={Link} to="/account" variant="default">

@@ -8,11 +8,16 @@ import type { z } from 'zod';
 import {
   apiErrorCodeSchema,
   type ApiErrorCode,
+  billingHistoryResponseSchema,
+  billingPortalResponseSchema,
+  type BillingItem,
   cancelSubscriptionResponseSchema,
   createCheckoutResponseSchema,
   devicesResponseSchema,
   type Device,
   handoffResponseSchema,
+  refundSubscriptionResponseSchema,
+  resumeSubscriptionResponseSchema,
   signInResponseSchema,
   successResponseSchema,
   verifyResponseSchema,
@@ -29,6 +34,10 @@ const FALLBACKS = {
   handoff: { answered: 'Could not prepare the desktop app link', unreachable: 'Could not prepare the desktop app link' },
   signOut: { answered: 'Sign out failed', unreachable: 'Sign out failed' },
   devices: { answered: 'Could not load your devices', unreachable: 'Could not load your devices' },
+  resume: { answered: 'Failed to turn auto-renewal back on', unreachable: 'Failed to turn auto-renewal back on' },
+  refund: { answered: 'Failed to request the refund', unreachable: 'Failed to request the refund' },
+  billingPortal: { answered: 'Could not open the billing page', unreachable: 'Could not open the billing page' },
+  billingHistory: { answered: 'Could not load your billing history', unreachable: 'Could not load your billing history' },
 } as const;
 
 type Fallback = (typeof FALLBACKS)[keyof typeof FALLBACKS];
@@ -128,6 +137,21 @@ export const api = {
   },
   async cancelSubscription(body: { idToken: string }) {
     return call('post', 'subscription/cancel', body, cancelSubscriptionResponseSchema, FALLBACKS.cancel);
+  },
+  async resumeSubscription(body: { idToken: string }) {
+    return call('post', 'subscription/resume', body, resumeSubscriptionResponseSchema, FALLBACKS.resume);
+  },
+  async refundSubscription(body: { idToken: string }) {
+    return call('post', 'subscription/refund', body, refundSubscriptionResponseSchema, FALLBACKS.refund);
+  },
+  async openBillingPortal(body: { idToken: string }): Promise<string> {
+    const answer = await call('post', 'billing/portal', body, billingPortalResponseSchema, FALLBACKS.billingPortal);
+    if (!answer.url) throw new ApiError('Could not open the billing page', 200);
+    return answer.url;
+  },
+  async billingHistory(sessionToken: string): Promise<{ items: BillingItem[]; refundableUntil: string | null }> {
+    const answer = await call('post', 'billing/history', { sessionToken }, billingHistoryResponseSchema, FALLBACKS.billingHistory);
+    return { items: answer.items ?? [], refundableUntil: answer.refundableUntil ?? null };
   },
   async listDevices(sessionToken: string): Promise<Device[]> {
     const answer = await call('post', 'auth/devices', { sessionToken }, devicesResponseSchema, FALLBACKS.devices);

@@ -42,6 +42,14 @@ describe('subscribe page', () => {
     expect(onSubscribe).toHaveBeenCalledOnce();
   });
 
+  test('signed in: before paying it says the plan renews automatically, at what price, and where to turn it off (issue 20, item 7)', async () => {
+    await renderAtPath('/subscribe', <SubscribePage view="signedIn" email="ada@example.com" onSubscribe={() => {}} redirecting={false} />);
+    const disclosure =
+      'Your plan renews automatically every year at $100 until you turn auto-renewal off. You can turn it off at any time on your account page, under Subscription.';
+    expect(await screen.findByText(disclosure)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subscribe Now' })).toHaveAccessibleDescription(disclosure);
+  });
+
   test('while redirecting: "Redirecting to checkout..." and no second click', async () => {
     await renderAtPath('/subscribe', <SubscribePage view="signedIn" email="ada@example.com" onSubscribe={() => {}} redirecting />);
     expect(await screen.findByRole('button', { name: 'Redirecting to checkout...' })).toBeDisabled();

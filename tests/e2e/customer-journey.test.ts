@@ -1,6 +1,7 @@
 /**
  * The customer journey after sign-in (issue 6), in real Chromium against the whole stack: subscribe through
- * the local checkout, activation on /success, auto-renewal, desktop hand-off and devices, a webhook
+ * the local checkout, activation on /success, auto-renewal off and back on, the receipt in the billing
+ * history and the money-back refund (issue 20), desktop hand-off and devices, a webhook
  * seen through Refresh Status, and account deletion with its cool-down. The subscribe-and-cancel journey
  * runs by keyboard alone; axe-core checks the account and subscribe pages and both dialogs in both schemes.
  */
@@ -43,7 +44,7 @@ async function expectAccessible(page: Page, what: string) {
 }
 
 describe('customer journey', () => {
-  test('subscribe, pay, activate and turn off auto-renewal, by keyboard alone', async () => {
+  test('subscribe, pay, activate, turn auto-renewal off and on, see the receipt and take the refund, by keyboard alone', async () => {
     const { page, problems } = await e2e.signedIn('buyer@example.com');
     await expect.poll(() => pathOf(page)).toBe('/subscribe');
     await page.getByRole('button', { name: 'Subscribe Now' }).waitFor();
@@ -103,9 +104,44 @@ describe('customer journey', () => {
     await saveScreenshot(page, 'journey-6-renewal-off-phone');
     await page.setViewportSize({ width: 1280, height: 800 });
 
+    // Issue 20: Re-enable turns it back on, after a confirmation (design §8 overrides the spec's toast).
     await tabTo(page, 'Re-enable Auto-Renewal');
     await page.keyboard.press('Enter');
-    await page.getByText('Auto-renewal cannot be turned back on here.', { exact: false }).waitFor();
+    const resume = page.getByRole('dialog', { name: 'Turn auto-renewal back on?' });
+    await resume.waitFor();
+    await expectAccessible(page, 're-enable dialog');
+    await tabTo(page, 'Turn On Auto-Renewal');
+    await page.keyboard.press('Enter');
+    await page.getByText('Your subscription will renew automatically at the end of your billing period.').waitFor();
+    await card.getByText('Active - automatically renews each period').waitFor();
+    await card.getByText('On', { exact: true }).waitFor();
+
+    // The payment is in the billing history, with its printable receipt.
+    const history = page.getByRole('region', { name: 'Billing history' });
+    await history.getByText('Veil VPN Premium, 1 year').waitFor();
+    await history.getByText('$100.00', { exact: true }).waitFor();
+    const receiptUrl = await history.getByRole('link', { name: 'Receipt' }).getAttribute('href');
+    const receipt = await page.context().newPage();
+    await receipt.goto(receiptUrl!);
+    await receipt.getByText('buyer@example.com').waitFor();
+    await receipt.getByText('$100.00').waitFor();
+    await saveScreenshot(receipt, 'journey-7-receipt');
+    await receipt.close();
+
+    // The 30-day money-back guarantee: access ends now, the payment is refunded.
+    await tabTo(page, 'Cancel and refund');
+    await page.keyboard.press('Enter');
+    const refund = page.getByRole('dialog', { name: 'Cancel and get a refund?' });
+    await refund.getByText('returns to your card within 5–7 business days', { exact: false }).waitFor();
+    await expectAccessible(page, 'refund dialog');
+    await saveScreenshot(page, 'journey-8-refund-dialog');
+    await tabTo(page, 'Cancel and Refund');
+    await page.keyboard.press('Enter');
+    await page.getByText('Refund Requested').waitFor();
+    await card.getByText('Cancelled', { exact: true }).waitFor();
+    await history.getByText('−$100.00').waitFor();
+    expect(await history.getByRole('button', { name: 'Cancel and refund' }).count()).toBe(0);
+    await saveScreenshot(page, 'journey-9-refunded');
     expect(problems.consoleErrors).toEqual([]);
   });
 

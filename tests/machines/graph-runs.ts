@@ -9,6 +9,7 @@ import { accountDeletionMachine } from '../../machines/account-deletion';
 import { activationMachine } from '../../machines/activation';
 import { appLinkMachine } from '../../machines/app-link';
 import { autoRenewalMachine } from '../../machines/auto-renewal';
+import { billingHistoryMachine } from '../../machines/billing-history';
 import { checkoutMachine } from '../../machines/checkout';
 import { deepLinkMachine } from '../../machines/deep-link';
 import { devicesMachine } from '../../machines/devices';
@@ -104,6 +105,19 @@ const autoRenewalEvents: EventObject[] = [
   { type: 'autoRenewal.reEnable' },
   done('cancelSubscription'),
   failed('cancelSubscription', 'network down'),
+  done('resumeSubscription'),
+  failed('resumeSubscription', new Error('No active subscription found.')),
+  { type: 'refund.start' },
+  { type: 'refund.confirm' },
+  { type: 'refund.dismiss' },
+  done('refundSubscription'),
+  failed('refundSubscription', 'network down'),
+];
+
+const billingHistoryEvents: EventObject[] = [
+  done('loadBillingHistory', { items: [], refundableUntil: null }),
+  failed('loadBillingHistory', new Error('Could not load your billing history')),
+  { type: 'billingHistory.reload' },
 ];
 
 const deletionEvents: EventObject[] = [
@@ -179,6 +193,7 @@ export const walks: MachineWalk[] = [
     ],
   },
   { name: 'devices', machine: devicesMachine, runs: [{ name: 'account page', events: devicesEvents }] },
+  { name: 'billing-history', machine: billingHistoryMachine, runs: [{ name: 'account page', events: billingHistoryEvents }] },
   { name: 'activation', machine: activationMachine, runs: [{ name: 'after payment', events: activationEvents }] },
   { name: 'app-link', machine: appLinkMachine, runs: [{ name: 'open the app', events: appLinkEvents }] },
   {

@@ -25,6 +25,10 @@ const KNOWN_TOAST_TITLES = new Set([
   'Already subscribed',
   'Checkout failed',
   'Subscription Cancelled',
+  'Auto-Renewal On',
+  'Auto-Renewal Failed',
+  'Refund Requested',
+  'Refund Failed',
   'Cancellation Failed',
   'Auto-Renewal',
   'Account Deleted',
@@ -93,7 +97,16 @@ const invariants: Record<string, Invariant> = {
   'auto-renewal': (snapshot, _actions, run) => {
     expect(snapshot.hasTag('refreshing')).toBe(snapshot.matches('refreshing'));
     expect(snapshot.hasTag('cancelling')).toBe(snapshot.matches('cancelling'));
-    if ((run.input as { user: unknown }).user === null) expect(snapshot.matches('cancelling')).toBe(false);
+    expect(snapshot.hasTag('resuming')).toBe(snapshot.matches('resuming'));
+    expect(snapshot.hasTag('refunding')).toBe(snapshot.matches('refunding'));
+    if ((run.input as { user: unknown }).user === null) {
+      for (const calling of ['cancelling', 'resuming', 'refunding']) expect(snapshot.matches(calling)).toBe(false);
+    }
+  },
+  'billing-history': (snapshot) => {
+    expect(snapshot.hasTag('loading')).toBe(snapshot.matches('loading'));
+    if (snapshot.matches('failed')) expect(snapshot.context.error).not.toBeNull();
+    if (snapshot.matches('ready')) expect(snapshot.context.error).toBeNull();
   },
   devices: (snapshot) => {
     expect(snapshot.hasTag('revoking')).toBe(snapshot.matches('revoking'));

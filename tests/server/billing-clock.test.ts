@@ -68,7 +68,10 @@ describe.each(drivers)('billing clock on %s', (driver) => {
     expect(await subscriptionOf(api, sessionToken)).toEqual({ status: 'active', cancelAtPeriodEnd: false, endDate: yearAfter(bought.endDate!) });
     // Through the signed event path, recorded in the ledger like any delivery.
     const ledger = await api.database.db.select().from(paymentEvents);
-    expect(ledger.map((event) => event.type)).toEqual(['checkout.session.completed', 'customer.subscription.created', 'customer.subscription.updated']);
+    // Each payment is an invoice.paid (issue 20: the billing history and the receipts read them).
+    expect(ledger.map((event) => event.type).sort()).toEqual(
+      ['checkout.session.completed', 'customer.subscription.created', 'invoice.paid', 'customer.subscription.updated', 'invoice.paid'].sort(),
+    );
   });
 
   test('at the period end a subscription with renewal off ends (cancelled), and a new one can be bought', async () => {
@@ -198,6 +201,30 @@ test('npm run billing:advance moves the clock of a stopped API\'s database (PGli
     const second = await createTestApi({ driver: 'pglite', dataDir, verifier });
     try {
       expect(await subscriptionOf(second, sessionToken)).toMatchObject({ status: 'active', endDate: yearAfter(bought.endDate!) });
+    } finally {
+      await second.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}, 120_000);
+
+test('npm run billing:advance -- 366d --decline declines the renewal that falls due (issue 20, item 8)', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'veil-billing-decline-'));
+  try {
+    const first = await createTestApi({ driver: 'pglite', dataDir, verifier });
+    const { sessionToken } = await buy(first, 'script-decline');
+    const bought = await subscriptionOf(first, sessionToken);
+    await first.close();
+
+    const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/billing-advance.ts', '366d', '--decline'], {
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '1', STATIC_DIR: '/nonexistent-static-dir', NODE_ENV: 'development' },
+    });
+    expect(stdout).toMatch(/^billing clock now \d{4}-.*: 0 renewed, 0 ended, 1 declined/);
+
+    const second = await createTestApi({ driver: 'pglite', dataDir, verifier });
+    try {
+      expect(await subscriptionOf(second, sessionToken)).toMatchObject({ status: 'past_due', endDate: bought.endDate });
     } finally {
       await second.close();
     }

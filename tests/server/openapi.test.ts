@@ -37,6 +37,13 @@ const CALLS: Record<string, string[] | null> = {
   'DELETE /auth/delete-account': ['email', 'userId', 'sessionToken'],
   'POST /subscription/create-checkout': ['idToken', 'email'],
   'POST /subscription/cancel': ['idToken'],
+  'POST /subscription/resume': ['idToken'],
+  'POST /subscription/refund': ['idToken'],
+  'POST /billing/history': ['sessionToken'],
+  'GET /billing/receipts/:id': null,
+  'POST /billing/portal': ['idToken'],
+  'GET /billing/portal/local/:id': null,
+  'POST /billing/portal/local/:id/update': null,
   'POST /webhooks/payments': null,
   'GET /health': null,
   'GET /live': null,
@@ -44,7 +51,7 @@ const CALLS: Record<string, string[] | null> = {
   'GET /checkout/local/:id': null,
   'POST /checkout/local/:id/pay': null,
   'POST /checkout/local/:id/cancel': null,
-  'POST /dev/billing-clock/advance': ['by'],
+  'POST /dev/billing-clock/advance': ['by', 'decline'],
 };
 
 /** `METHOD /path` (under /api, `:param`) of every operation in the document. */

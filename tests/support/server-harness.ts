@@ -50,6 +50,10 @@ export interface TestApi {
 }
 
 const TABLES = [
+  'charges',
+  'refunds',
+  'local_portal_sessions',
+  'provider_refunds',
   'deletion_tombstones',
   'deleted_accounts',
   'payment_events',

@@ -41,6 +41,9 @@ export interface StripeStandIn {
   checkoutSessions: Map<string, StandInCheckoutSession>;
   /** Makes the next call of `path` (e.g. "/v1/refunds") answer 500 once. */
   failNext: (path: string) => void;
+  /** A Stripe that never answers: every call of `path` is left hanging until `answerAgain` (the SDK times out). */
+  stopAnswering: (path: string) => void;
+  answerAgain: (path: string) => void;
   /** A subscription as Stripe would hold it after a paid checkout: invoice in_<id>, payment pi_<id>. */
   addSubscription: (id: string, customer: string, userId: string, overrides?: Partial<StandInSubscription>) => StandInSubscription;
   close: () => Promise<void>;
@@ -59,6 +62,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const subscriptions = new Map<string, StandInSubscription>();
   const checkoutSessions = new Map<string, StandInCheckoutSession>();
   const failing = new Set<string>();
+  const silent = new Set<string>();
   let counter = 0;
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
@@ -79,6 +83,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       body,
       idempotencyKey: request.headers['idempotency-key'] as string | undefined,
     });
+    if (silent.has(url.pathname)) return undefined;
     if (failing.delete(url.pathname)) return send(response, 500, { error: { type: 'api_error', message: 'stand-in failure' } });
 
     const [, , resource, id] = url.pathname.split('/');
@@ -119,6 +124,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!subscription) return missing(response, `subscription: '${id}'`);
       if (request.method === 'POST') {
         if (body.has('cancel_at_period_end')) subscription.cancel_at_period_end = body.get('cancel_at_period_end') === 'true';
+        // An empty value unsets a field, as Stripe does.
+        if (body.has('cancel_at')) subscription.cancel_at = body.get('cancel_at') ? Number(body.get('cancel_at')) : null;
       } else if (request.method === 'DELETE') {
         if (subscription.status === 'canceled') {
           return send(response, 400, { error: { type: 'invalid_request_error', message: 'already canceled' } });
@@ -133,6 +140,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         ? [{ id: `inpay_${invoice}`, object: 'invoice_payment', invoice, status: 'paid', payment: { type: 'payment_intent', payment_intent: invoice.replace(/^in_/, 'pi_') } }]
         : [];
       return send(response, 200, { object: 'list', url: '/v1/invoice_payments', has_more: false, data });
+    }
+    if (request.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+      counter += 1;
+      const session = `bps_test_${counter}`;
+      return send(response, 200, { id: session, object: 'billing_portal.session', customer: body.get('customer'), return_url: body.get('return_url'), url: `https://billing.stripe.com/p/session/${session}` });
     }
     if (request.method === 'POST' && url.pathname === '/v1/refunds') {
       counter += 1;
@@ -150,6 +162,8 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     subscriptions,
     checkoutSessions,
     failNext: (path) => failing.add(path),
+    stopAnswering: (path) => silent.add(path),
+    answerAgain: (path) => silent.delete(path),
     addSubscription: (id, customer, userId, overrides = {}) => {
       const subscription: StandInSubscription = {
         id,
@@ -166,6 +180,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       subscriptions.set(id, subscription);
       return subscription;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close: () =>
+      new Promise((resolve) => {
+        server.close(() => resolve());
+        // Requests left hanging (stopAnswering) would keep it open.
+        server.closeAllConnections();
+      }),
   };
 }

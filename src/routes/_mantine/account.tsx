@@ -1,7 +1,14 @@
 import { Navigate, createFileRoute, useRouter } from '@tanstack/react-router';
 import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useState } from 'react';
-import { openVpnApp, provideAccountDeletion, provideAutoRenewal, provideDevices } from '../../app/account-services';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  openBillingPortal,
+  openVpnApp,
+  provideAccountDeletion,
+  provideAutoRenewal,
+  provideBillingHistory,
+  provideDevices,
+} from '../../app/account-services';
 import { useAppActors } from '../../app/app-context';
 import { useAppLink } from '../../app/use-app-link';
 import { guardRoute } from '../../app/guards';
@@ -10,7 +17,10 @@ import { isActive } from '../../../machines/subscription-display';
 import { storage } from '../../services/storage';
 import { PageSpinner } from '../../components/page-spinner';
 import { AccountPage, SignInRequired } from '../../screens/account-page';
+import { BillingHistoryCard } from '../../screens/billing-history-card';
+import { RefundDialog, ResumeAutoRenewalDialog } from '../../screens/billing-dialogs';
 import { DevicesCard } from '../../screens/devices-card';
+import { PastDueNotice } from '../../screens/past-due-notice';
 
 /** How long after a sign-in opened the app's link /account still speaks of it (the hand-off takes 2 s). */
 const APP_LINK_AFTER_SIGN_IN_MS = 10_000;
@@ -79,6 +89,16 @@ function SignedInAccount({ onSignOut }: { onSignOut: () => void }) {
     // Once, on arrival.
   }, []);
   const [devices, sendDevices] = useMachine(devicesMachine, { input: {}, inspect: actors.inspect });
+  const billingMachine = useMemo(() => provideBillingHistory(actors), [actors]);
+  const [billing, sendBilling] = useMachine(billingMachine, { input: {}, inspect: actors.inspect });
+  // A refund adds an item and closes the guarantee: the history is read again once the card has refreshed.
+  const refunding = renewal.hasTag('refunding');
+  const [openingPortal, setOpeningPortal] = useState(false);
+  const wasRefunding = useRef(false);
+  useEffect(() => {
+    if (wasRefunding.current && !refunding) sendBilling({ type: 'billingHistory.reload' });
+    wasRefunding.current = refunding;
+  }, [refunding, sendBilling]);
 
   return (
     <AccountPage
@@ -103,6 +123,40 @@ function SignedInAccount({ onSignOut }: { onSignOut: () => void }) {
           onReload={() => sendDevices({ type: 'devices.reload' })}
           openAppOffered={isActive(subscription)}
         />
+      }
+      billing={
+        <>
+          {subscription?.status === 'past_due' && (
+            <PastDueNotice
+              opening={openingPortal}
+              onUpdatePaymentMethod={() => {
+                setOpeningPortal(true);
+                void openBillingPortal(actors).finally(() => setOpeningPortal(false));
+              }}
+            />
+          )}
+          <BillingHistoryCard
+            items={billing.context.items}
+            loading={billing.hasTag('loading')}
+            error={billing.matches('failed') ? billing.context.error : null}
+            onReload={() => sendBilling({ type: 'billingHistory.reload' })}
+            refundableUntil={subscription?.status === 'active' ? billing.context.refundableUntil : null}
+            onRefund={() => sendRenewal({ type: 'refund.start' })}
+          />
+          <ResumeAutoRenewalDialog
+            opened={renewal.hasTag('resumeDialogOpen')}
+            busy={renewal.hasTag('resuming')}
+            endDate={subscription?.endDate}
+            onConfirm={() => sendRenewal({ type: 'autoRenewal.confirm' })}
+            onDismiss={() => sendRenewal({ type: 'autoRenewal.dismiss' })}
+          />
+          <RefundDialog
+            opened={renewal.hasTag('refundDialogOpen')}
+            busy={refunding}
+            onConfirm={() => sendRenewal({ type: 'refund.confirm' })}
+            onDismiss={() => sendRenewal({ type: 'refund.dismiss' })}
+          />
+        </>
       }
       autoRenewal={{
         dialogOpen: renewal.hasTag('dialogOpen'),

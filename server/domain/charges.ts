@@ -1,0 +1,77 @@
+/**
+ * What the customer paid (issue 20, item 2): every charge the provider reported (`invoice.paid`, from
+ * Stripe or from the local checkout), stored in the event's transaction with the receipt e-mail it owes.
+ * The billing history (billing-history.ts) shows them with the account's refunds.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { charges } from '../db/schema.ts';
+import { oweCustomerMessage } from './customer-messages.ts';
+import type { JobSender } from './jobs.ts';
+
+export type ChargeRow = typeof charges.$inferSelect;
+
+export interface PaidCharge {
+  /** The provider's invoice id. */
+  id: string;
+  providerSubscriptionId: string | null;
+  amount: number;
+  currency: string;
+  paidAt: Date;
+  description: string;
+  /** Stripe's hosted invoice page; null for the local checkout, whose receipt page is the API's own. */
+  receiptUrl: string | null;
+  /** When the plan renews next (the paid period's end), for the receipt. */
+  nextRenewal: Date | null;
+}
+
+export interface FailedCharge {
+  invoiceId: string;
+  providerSubscriptionId: string | null;
+  amount: number;
+  currency: string;
+  failedAt: Date;
+}
+
+/** Stores a charge of `userId` once (an event delivered twice changes nothing) and owes its receipt. */
+export async function recordCharge(tx: Db, jobs: JobSender, userId: string, provider: 'stripe' | 'local', charge: PaidCharge): Promise<boolean> {
+  const { nextRenewal, ...row } = charge;
+  const stored = await tx
+    .insert(charges)
+    .values({ ...row, userId, provider })
+    .onConflictDoNothing({ target: charges.id })
+    .returning({ id: charges.id });
+  if (stored.length === 0) return false;
+  await oweCustomerMessage(
+    tx,
+    jobs,
+    {
+      kind: 'receipt',
+      userId,
+      amount: charge.amount,
+      currency: charge.currency,
+      paidAt: charge.paidAt.toISOString(),
+      description: charge.description,
+      nextRenewal: nextRenewal?.toISOString() ?? null,
+    },
+    charge.id,
+  );
+  return true;
+}
+
+/** The account's first charge: the money-back guarantee runs 30 days from it. */
+export async function firstChargeOf(db: Db, userId: string): Promise<ChargeRow | undefined> {
+  const [first] = await db.select().from(charges).where(eq(charges.userId, userId)).orderBy(asc(charges.paidAt)).limit(1);
+  return first;
+}
+
+/** When a subscription was first paid for: its anniversaries count from it (the local billing clock). */
+export async function subscriptionStart(db: Db, providerSubscriptionId: string): Promise<Date | null> {
+  const [first] = await db
+    .select({ paidAt: charges.paidAt })
+    .from(charges)
+    .where(eq(charges.providerSubscriptionId, providerSubscriptionId))
+    .orderBy(asc(charges.paidAt))
+    .limit(1);
+  return first?.paidAt ?? null;
+}

@@ -1,0 +1,63 @@
+/**
+ * The 30-day money-back guarantee, self-served (issue 20, item 4; design §8): within 30 days of the
+ * account's first payment, the subscription ends now (access with it) and that payment is refunded in
+ * full, by the refund job (refunds.ts), owed in the same transaction as the end. Once per account.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Subscription } from '../../contract/api.ts';
+import type { Db } from '../db/database.ts';
+import { refunds, subscriptions } from '../db/schema.ts';
+import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
+import { firstChargeOf, type ChargeRow } from './charges.ts';
+import { failures } from './errors.ts';
+import type { JobSender } from './jobs.ts';
+import { oweRefund } from './refunds.ts';
+import { findLiveSubscriptions, findSubscription, toApiSubscription } from './subscriptions.ts';
+
+const MONEY_BACK_DAYS = 30;
+const MONEY_BACK_MS = MONEY_BACK_DAYS * 86_400_000;
+
+/** Until when the account may still claim the guarantee, or null (nothing paid, window over, claimed). */
+export async function refundableUntil(db: Db, userId: string, now = new Date()): Promise<Date | null> {
+  const first = await firstChargeOf(db, userId);
+  if (!first || (await hasClaimed(db, userId))) return null;
+  const until = windowEnd(first);
+  return until > now ? until : null;
+}
+
+const windowEnd = (first: ChargeRow) => new Date(first.paidAt.getTime() + MONEY_BACK_MS);
+
+async function hasClaimed(db: Db, userId: string): Promise<boolean> {
+  const claimed = await db
+    .select({ id: refunds.providerSubscriptionId })
+    .from(refunds)
+    .where(and(eq(refunds.userId, userId), eq(refunds.reason, 'money_back')));
+  return claimed.length > 0;
+}
+
+export async function claimMoneyBack(
+  db: Db,
+  jobs: JobSender,
+  identity: Pick<VerifiedIdentity, 'subject'>,
+  now = new Date(),
+): Promise<{ subscription: Subscription | null; refund: { amount: number; currency: string } }> {
+  const { id: userId } = await accountOfIdentity(db, identity);
+  const refund = await db.transaction(async (txHandle) => {
+    const tx = txHandle as unknown as Db;
+    // Two claims at once (two tabs): the second waits, then finds the first one's refund.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('veil-money-back'), hashtext(${userId}))`);
+    if (await hasClaimed(tx, userId)) throw failures.alreadyRefunded();
+    const first = await firstChargeOf(tx, userId);
+    if (!first || windowEnd(first) <= now) throw failures.refundWindowClosed();
+    const [live] = await findLiveSubscriptions(tx, userId, now);
+    if (!live) throw failures.noSubscription();
+    await tx
+      .update(subscriptions)
+      .set({ status: 'cancelled', updatedAt: now })
+      .where(and(eq(subscriptions.providerSubscriptionId, live.providerSubscriptionId), inArray(subscriptions.status, ['active', 'past_due'])));
+    const owed = { amount: first.amount, currency: first.currency };
+    await oweRefund(tx, jobs, { providerSubscriptionId: live.providerSubscriptionId, userId, provider: live.provider, reason: 'money_back', ...owed });
+    return owed;
+  });
+  return { subscription: toApiSubscription(await findSubscription(db, userId)), refund };
+}

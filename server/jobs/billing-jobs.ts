@@ -1,0 +1,14 @@
+/**
+ * The billing queues (issue 20, design §7b), declared at start-up and worked by every instance: pg-boss
+ * hands each job to one of them. The handlers are the domain's. The mail queue they owe e-mails to is
+ * declared by the mail worker (server/mail/mail-worker.ts), which buildApp starts first.
+ */
+import { carryOutRefund, REFUND_QUEUE, type RefundJob } from '../domain/refunds.ts';
+import type { Db } from '../domain/store.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import type { JobQueue } from './queue.ts';
+
+export async function startBillingJobs(db: Db, payments: PaymentProvider, jobs: JobQueue, retryDelaySeconds: number): Promise<void> {
+  await jobs.declare(REFUND_QUEUE, { retryDelaySeconds });
+  await jobs.work<RefundJob>(REFUND_QUEUE, (data) => carryOutRefund(db, payments, jobs, data));
+}

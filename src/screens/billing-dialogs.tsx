@@ -1,0 +1,50 @@
+import { Button, Group, Text } from '@mantine/core';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { brand } from '../config/brand';
+import { untilText } from './subscription-texts';
+
+interface DialogProps {
+  opened: boolean;
+  busy: boolean;
+  onConfirm: () => void;
+  onDismiss: () => void;
+}
+
+/** Re-enable Auto-Renewal, confirmed as turning it off is (design §8). */
+export function ResumeAutoRenewalDialog({ opened, busy, onConfirm, onDismiss, endDate }: DialogProps & { endDate?: string }) {
+  return (
+    <ConfirmDialog opened={opened || busy} onClose={onDismiss} title="Turn auto-renewal back on?">
+      <Text size="sm">
+        Your subscription stays active {untilText(endDate)} and then renews automatically for another year at ${brand.price.amountUsd}, charged to your card on file. You can turn it off again at any time.
+      </Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onDismiss} disabled={busy}>
+          Keep It Off
+        </Button>
+        <Button onClick={onConfirm} disabled={busy}>
+          {busy ? 'Processing...' : 'Turn On Auto-Renewal'}
+        </Button>
+      </Group>
+    </ConfirmDialog>
+  );
+}
+
+/** Cancel and refund (30-day money-back guarantee): says that access ends now, in the terms' words. */
+export function RefundDialog({ opened, busy, onConfirm, onDismiss }: DialogProps) {
+  return (
+    <ConfirmDialog opened={opened || busy} onClose={onDismiss} title="Cancel and get a refund?">
+      <Text size="sm">
+        Your subscription ends now and your VPN access ends with it. Your first payment is refunded in full: the money
+        returns to your card within 5–7 business days.
+      </Text>
+      <Group justify="flex-end" mt="lg">
+        <Button variant="default" onClick={onDismiss} disabled={busy}>
+          Keep My Subscription
+        </Button>
+        <Button color="red.9" onClick={onConfirm} disabled={busy}>
+          {busy ? 'Processing...' : 'Cancel and Refund'}
+        </Button>
+      </Group>
+    </ConfirmDialog>
+  );
+}

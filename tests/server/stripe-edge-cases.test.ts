@@ -1,0 +1,132 @@
+/**
+ * Stripe edge cases (issue 20, item 6), against the Stripe stand-in: a customer deleted in the Dashboard,
+ * subscriptions of another product, the provider's own time ordering events, two checkouts at the same
+ * moment, and subscriptions that can never be linked to an account.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { paymentEvents, refunds, users } from '../../server/db/schema';
+import { signPayload } from '../../server/payments/signature';
+import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+
+const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+describe.each(drivers)('Stripe edge cases on %s', (driver) => {
+  let stripe: StripeStandIn;
+  let api: TestApi;
+
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    api = await createTestApi({
+      driver,
+      verifier,
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_standin',
+        STRIPE_PRICE_ID: 'price_vpn_yearly',
+        STRIPE_WEBHOOK_SECRET: 'whsec_stripe_test',
+        STRIPE_API_BASE: stripe.url,
+        RATE_LIMIT_SCALE: '10',
+      },
+    });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await stripe?.close();
+  });
+  beforeEach(async () => {
+    await api.reset();
+    stripe.requests.length = 0;
+  });
+
+  let eventNumber = 0;
+  async function stripeEvent(type: string, object: object, created = nowSeconds(), id = `evt_edge_${(eventNumber += 1)}_${Date.now()}`) {
+    const raw = JSON.stringify({ id, type, created, data: { object } });
+    const response = await api.app.inject({
+      method: 'POST',
+      url: '/api/webhooks/payments',
+      payload: raw,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(raw, 'whsec_stripe_test') },
+    });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  }
+  const sent = (method: string, path: string) => stripe.requests.filter((request) => request.method === method && request.path === path);
+  async function signIn(name: string) {
+    const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
+    return { userId: (body.user as { id: string }).id, sessionToken: body.sessionToken as string };
+  }
+  const checkout = (name: string) => call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: name, email: `${name}@example.com` });
+  const verify = async (sessionToken: string) => (await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).body.subscription;
+  const withPrice = (price: string) => ({ items: { object: 'list' as const, data: [{ current_period_end: nowSeconds() + 365 * 86_400, price: { id: price, nickname: null } }] } });
+
+  test('customer.deleted clears the stored customer: the next checkout makes a new one instead of failing', async () => {
+    const { userId } = await signIn('dashboard-deleted');
+    expect((await checkout('dashboard-deleted')).status).toBe(200);
+    const [before] = await api.database.db.select().from(users).where(eq(users.id, userId));
+    expect(await stripeEvent('customer.deleted', { id: before!.paymentCustomerId, object: 'customer' })).toMatchObject({
+      status: 200,
+      body: { outcome: 'applied' },
+    });
+    const [after] = await api.database.db.select().from(users).where(eq(users.id, userId));
+    expect(after!.paymentCustomerId).toBeNull();
+
+    expect((await checkout('dashboard-deleted')).status).toBe(200);
+    const customers = sent('POST', '/v1/customers');
+    expect(customers).toHaveLength(2);
+    const sessions = sent('POST', '/v1/checkout/sessions');
+    expect(sessions).toHaveLength(2);
+    expect(sessions[1]!.body.get('customer')).not.toBe(before!.paymentCustomerId);
+  });
+
+  test('only subscriptions of the configured price count: another product grants nothing and is never cancelled or refunded', async () => {
+    const { userId, sessionToken } = await signIn('two-products');
+    const other = stripe.addSubscription('sub_other_product', 'cus_two', userId, withPrice('price_other_product'));
+    expect(await stripeEvent('customer.subscription.created', other)).toMatchObject({ status: 200, body: { outcome: 'ignored' } });
+    expect(await verify(sessionToken)).toBeNull();
+
+    await stripeEvent('customer.subscription.created', stripe.addSubscription('sub_vpn', 'cus_two', userId, withPrice('price_vpn_yearly')));
+    const another = stripe.addSubscription('sub_other_again', 'cus_two', userId, withPrice('price_other_product'));
+    expect(await stripeEvent('customer.subscription.created', another)).toMatchObject({ status: 200, body: { outcome: 'ignored' } });
+    expect(await verify(sessionToken)).toMatchObject({ status: 'active' });
+    expect(await api.database.db.select().from(refunds)).toHaveLength(0);
+    const paidElsewhere = { id: 'in_other', customer: 'cus_two', amount_paid: 500, currency: 'usd', lines: { data: [{ price: { id: 'price_other_product' } }] } };
+    expect(await stripeEvent('invoice.paid', paidElsewhere)).toMatchObject({ body: { outcome: 'ignored' } });
+  });
+
+  test('the provider\'s time orders events: after turning renewal off, a Stripe event dated a moment earlier still applies', async () => {
+    const { userId, sessionToken } = await signIn('ordered-by-stripe');
+    const subscription = stripe.addSubscription('sub_ordered', 'cus_ordered', userId);
+    await stripeEvent('customer.subscription.created', structuredClone(subscription), nowSeconds() - 60);
+    expect((await call(api.app, 'POST', '/api/subscription/cancel', { idToken: 'ordered-by-stripe' })).status).toBe(200);
+    // The renewal had failed two seconds before the cancel reached Stripe; its event arrives now.
+    expect(await stripeEvent('customer.subscription.updated', { ...subscription, status: 'past_due', cancel_at_period_end: true }, nowSeconds() - 2)).toMatchObject({
+      body: { outcome: 'applied' },
+    });
+    expect(await verify(sessionToken)).toMatchObject({ status: 'past_due', cancelAtPeriodEnd: true });
+  });
+
+  test('two checkouts asked for at the same moment open one payable Stripe session', async () => {
+    await signIn('double-click');
+    const [first, second] = await Promise.all([checkout('double-click'), checkout('double-click')]);
+    expect(first.status).toBe(200);
+    expect(second).toMatchObject({ status: 200, body: { url: first.body.url } });
+    expect(sent('POST', '/v1/checkout/sessions')).toHaveLength(1);
+    expect(sent('POST', '/v1/customers')).toHaveLength(1);
+  });
+
+  test('a subscription that can never be linked is deferred at first, then acknowledged after an hour and recorded', async () => {
+    const orphan = stripe.addSubscription('sub_payment_link', 'cus_payment_link', 'usr_not_ours', { metadata: {} });
+    expect(await stripeEvent('customer.subscription.created', orphan, nowSeconds(), 'evt_fresh_orphan')).toMatchObject({
+      status: 409,
+      body: { code: 'event_deferred' },
+    });
+    expect(await stripeEvent('customer.subscription.created', orphan, nowSeconds() - 3601, 'evt_old_orphan')).toEqual({
+      status: 200,
+      body: { received: true, outcome: 'unlinkable' },
+    });
+    expect(await api.database.db.select().from(paymentEvents).where(eq(paymentEvents.id, 'evt_old_orphan'))).toHaveLength(1);
+    expect(stripe.subscriptions.get('sub_payment_link')!.status).toBe('active');
+  });
+});
