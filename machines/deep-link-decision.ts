@@ -1,6 +1,7 @@
 /**
- * Where to go after a sign-in (spec §4 "Sign-in flow" step 5). Pure; the deep-link machine uses the same
- * predicates as named guards.
+ * Where to go after a sign-in (spec §4 "Sign-in flow" step 5): the predicates the deep-link machine uses as
+ * named guards. The spec's whole rule written as one function is the tests' oracle
+ * (tests/machines/deep-link-oracle.ts), not product code.
  */
 import type { BrowserLocation } from './types';
 
@@ -12,8 +13,6 @@ export interface DeepLinkInput extends BrowserLocation {
   mode: SignInMode;
 }
 
-export type DeepLinkOutcome = 'openDesktopApp' | '/account' | '/subscribe';
-
 /** A redirect sign-in opens the desktop link only on /success, /subscribe, or with ?openapp=true. */
 export function redirectAllowsDesktopLink(location: BrowserLocation): boolean {
   if (location.pathname === '/success' || location.pathname === '/subscribe') return true;
@@ -22,10 +21,4 @@ export function redirectAllowsDesktopLink(location: BrowserLocation): boolean {
 
 export function mayOpenDesktopLink(input: Pick<DeepLinkInput, 'mode' | 'pathname' | 'search'>): boolean {
   return input.mode === 'popup' || redirectAllowsDesktopLink(input);
-}
-
-export function decideDeepLink(input: DeepLinkInput): DeepLinkOutcome {
-  if (!input.subscriptionActive) return '/subscribe';
-  if (!input.isDesktop) return '/account';
-  return mayOpenDesktopLink(input) ? 'openDesktopApp' : '/account';
 }

@@ -8,36 +8,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
-import { accountDeletionMachine } from '../machines/account-deletion';
-import { activationMachine } from '../machines/activation';
-import { appLinkMachine } from '../machines/app-link';
-import { autoRenewalMachine } from '../machines/auto-renewal';
-import { checkoutMachine } from '../machines/checkout';
-import { deepLinkMachine } from '../machines/deep-link';
-import { billingHistoryMachine } from '../machines/billing-history';
-import { devicesMachine } from '../machines/devices';
-import { sessionMachine } from '../machines/session';
-import { signInMachine } from '../machines/sign-in';
+import { MACHINES, type CataloguedMachine } from '../machines/catalogue';
 
-export interface FlowMachine {
-  /** File name in machines/ and docs/flows/, without extension. */
-  name: string;
-  title: string;
-  machine: AnyStateMachine;
-}
+/** A machine as the statecharts show it: the catalogue's entries (machines/catalogue.ts). */
+export type FlowMachine = CataloguedMachine;
 
-export const FLOW_MACHINES: FlowMachine[] = [
-  { name: 'session', title: 'Session (app)', machine: sessionMachine },
-  { name: 'sign-in', title: 'Sign-in', machine: signInMachine },
-  { name: 'deep-link', title: 'Deep-link decision', machine: deepLinkMachine },
-  { name: 'checkout', title: 'Checkout', machine: checkoutMachine },
-  { name: 'auto-renewal', title: 'Subscription / auto-renewal', machine: autoRenewalMachine },
-  { name: 'account-deletion', title: 'Account deletion', machine: accountDeletionMachine },
-  { name: 'activation', title: 'Payment activation', machine: activationMachine },
-  { name: 'devices', title: 'Desktop devices', machine: devicesMachine },
-  { name: 'app-link', title: 'Opening the app (hand-off told)', machine: appLinkMachine },
-  { name: 'billing-history', title: 'Billing history', machine: billingHistoryMachine },
-];
+export const FLOW_MACHINES: readonly FlowMachine[] = MACHINES;
 
 export const FLOWS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'flows');
 
@@ -183,7 +159,7 @@ export function flowDoc(flow: FlowMachine): string {
   ].join('\n');
 }
 
-export function indexDoc(flows: FlowMachine[]): string {
+export function indexDoc(flows: readonly FlowMachine[]): string {
   return [
     '# Flows',
     '',
@@ -199,7 +175,7 @@ export function indexDoc(flows: FlowMachine[]): string {
 }
 
 /** File name -> content of every generated file in docs/flows. */
-export function generateFlowDocs(flows: FlowMachine[] = FLOW_MACHINES): Map<string, string> {
+export function generateFlowDocs(flows: readonly FlowMachine[] = FLOW_MACHINES): Map<string, string> {
   const files = new Map<string, string>();
   for (const flow of flows) files.set(`${flow.name}.md`, flowDoc(flow));
   files.set('README.md', indexDoc(flows));

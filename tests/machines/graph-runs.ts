@@ -5,16 +5,7 @@
  * events, which xstate/graph offers by itself since they are transitions of the state.
  */
 import type { AnyStateMachine, EventObject } from 'xstate';
-import { accountDeletionMachine } from '../../machines/account-deletion';
-import { activationMachine } from '../../machines/activation';
-import { appLinkMachine } from '../../machines/app-link';
-import { autoRenewalMachine } from '../../machines/auto-renewal';
-import { billingHistoryMachine } from '../../machines/billing-history';
-import { checkoutMachine } from '../../machines/checkout';
-import { deepLinkMachine } from '../../machines/deep-link';
-import { devicesMachine } from '../../machines/devices';
-import { sessionMachine } from '../../machines/session';
-import { signInMachine } from '../../machines/sign-in';
+import { MACHINES, type MachineName } from '../../machines/catalogue';
 import {
   activeSubscription,
   appleCredential,
@@ -163,45 +154,32 @@ export interface MachineWalk {
   runs: GraphRun[];
 }
 
-export const walks: MachineWalk[] = [
-  { name: 'session', machine: sessionMachine, runs: [{ name: 'app start', events: sessionEvents }] },
-  {
-    name: 'sign-in',
-    machine: signInMachine,
-    runs: [
-      { name: 'desktop on /signin', input: { isDesktop: true, location: { pathname: '/signin', search: '' } }, events: signInEvents },
-    ],
-  },
-  {
-    name: 'deep-link',
-    machine: deepLinkMachine,
-    runs: [
-      { name: 'not active', input: { ...deepLinkBase, subscriptionActive: false, isDesktop: true, mode: 'popup', pathname: '/' } },
-      { name: 'active, mobile', input: { ...deepLinkBase, subscriptionActive: true, isDesktop: false, mode: 'popup', pathname: '/' } },
-      { name: 'active, desktop, popup on /', input: { ...deepLinkBase, subscriptionActive: true, isDesktop: true, mode: 'popup', pathname: '/' } },
-      { name: 'active, desktop, popup on /account', input: { ...deepLinkBase, subscriptionActive: true, isDesktop: true, mode: 'popup', pathname: '/account' } },
-      { name: 'active, desktop, redirect on /', input: { ...deepLinkBase, subscriptionActive: true, isDesktop: true, mode: 'redirect', pathname: '/' } },
-    ].map((run) => ({ ...run, events: deepLinkEvents })),
-  },
-  { name: 'checkout', machine: checkoutMachine, runs: [{ name: 'subscribe page', events: checkoutEvents }] },
-  {
-    name: 'auto-renewal',
-    machine: autoRenewalMachine,
-    runs: [
-      { name: 'signed in', input: { user: checkoutUser }, events: autoRenewalEvents },
-      { name: 'no user', input: { user: null }, events: autoRenewalEvents },
-    ],
-  },
-  { name: 'devices', machine: devicesMachine, runs: [{ name: 'account page', events: devicesEvents }] },
-  { name: 'billing-history', machine: billingHistoryMachine, runs: [{ name: 'account page', events: billingHistoryEvents }] },
-  { name: 'activation', machine: activationMachine, runs: [{ name: 'after payment', events: activationEvents }] },
-  { name: 'app-link', machine: appLinkMachine, runs: [{ name: 'open the app', events: appLinkEvents }] },
-  {
-    name: 'account-deletion',
-    machine: accountDeletionMachine,
-    runs: [
-      { name: 'signed in', input: { user: checkoutUser }, events: deletionEvents },
-      { name: 'no email', input: { user: { uid: 'uid-1', email: '' } }, events: deletionEvents },
-    ],
-  },
-];
+/** The runs of every catalogued machine: a machine added to machines/catalogue.ts without runs does not compile. */
+const RUNS: Record<MachineName, GraphRun[]> = {
+  session: [{ name: 'app start', events: sessionEvents }],
+  'sign-in': [
+    { name: 'desktop on /signin', input: { isDesktop: true, location: { pathname: '/signin', search: '' } }, events: signInEvents },
+  ],
+  'deep-link': [
+    { name: 'not active', input: { ...deepLinkBase, subscriptionActive: false, isDesktop: true, mode: 'popup', pathname: '/' } },
+    { name: 'active, mobile', input: { ...deepLinkBase, subscriptionActive: true, isDesktop: false, mode: 'popup', pathname: '/' } },
+    { name: 'active, desktop, popup on /', input: { ...deepLinkBase, subscriptionActive: true, isDesktop: true, mode: 'popup', pathname: '/' } },
+    { name: 'active, desktop, popup on /account', input: { ...deepLinkBase, subscriptionActive: true, isDesktop: true, mode: 'popup', pathname: '/account' } },
+    { name: 'active, desktop, redirect on /', input: { ...deepLinkBase, subscriptionActive: true, isDesktop: true, mode: 'redirect', pathname: '/' } },
+  ].map((run) => ({ ...run, events: deepLinkEvents })),
+  checkout: [{ name: 'subscribe page', events: checkoutEvents }],
+  'auto-renewal': [
+    { name: 'signed in', input: { user: checkoutUser }, events: autoRenewalEvents },
+    { name: 'no user', input: { user: null }, events: autoRenewalEvents },
+  ],
+  devices: [{ name: 'account page', events: devicesEvents }],
+  'billing-history': [{ name: 'account page', events: billingHistoryEvents }],
+  activation: [{ name: 'after payment', events: activationEvents }],
+  'app-link': [{ name: 'open the app', events: appLinkEvents }],
+  'account-deletion': [
+    { name: 'signed in', input: { user: checkoutUser }, events: deletionEvents },
+    { name: 'no email', input: { user: { uid: 'uid-1', email: '' } }, events: deletionEvents },
+  ],
+};
+
+export const walks: MachineWalk[] = MACHINES.map(({ name, machine }) => ({ name, machine, runs: RUNS[name] }));

@@ -6,7 +6,7 @@
 import { ACTIVATION_MAX_CHECKS } from '../../machines/activation';
 import { describe, expect, it } from 'vitest';
 import type { AnyMachineSnapshot } from 'xstate';
-import { decideDeepLink } from '../../machines/deep-link-decision';
+import { decideDeepLink } from './deep-link-oracle';
 import type { DeepLinkMachineInput } from '../../machines/deep-link';
 import { replayPath, shortestPaths } from './graph-support';
 import type { GraphRun, RecordedAction } from './graph-support';

@@ -1,6 +1,7 @@
 /** The pure helpers beside the machines: error catalogue, Apple identifier, the active rule, deep link. */
 import { describe, expect, it } from 'vitest';
-import { decideDeepLink, redirectAllowsDesktopLink } from '../../machines/deep-link-decision';
+import { redirectAllowsDesktopLink } from '../../machines/deep-link-decision';
+import { decideDeepLink } from './deep-link-oracle';
 import {
   chooseAppleUserIdentifier,
   jwtSubject,

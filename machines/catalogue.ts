@@ -1,0 +1,39 @@
+/**
+ * Every machine of the product, once. The statecharts (scripts/docs-flows.ts), the generated path tests and
+ * their 100% coverage gate (tests/machines/graph-runs.ts) all read this list, and a test fails when a file
+ * in machines/ defines a machine that is not in it (tests/machines/catalogue.test.ts). The SPA does not
+ * import it: each route imports the one machine it runs.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { accountDeletionMachine } from './account-deletion';
+import { activationMachine } from './activation';
+import { appLinkMachine } from './app-link';
+import { autoRenewalMachine } from './auto-renewal';
+import { billingHistoryMachine } from './billing-history';
+import { checkoutMachine } from './checkout';
+import { deepLinkMachine } from './deep-link';
+import { devicesMachine } from './devices';
+import { sessionMachine } from './session';
+import { signInMachine } from './sign-in';
+
+export interface CataloguedMachine {
+  /** Its file in machines/ and docs/flows/, without extension. */
+  name: string;
+  title: string;
+  machine: AnyStateMachine;
+}
+
+export const MACHINES = [
+  { name: 'session', title: 'Session (app)', machine: sessionMachine },
+  { name: 'sign-in', title: 'Sign-in', machine: signInMachine },
+  { name: 'deep-link', title: 'Deep-link decision', machine: deepLinkMachine },
+  { name: 'checkout', title: 'Checkout', machine: checkoutMachine },
+  { name: 'auto-renewal', title: 'Subscription / auto-renewal', machine: autoRenewalMachine },
+  { name: 'account-deletion', title: 'Account deletion', machine: accountDeletionMachine },
+  { name: 'activation', title: 'Payment activation', machine: activationMachine },
+  { name: 'devices', title: 'Desktop devices', machine: devicesMachine },
+  { name: 'app-link', title: 'Opening the app (hand-off told)', machine: appLinkMachine },
+  { name: 'billing-history', title: 'Billing history', machine: billingHistoryMachine },
+] as const satisfies readonly CataloguedMachine[];
+
+export type MachineName = (typeof MACHINES)[number]['name'];
