@@ -19,8 +19,8 @@ export interface TestMailServer {
   apiUrl: string;
   /** Every mail received so far, oldest first. */
   mails(): Promise<ReceivedMail[]>;
-  /** The mails to `address`, once `count` of them have arrived (throws after `timeoutMs`). */
-  waitForMails(address: string, count?: number, timeoutMs?: number): Promise<ReceivedMail[]>;
+  /** The mails to `address` (those `which` keeps), once `count` of them have arrived (throws after `timeoutMs`). */
+  waitForMails(address: string, count?: number, timeoutMs?: number, which?: (mail: ReceivedMail) => boolean): Promise<ReceivedMail[]>;
   stop(): Promise<void>;
 }
 
@@ -40,10 +40,10 @@ export async function startTestMailServer(smtpPort = 0): Promise<TestMailServer>
     smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
     apiUrl,
     mails,
-    async waitForMails(address, count = 1, timeoutMs = 20_000) {
+    async waitForMails(address, count = 1, timeoutMs = 20_000, which = () => true) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = (await mails()).filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()));
+        const found = (await mails()).filter((mail) => mail.to.some((to) => to.address.toLowerCase() === address.toLowerCase()) && which(mail));
         if (found.length >= count) return found;
         if (Date.now() > deadline) throw new Error(`${found.length} of ${count} mails to ${address} arrived within ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 100));
