@@ -59,7 +59,7 @@ export async function openCheckoutFor(db: Db, payments: PaymentProvider, identit
     // session: the second waits for the first's lock, then finds its open checkout (issue 20, item 6).
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('veil-checkout'), hashtext(${user.id}))`);
-      return openCheckout(tx as unknown as Db, payments, user);
+      return openCheckout(tx, payments, user);
     });
   } catch (error) {
     if (error instanceof ApiFailure) throw error;

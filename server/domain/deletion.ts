@@ -85,7 +85,7 @@ async function deleteIfNothingLeft(
 ) {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    const unended = await findUnendedSubscriptions(tx as unknown as Db, user.id);
+    const unended = await findUnendedSubscriptions(tx, user.id);
     if (unended.some((subscription) => !ended.has(subscription.providerSubscriptionId))) return false;
     await tx
       .insert(deletionTombstones)
@@ -95,7 +95,7 @@ async function deleteIfNothingLeft(
     await tx.insert(deletedAccounts).values({ userIdHash: sha256(user.id), deletedAt: now }).onConflictDoNothing();
     // The last e-mail keeps the address in the job, since the account row that holds it goes now.
     await oweCustomerMessage(
-      tx as unknown as Db,
+      tx,
       jobs,
       { email: user.email, name: user.name, kind: 'account_deleted', deletedAt: now.toISOString() },
       user.id,

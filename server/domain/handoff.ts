@@ -107,7 +107,7 @@ async function redeemHandoff(
     if (used.length === 0) throw failures.handoffInvalid();
 
     const { token: sessionToken, session } = await createSession(
-      tx as unknown as Db,
+      tx,
       handoff.userId,
       options.sessionTtlSeconds,
       { kind: 'desktop', name: deviceName },
@@ -115,7 +115,7 @@ async function redeemHandoff(
     );
     // The security notice exists exactly when the desktop session does; keyed by that session.
     await oweCustomerMessage(
-      tx as unknown as Db,
+      tx,
       options.jobs,
       { userId: handoff.userId, kind: 'new_device', deviceName, signedInAt: now.toISOString() },
       session.id,

@@ -42,8 +42,7 @@ export async function claimMoneyBack(
   now = new Date(),
 ): Promise<{ subscription: Subscription | null; refund: { amount: number; currency: string } }> {
   const { id: userId } = await accountOfIdentity(db, identity);
-  const refund = await db.transaction(async (txHandle) => {
-    const tx = txHandle as unknown as Db;
+  const refund = await db.transaction(async (tx) => {
     // Two claims at once (two tabs): the second waits, then finds the first one's refund.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('veil-money-back'), hashtext(${userId}))`);
     if (await hasClaimed(tx, userId)) throw failures.alreadyRefunded();

@@ -82,7 +82,7 @@ export async function recordPaymentEvent(
         .onConflictDoNothing({ target: paymentEvents.id })
         .returning({ id: paymentEvents.id });
       if (recorded.length === 0) return 'duplicate';
-      return applyEffect(tx as unknown as Db, effect, effects);
+      return applyEffect(tx, effect, effects);
     });
   } catch (error) {
     // Not recorded as processed, so the provider's retry (or a resend) applies it once the customer is known.

@@ -56,7 +56,7 @@ export async function carryOutRefund(db: Db, payments: PaymentProvider, jobs: Jo
       .returning();
     if (done?.userId) {
       await oweCustomerMessage(
-        tx as unknown as Db,
+        tx,
         jobs,
         { kind: 'refund', userId: done.userId, amount: done.amount, currency: done.currency, refundedAt: now.toISOString() },
         subscriptionId,

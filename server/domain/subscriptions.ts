@@ -301,11 +301,11 @@ export async function turnOffRenewal(
       throw failures.providerFailed('Failed to cancel subscription', error);
     }
     await db.transaction(async (tx) => {
-      await recordProviderAnswer(tx as unknown as Db, subscription, answer);
+      await recordProviderAnswer(tx, subscription, answer);
       // Keyed by subscription and period: turning it off twice in one period mails once.
       const endDate = answer.currentPeriodEnd ?? subscription.currentPeriodEnd;
       if (answer.cancelAtPeriodEnd && endDate) {
-        await oweRenewalOff(tx as unknown as Db, jobs, userId, subscription.providerSubscriptionId, endDate);
+        await oweRenewalOff(tx, jobs, userId, subscription.providerSubscriptionId, endDate);
       }
     });
   }
@@ -335,10 +335,10 @@ export async function turnOnRenewal(
       throw failures.providerFailed('Failed to turn auto-renewal back on', error);
     }
     await db.transaction(async (tx) => {
-      await recordProviderAnswer(tx as unknown as Db, subscription, answer, now);
+      await recordProviderAnswer(tx, subscription, answer, now);
       const renewalDate = (answer.currentPeriodEnd ?? subscription.currentPeriodEnd)?.toISOString();
       if (renewalDate) {
-        await oweCustomerMessage(tx as unknown as Db, jobs, { kind: 'renewal_on', userId, renewalDate }, `${subscription.providerSubscriptionId}:${renewalDate}`);
+        await oweCustomerMessage(tx, jobs, { kind: 'renewal_on', userId, renewalDate }, `${subscription.providerSubscriptionId}:${renewalDate}`);
       }
     });
   }

@@ -56,7 +56,7 @@ describe.each(drivers)('job queue on %s', (driver) => {
     await queue.work<{ what: string }>('test-once', async (data) => {
       seen.push(data.what);
     });
-    const first = await database.db.transaction((tx) => queue.send(tx as never, 'test-once', { what: 'a' }, 'thing-1'));
+    const first = await database.db.transaction((tx) => queue.send(tx, 'test-once', { what: 'a' }, 'thing-1'));
     const again = await queue.send(database.db, 'test-once', { what: 'b' }, 'thing-1');
     expect([first, again]).toEqual([true, false]);
     await until(() => (seen.length ? seen : undefined));
@@ -73,7 +73,7 @@ describe.each(drivers)('job queue on %s', (driver) => {
     });
     await expect(
       database.db.transaction(async (tx) => {
-        await queue.send(tx as never, 'test-rollback', { what: 'rolled back' }, 'r-1');
+        await queue.send(tx, 'test-rollback', { what: 'rolled back' }, 'r-1');
         throw new Error('the state change failed');
       }),
     ).rejects.toThrow('the state change failed');
