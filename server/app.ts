@@ -28,7 +28,7 @@ import { registerRateLimits } from './http/rate-limits.ts';
 import { spaRoutes } from './http/spa.ts';
 import { subscriptionRoutes } from './http/subscription-routes.ts';
 import { LocalPaymentProvider } from './payments/local-provider.ts';
-import type { PaymentProvider } from './payments/provider.ts';
+import type { PaymentProvider } from './domain/payment-provider.ts';
 import { signPayload } from './payments/signature.ts';
 import { StripePaymentProvider } from './payments/stripe-provider.ts';
 import { logSerializers } from './http/log-redaction.ts';

@@ -6,7 +6,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { localPortalSessions, users } from '../db/schema.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
 import { ApiFailure, failures } from './errors.ts';
 import { findSubscription } from './subscriptions.ts';

@@ -5,7 +5,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { localCheckoutSessions, openCheckouts, users } from '../db/schema.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 import { accountOfIdentity, claimPaymentCustomer, findUserById, type UserRow, type VerifiedIdentity } from './accounts.ts';
 import { ApiFailure, failures } from './errors.ts';
 import { findLiveSubscriptions } from './subscriptions.ts';

@@ -9,7 +9,7 @@
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { deletedAccounts, deletionTombstones, openCheckouts, users } from '../db/schema.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 import { tombstoneHashes } from './accounts.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
 import { failures } from './errors.ts';

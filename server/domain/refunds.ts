@@ -9,7 +9,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { providerRefunds, refunds } from '../db/schema.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProvider } from './payment-provider.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
 import type { JobSender } from './jobs.ts';
 

@@ -4,7 +4,7 @@ import type { IdentityVerifier } from '../identity/verifier.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { ProductMetrics } from '../observability/metrics.ts';
 import type { LocalPaymentProvider } from '../payments/local-provider.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProvider } from '../domain/payment-provider.ts';
 import type { RateLimits } from './rate-limits.ts';
 
 /** Everything a route needs, handed in once by buildApp (no module-level state). */

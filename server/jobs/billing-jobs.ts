@@ -5,7 +5,7 @@
  */
 import { carryOutRefund, REFUND_QUEUE, type RefundJob } from '../domain/refunds.ts';
 import type { Db } from '../domain/store.ts';
-import type { PaymentProvider } from '../payments/provider.ts';
+import type { PaymentProvider } from '../domain/payment-provider.ts';
 import type { JobQueue } from './queue.ts';
 
 export async function startBillingJobs(db: Db, payments: PaymentProvider, jobs: JobQueue, retryDelaySeconds: number): Promise<void> {

@@ -26,8 +26,9 @@ import {
   type BillingCycleOptions,
   type EventSink,
 } from './local-billing-clock.ts';
-import type { CheckoutRequest, OpenedCheckout, PaymentProvider } from './provider.ts';
-import { readSubscriptionObject, type SubscriptionSnapshot } from './subscription-object.ts';
+import type { CheckoutRequest, OpenedCheckout, PaymentProvider } from '../domain/payment-provider.ts';
+import type { SubscriptionSnapshot } from '../domain/payment-provider.ts';
+import { readSubscriptionObject } from './subscription-object.ts';
 
 export class LocalPaymentProvider implements PaymentProvider {
   readonly kind = 'local' as const;

@@ -3,8 +3,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { brandForServer } from '../brand.ts';
 import { failures } from '../domain/errors.ts';
-import type { CheckoutRequest, OpenedCheckout, PaymentProvider } from './provider.ts';
-import { readSubscriptionObject, type SubscriptionSnapshot } from './subscription-object.ts';
+import type { CheckoutRequest, OpenedCheckout, PaymentProvider } from '../domain/payment-provider.ts';
+import type { SubscriptionSnapshot } from '../domain/payment-provider.ts';
+import { readSubscriptionObject } from './subscription-object.ts';
 
 export interface StripeSettings {
   secretKey: string;

@@ -3,6 +3,7 @@
  * facts the API keeps. Shared by the webhook handler and by the answers of the provider's own API.
  */
 import { z } from 'zod';
+import type { SubscriptionSnapshot } from '../domain/payment-provider.ts';
 
 const subscriptionObjectSchema = z.object({
   id: z.string().min(1),
@@ -25,20 +26,6 @@ const subscriptionObjectSchema = z.object({
     .nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
 });
-
-export interface SubscriptionSnapshot {
-  id: string;
-  customer: string | null;
-  /** The account named in the subscription's metadata (set at checkout). */
-  userId: string | null;
-  providerStatus: string;
-  plan: string | null;
-  /** The price subscribed to (Stripe): only the configured plan's count. */
-  priceId: string | null;
-  cancelAtPeriodEnd: boolean;
-  /** When it ends or renews: `cancel_at` when set, otherwise the period end. */
-  currentPeriodEnd: Date | null;
-}
 
 export function readSubscriptionObject(object: unknown): SubscriptionSnapshot | null {
   const parsed = subscriptionObjectSchema.safeParse(object);

@@ -11,7 +11,7 @@ import { openDatabase, type Database } from '../../server/db/database';
 import { createFirebaseVerifier, type IdentityVerifier } from '../../server/identity/verifier';
 import type { MailCounters } from '../../server/mail/mail-worker';
 import { startJobQueue, type JobQueue, type RetryPolicy } from '../../server/jobs/queue';
-import type { PaymentProvider } from '../../server/payments/provider';
+import type { PaymentProvider } from '../../server/domain/payment-provider';
 import { LOCAL_WEBHOOK_SECRET } from './payments';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

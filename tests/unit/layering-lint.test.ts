@@ -31,6 +31,9 @@ const FIXTURES: Record<string, string> = {
   'server/http/uses-drizzle.ts': "import { eq } from 'drizzle-orm';\nexport const x = eq;\n",
   'server/domain/imports-http.ts': "import { context } from '../http/context';\nexport const x = context;\n",
   'server/http/context.ts': 'export const context = {};\n',
+  'server/domain/imports-an-adapter.ts': "import { StripeProvider } from '../payments/stripe-provider';\nexport const x = StripeProvider;\n",
+  'server/payments/stripe-provider.ts': "import type { PaymentProvider } from '../domain/payment-provider';\nexport const StripeProvider = {} as PaymentProvider;\n",
+  'server/domain/payment-provider.ts': 'export interface PaymentProvider { kind: string }\n',
   // contract/ imports nothing of ours.
   'contract/imports-machines.ts': "import { y } from '../machines/helper';\nexport const x = y;\n",
   // No cycles.
@@ -68,12 +71,17 @@ describe('npm run lint fails on a layering violation', () => {
     ['server/imports-the-spa.ts', 'eslint(no-restricted-imports)'],
     ['server/http/uses-drizzle.ts', 'eslint(no-restricted-imports)'],
     ['server/domain/imports-http.ts', 'eslint(no-restricted-imports)'],
+    ['server/domain/imports-an-adapter.ts', 'eslint(no-restricted-imports)'],
   ])('%s is refused (%s)', (file, code) => {
     expect(codesFor(file)).toContain(code);
   });
 
   it('a machine importing xstate, the contract and another machine passes', () => {
     expect(codesFor('machines/allowed.ts')).toEqual([]);
+  });
+
+  it('a payment adapter implementing the domain\'s port passes', () => {
+    expect(codesFor('server/payments/stripe-provider.ts')).toEqual([]);
   });
 
   it("a package's own server entry (react-dom/server) is not the API's code", () => {

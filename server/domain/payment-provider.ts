@@ -1,5 +1,22 @@
-/** What the API needs of a payment provider; Stripe and the local checkout both implement it. */
-import type { SubscriptionSnapshot } from './subscription-object.ts';
+/**
+ * The payment port: what the domain needs of a payment provider, in the domain's words. The adapters in
+ * server/payments (Stripe, the local checkout) implement it; the domain never imports them (lint holds it).
+ */
+
+/** A provider subscription read into the few facts the API keeps (server/payments/subscription-object.ts reads it). */
+export interface SubscriptionSnapshot {
+  id: string;
+  customer: string | null;
+  /** The account named in the subscription's metadata (set at checkout). */
+  userId: string | null;
+  providerStatus: string;
+  plan: string | null;
+  /** The price subscribed to (Stripe): only the configured plan's count. */
+  priceId: string | null;
+  cancelAtPeriodEnd: boolean;
+  /** When it ends or renews: `cancel_at` when set, otherwise the period end. */
+  currentPeriodEnd: Date | null;
+}
 
 export interface CheckoutRequest {
   userId: string;
