@@ -3,7 +3,7 @@
  * Stripe charge. Plain HTML, no script (the strict CSP holds); the browser's Print prints it.
  */
 import type { ServerBrand } from '../brand.ts';
-import { escapeHtml } from './local-checkout-page.ts';
+import { escapeHtml } from './local-test-page.ts';
 
 export interface ReceiptFacts {
   number: string;
