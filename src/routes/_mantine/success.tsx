@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
-import { useMemo } from 'react';
-import { provideActivation } from '../../app/account-services';
-import { useAppActors } from '../../app/app-context';
+import { Suspense, lazy } from 'react';
 import { useSessionUser } from '../../app/use-session';
-import { ActivationStatus } from '../../screens/activation-status';
 import { SuccessPage } from '../../screens/success-page';
+
+// Only a signed-in visitor sees it, and only once the session has loaded: its code (XState, the activation
+// machine) stays off the page's first load (issue 25).
+const ActivationWiring = lazy(() => import('./-success-activation').then((module) => ({ default: module.ActivationWiring })));
 
 export const Route = createFileRoute('/_mantine/success')({
   component: SuccessRoute,
@@ -14,13 +14,15 @@ export const Route = createFileRoute('/_mantine/success')({
 function SuccessRoute() {
   const user = useSessionUser();
   // Signed out (e.g. another browser paid): the page's fixed content is all there is to show.
-  return <SuccessPage status={user ? <ActivationWiring /> : null} />;
-}
-
-function ActivationWiring() {
-  const actors = useAppActors();
-  const machine = useMemo(() => provideActivation(actors), [actors]);
-  const [state, send] = useMachine(machine, { input: {}, inspect: actors.inspect });
-  const phase = state.hasTag('activating') ? 'activating' : state.matches('active') ? 'active' : 'timedOut';
-  return <ActivationStatus phase={phase} onRetry={() => send({ type: 'activation.retry' })} />;
+  return (
+    <SuccessPage
+      status={
+        user ? (
+          <Suspense fallback={null}>
+            <ActivationWiring />
+          </Suspense>
+        ) : null
+      }
+    />
+  );
 }
