@@ -18,9 +18,17 @@ async function main() {
 
   const root = document.getElementById('root')!;
   if (!root.hasChildNodes()) {
-    // The shell of a page that depends on the session (/account, /subscribe): rendered here alone, and
-    // the session loaded at once, since the page waits for it.
+    // A page that depends on the session and arrives empty (/subscribe): rendered here alone, and the
+    // session loaded at once, since the page waits for it.
     void actors.session.load();
+    createRoot(root).render(<AppTree actors={actors} router={router} />);
+    return;
+  }
+  if (root.hasAttribute('data-shell')) {
+    // A prerendered shell (/account: header, footer and a spinner, issue 22 item 6): it stays on screen while
+    // the session loads and the route's guard decides, then the page is rendered over it in one commit.
+    void actors.session.load();
+    await router.load();
     createRoot(root).render(<AppTree actors={actors} router={router} />);
     return;
   }
