@@ -1,11 +1,20 @@
 // The app, started by src/boot.ts once the page has painted (boot.ts loads the stylesheets and sets the colour scheme).
-import { startTransition } from 'react';
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createAppActors } from './app/app-actors';
 import { AppTree, createAppRouter, type AppRouter } from './app/app-tree';
 import { startInspector } from './app/inspector';
 import { whenIdle, yieldToMain } from './app/main-thread';
 import { destinationFor } from './services/navigation';
+
+/**
+ * Renders the app in place of what the container shows, as a transition: React renders in slices of a few
+ * milliseconds and yields between them (issue 25), and what the container shows stays until the commit.
+ */
+function renderInSlices(container: HTMLElement, app: ReactNode) {
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}
 
 async function main() {
   const inspect = await startInspector();
@@ -21,7 +30,7 @@ async function main() {
     // A page that depends on the session and arrives empty (/subscribe): rendered here alone, and the
     // session loaded at once, since the page waits for it.
     void actors.session.load();
-    createRoot(root).render(<AppTree actors={actors} router={router} />);
+    renderInSlices(root, <AppTree actors={actors} router={router} />);
     return;
   }
   if (root.hasAttribute('data-shell')) {
@@ -29,7 +38,7 @@ async function main() {
     // the session loads and the route's guard decides, then the page is rendered over it in one commit.
     void actors.session.load();
     await router.load();
-    createRoot(root).render(<AppTree actors={actors} router={router} />);
+    renderInSlices(root, <AppTree actors={actors} router={router} />);
     return;
   }
   // A prerendered page (src/prerender.tsx): load its route's code first, so the first render matches the
