@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { ensureSpaBuilt } from './lib/spa-build.mjs';
 
-export const HOME_BUDGET_KB = 110;
+// Issue 25 asked for 100 KB; 104 KB is what the current stack allows (docs/performance.md), enforced so it cannot grow.
+export const HOME_BUDGET_KB = 104;
 
 /** Text that only the named library's code contains (Mantine sets displayName "@mantine/core/Button", …). */
 const LIBRARY_MARKERS = {
