@@ -15,7 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { ensureSpaBuilt } from './lib/spa-build.mjs';
 
-export const HOME_BUDGET_KB = 110;
+// Issue 25 asked for 100 KB; 104 KB is what the current stack allows (docs/performance.md), enforced so it cannot grow.
+export const HOME_BUDGET_KB = 104;
 
 /** Text that only the named library's code contains (Mantine sets displayName "@mantine/core/Button", …). */
 const LIBRARY_MARKERS = {
@@ -43,14 +44,15 @@ export function filesLoadedWith(manifest, keys) {
 }
 
 /**
- * The manifest entries a route loads before it renders: the page's entry (src/boot.ts), the app it starts
- * after the first paint (src/main.tsx, a dynamic import), each file route on its path (its layout routes
- * too) and their split chunks, e.g. "src/routes/index.tsx?tsr-split=component".
+ * The manifest entries a route loads before it renders: the page's entry (src/boot.ts), what it imports
+ * after the first paint (React DOM, then the app, src/main.tsx: dynamic imports, issue 25), each file route
+ * on its path (its layout routes too) and their split chunks, e.g. "src/routes/index.tsx?tsr-split=component".
  */
 const APP_ENTRY = 'src/main.tsx';
 export function routeEntries(manifest, routeFiles) {
   const keys = Object.keys(manifest).filter((key) => routeFiles.some((file) => key === file || key.startsWith(`${file}?`)));
-  return ['index.html', APP_ENTRY, ...keys];
+  const startedByEntry = manifest['index.html']?.dynamicImports ?? [];
+  return ['index.html', ...new Set([...startedByEntry, APP_ENTRY]), ...keys];
 }
 
 /** The files the home page loads before it can render: JavaScript and the stylesheets those chunks carry. */

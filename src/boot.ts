@@ -22,6 +22,14 @@ function afterNextPaint(): Promise<void> {
 }
 
 /**
+ * A new task, so the browser can paint and answer input in between (src/app/main-thread.ts has the app's
+ * version; importing it here would put the app's chunk before the first paint).
+ */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
  * The prerendered page lists the scripts its route needs (scripts/lib/prerender.ts) as links the browser
  * does not fetch; now they all download at once, instead of each chunk after the one that imports it.
  */
@@ -40,4 +48,8 @@ function preloadRouteScripts() {
 followSystemColorScheme();
 await afterNextPaint();
 preloadRouteScripts();
+// Issue 25: the app's code evaluated in two tasks, not one: React (and the libraries of its chunk) first,
+// then, after a yield that lets the browser paint and answer input, the app and the route's code.
+await import('react-dom/client');
+await nextTask();
 await import('./main');

@@ -1,9 +1,20 @@
 // The app, started by src/boot.ts once the page has painted (boot.ts loads the stylesheets and sets the colour scheme).
+import { startTransition, type ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createAppActors } from './app/app-actors';
 import { AppTree, createAppRouter, type AppRouter } from './app/app-tree';
 import { startInspector } from './app/inspector';
+import { whenIdle, yieldToMain } from './app/main-thread';
 import { destinationFor } from './services/navigation';
+
+/**
+ * Renders the app in place of what the container shows, as a transition: React renders in slices of a few
+ * milliseconds and yields between them (issue 25), and what the container shows stays until the commit.
+ */
+function renderInSlices(container: HTMLElement, app: ReactNode) {
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}
 
 async function main() {
   const inspect = await startInspector();
@@ -16,21 +27,35 @@ async function main() {
 
   const root = document.getElementById('root')!;
   if (!root.hasChildNodes()) {
-    // The shell of a page that depends on the session (/account, /subscribe): rendered here alone, and
-    // the session loaded at once, since the page waits for it.
+    // A page that depends on the session and arrives empty (/subscribe): rendered here alone, and the
+    // session loaded at once, since the page waits for it.
     void actors.session.load();
-    createRoot(root).render(<AppTree actors={actors} router={router} />);
+    renderInSlices(root, <AppTree actors={actors} router={router} />);
+    return;
+  }
+  if (root.hasAttribute('data-shell')) {
+    // A prerendered shell (/account: header, footer and a spinner, issue 22 item 6): it stays on screen while
+    // the session loads and the route's guard decides, then the page is rendered over it in one commit.
+    void actors.session.load();
+    await router.load();
+    renderInSlices(root, <AppTree actors={actors} router={router} />);
     return;
   }
   // A prerendered page (src/prerender.tsx): load its route's code first, so the first render matches the
   // HTML; and render the router's tree as on the server, where no Suspense boundary wraps the matches.
   await router.load();
   router.ssr = { manifest: undefined };
-  hydrateRoot(root, <AppTree actors={actors} router={router} />);
+  // Issue 25: evaluating the app's code and matching the route was one task; hydrating is the next. Inside a
+  // transition React hydrates in slices of a few milliseconds and yields between them (an ordinary hydration
+  // is one uninterrupted task: 250 to 350 ms at a phone's speed), so the page can answer a tap meanwhile.
+  await yieldToMain();
+  startTransition(() => {
+    hydrateRoot(root, <AppTree actors={actors} router={router} />);
+  });
   // The session (XState, the machine and its services) is not needed to hydrate a public page, only for
-  // the header's account area, which keeps its placeholder until the session has settled: it is fetched
-  // now, beside the hydration React has just scheduled, not before it (issue 12).
-  void actors.session.load();
+  // the header's account area, which keeps its placeholder until the session has settled: it loads once
+  // the browser is idle, after the hydration, not beside it (issue 25; issue 12 took it off the first load).
+  whenIdle(() => void actors.session.load());
 }
 
 void main();

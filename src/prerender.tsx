@@ -18,7 +18,12 @@ export interface PageMeta {
 
 /** The public pages, prerendered; the others depend on the session and render in the browser only. */
 export const PRERENDERED_ROUTES = ['/', '/support', '/download', '/privacy', '/terms', '/signin', '/success', '/cancel'] as const;
-export const BROWSER_ONLY_ROUTES = ['/account', '/subscribe'] as const;
+export const BROWSER_ONLY_ROUTES = ['/subscribe'] as const;
+/**
+ * Pages that depend on the session, prerendered as their loading state (header, footer, spinner) so that they
+ * paint at once (issue 22 item 6); the browser renders them afresh once the session is known.
+ */
+export const SHELL_ROUTES = ['/account'] as const;
 /** A path no route matches: the router renders its 404 page there. */
 const NOT_FOUND_PATH = '/__prerendered-404';
 
@@ -39,11 +44,13 @@ export interface RenderedPage {
   route: string;
   html: string;
   meta: PageMeta;
+  /** A shell (SHELL_ROUTES): replaced, not hydrated, by the browser. */
+  shell?: boolean;
 }
 
-async function render(path: string): Promise<string> {
+async function render(path: string, { shell = false } = {}): Promise<string> {
   const actors = prerenderActors();
-  const router = createAppRouter(actors, createMemoryHistory({ initialEntries: [path] }));
+  const router = createAppRouter(actors, createMemoryHistory({ initialEntries: [path] }), { prerendering: shell });
   await router.load();
   // renderToString, not the streaming renderers: those move large Suspense boundaries out of place and
   // put them back with inline scripts, which the Content Security Policy refuses. The route's code is
@@ -58,6 +65,9 @@ export async function renderPages(): Promise<{ pages: RenderedPage[]; notFound: 
   const pages: RenderedPage[] = [];
   for (const route of PRERENDERED_ROUTES) {
     pages.push({ route, html: await render(route), meta: { title: PAGE_TITLES[route]!, description: PAGE_DESCRIPTIONS[route]! } });
+  }
+  for (const route of SHELL_ROUTES) {
+    pages.push({ route, html: await render(route, { shell: true }), meta: { title: PAGE_TITLES[route]!, description: PAGE_DESCRIPTIONS[route]! }, shell: true });
   }
   const notFoundMeta = { title: NOT_FOUND_TITLE, description: NOT_FOUND_DESCRIPTION };
   return { pages, notFound: { route: '404', html: await render(NOT_FOUND_PATH), meta: notFoundMeta } };

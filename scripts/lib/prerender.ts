@@ -19,6 +19,7 @@ interface RenderedPage {
   route: string;
   html: string;
   meta: PageMeta;
+  shell?: boolean;
 }
 interface PrerenderModule {
   renderPages: () => Promise<{ pages: RenderedPage[]; notFound: RenderedPage }>;
@@ -30,7 +31,9 @@ const escapeHtml = (text: string) =>
 
 /** The built index.html with a page's markup, title and description written in. */
 function pageHtml(template: string, page: RenderedPage, headTags: string): string {
-  const withRoot = template.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>`);
+  // A shell (src/prerender.tsx SHELL_ROUTES) says so: src/main.tsx renders over it instead of hydrating it.
+  const root = page.shell ? '<div id="root" data-shell>' : '<div id="root">';
+  const withRoot = template.replace('<div id="root"></div>', () => `${root}${page.html}</div>`);
   if (withRoot === template) throw new Error('prerender: no <div id="root"></div> in dist/index.html');
   return withRoot
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.meta.title)}</title>`)

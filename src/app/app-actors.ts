@@ -88,8 +88,12 @@ export function createAppActors({ navigate, inspect }: AppActorsOptions) {
     window.removeEventListener('storage', onStorage);
   }
 
-  // A redirect sign-in brought the browser back: consume its result now (spec §4 step 3).
-  if (storage.isRedirectPending()) void getSignIn();
+  // A redirect sign-in brought the browser back: consume its result now (spec §4 step 3), with the session
+  // actor running to take the session it hands over (it otherwise loads at idle, issue 25).
+  if (storage.isRedirectPending()) {
+    void session.load();
+    void getSignIn();
+  }
 
   /** Every screen's actor reports to the same inspector (development only; undefined otherwise). */
   return { session, getSignIn, prepareSignIn, signInWith, inspect, detachFromPage };

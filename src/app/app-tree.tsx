@@ -10,8 +10,8 @@ import type { AppActors } from './app-actors';
 import { AppActorsContext } from './app-context';
 import { AppRoot } from './app-root';
 
-export function createAppRouter(actors: AppActors, history?: RouterHistory) {
-  return createRouter({ routeTree, context: { actors }, defaultPreload: 'intent', history });
+export function createAppRouter(actors: AppActors, history?: RouterHistory, { prerendering = false } = {}) {
+  return createRouter({ routeTree, context: { actors, prerendering }, defaultPreload: 'intent', history });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;

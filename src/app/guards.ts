@@ -14,6 +14,9 @@ export async function guardRoute(
   { context, location }: { context: RouterContext; location: { href: string } },
   { requireSubscription = false }: GuardOptions = {},
 ): Promise<void> {
+  // The prerendered shell of a guarded page: drawn as the page waits for the session; the browser runs this
+  // guard before it renders the page for real (src/main.tsx).
+  if (context.prerendering) return;
   const snapshot = await context.actors.session.settled();
   if (!snapshot.hasTag('signedIn')) {
     throw redirect({ to: '/signin', search: { redirect: location.href } });

@@ -12,6 +12,7 @@ export const PAGE_DESCRIPTIONS: Record<string, string> = {
   '/terms': `The terms that govern your use of ${brand.productName} and its annual subscription.`,
   '/signin': `Sign in to ${brand.productName} with Google or Apple. New users get an account created instantly.`,
   '/success': `Your ${brand.premiumName} subscription is on its way: what to do next.`,
+  '/account': `Your ${brand.productName} account: subscription, auto-renewal and devices.`,
   '/cancel': `Your payment was cancelled and you were not charged. ${brand.price.summary}.`,
 };
 

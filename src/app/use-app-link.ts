@@ -1,38 +1,55 @@
-import { useMachine } from '@xstate/react';
-import { useEffect, useMemo, useRef } from 'react';
-import { fromPromise } from 'xstate';
-import { appLinkMachine } from '../../machines/app-link';
+import { useEffect, useRef, useState } from 'react';
 import type { AppLinkPhase } from '../components/app-link-status';
+import type { AppLinkActor } from './app-link-runtime';
 import { useAppActors } from './app-context';
 
 /**
  * The app-link machine for one button (issue 22 item 2): `open` makes and opens the link (rejecting when it
- * could not); the page tells the machine when the browser hides it (the app took over).
+ * could not); the page tells the machine when the browser hides it (the app took over). The machine and
+ * XState load on first use (src/app/app-link-runtime.ts), not with the page (issue 25); until then the
+ * phase is idle, which is the machine's initial state.
  */
 export function useAppLink(open: () => Promise<void>): { phase: AppLinkPhase; open: () => void; notOpened: () => void } {
   const actors = useAppActors();
-  // `open` may be a new closure each render: the machine, made once, calls the latest.
+  const [phase, setPhase] = useState<AppLinkPhase>('idle');
+  // `open` may be a new closure each render: the actor, made once, calls the latest.
   const latestOpen = useRef(open);
   useEffect(() => {
     latestOpen.current = open;
   });
-  const machine = useMemo(() => appLinkMachine.provide({ actors: { openAppLink: fromPromise(() => latestOpen.current()) } }), []);
-  const [state, send] = useMachine(machine, { inspect: actors.inspect });
+  const actor = useRef<Promise<AppLinkActor> | null>(null);
+  const loaded = useRef<AppLinkActor | null>(null);
+  const unmounted = useRef(false);
+
+  const started = () =>
+    (actor.current ??= import('./app-link-runtime').then(({ startAppLink }) => {
+      const running = startAppLink({ open: () => latestOpen.current(), onPhase: setPhase, inspect: actors.inspect });
+      if (unmounted.current) running.stop();
+      loaded.current = running;
+      return running;
+    }));
+
   useEffect(() => {
-    const onVisibilityChange = () => document.visibilityState === 'hidden' && send({ type: 'page.hidden' });
-    const onBlur = () => send({ type: 'page.hidden' });
+    unmounted.current = false;
+    // Only a started actor can be waiting for the app to take over.
+    const hidden = () => loaded.current?.send({ type: 'page.hidden' });
+    const onVisibilityChange = () => document.visibilityState === 'hidden' && hidden();
     document.addEventListener('visibilitychange', onVisibilityChange);
-    window.addEventListener('blur', onBlur);
+    window.addEventListener('blur', hidden);
     return () => {
       document.removeEventListener('visibilitychange', onVisibilityChange);
-      window.removeEventListener('blur', onBlur);
+      window.removeEventListener('blur', hidden);
+      unmounted.current = true;
+      loaded.current?.stop();
+      loaded.current = null;
+      actor.current = null;
     };
-  }, [send]);
-  const phase: AppLinkPhase = state.hasTag('opening') ? 'opening' : state.hasTag('notOpened') ? 'notOpened' : 'idle';
+  }, []);
+
   return {
     phase,
-    open: () => send({ type: 'appLink.open' }),
+    open: () => void started().then((running) => running.send({ type: 'appLink.open' })),
     /** The link was opened before this page (a desktop sign-in) and the page is still in front. */
-    notOpened: () => send({ type: 'appLink.notOpened' }),
+    notOpened: () => void started().then((running) => running.send({ type: 'appLink.notOpened' })),
   };
 }

@@ -51,6 +51,12 @@ describe('sign-in popup on a slow network, popup blocker on', () => {
       const page = await context.newPage();
       await page.addInitScript(probePopupTiming);
       await page.goto(`${e2e.stack.url}/signin`, { waitUntil: 'networkidle' });
+      // Issue 25: the sign-in code and Firebase load when the pointer (or the focus) reaches a button, as a
+      // desktop pointer does before it clicks; then the network slows down, before the click.
+      await page.getByRole('button', { name: `Continue with ${provider}` }).hover();
+      const firebaseFrame = () => page.frames().find((frame) => frame.url().includes('/iframe'));
+      await expect.poll(() => firebaseFrame() !== undefined, { timeout: 20_000 }).toBe(true);
+      await firebaseFrame()!.waitForLoadState('load');
       const cdp = await context.newCDPSession(page);
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', SLOW_NETWORK);
@@ -78,4 +84,27 @@ describe('sign-in popup on a slow network, popup blocker on', () => {
       expect(problems.consoleErrors).toEqual([]);
     });
   }
+
+  test('a visitor who only reads /signin downloads no Firebase; the pointer on a button loads it', async () => {
+    const { context, problems } = await e2e.newContext();
+    const page = await context.newPage();
+    const firebaseScripts: string[] = [];
+    page.on('response', (response) => {
+      if (!response.url().endsWith('.js')) return;
+      void response.text().then(
+        (body) => body.includes('identitytoolkit.googleapis.com') && firebaseScripts.push(response.url()),
+        () => undefined,
+      );
+    });
+    await page.goto(`${e2e.stack.url}/signin`, { waitUntil: 'networkidle' });
+    // Hydrated, and the browser idle since (when the sign-in code used to load): still no Firebase.
+    await page.getByRole('button', { name: 'Continue with Google' }).and(page.locator(':not([aria-disabled])')).waitFor();
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 0))));
+    await page.waitForLoadState('networkidle');
+    expect(firebaseScripts).toEqual([]);
+
+    await page.getByRole('button', { name: 'Continue with Apple' }).hover();
+    await expect.poll(() => firebaseScripts.length, { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(problems.consoleErrors).toEqual([]);
+  });
 });

@@ -82,12 +82,22 @@ describe('prerendered public pages', () => {
   });
 
   test('the pages that depend on the session get the empty shell, which the browser renders', async () => {
-    for (const path of ['/account', '/subscribe']) {
+    for (const path of ['/subscribe']) {
       const response = await get(path);
       expect(response.statusCode).toBe(200);
       expect(response.body).toContain('<div id="root"></div>');
       expect(response.body).toContain('<script id="client-config" type="application/json">');
     }
+  });
+
+  // Issue 22 item 6 (it used to get the empty shell above): its header and a loading state, before any script.
+  test('/account gets its prerendered shell: its title, the header, "Loading" and the footer', async () => {
+    const response = await get('/account');
+    expect(response.statusCode).toBe(200);
+    expect(titleOf(response.body)).toBe('My Account | Veil VPN');
+    expect(response.body).toContain('<div id="root" data-shell>');
+    expect(response.body).toMatch(/<header[\s\S]*role="status"[\s\S]*Loading[\s\S]*<footer/);
+    expect(response.body).toContain('<script id="client-config" type="application/json">');
   });
 
   test('the header shows no "Sign In" before the session is known: its account area is a hidden placeholder', async () => {
@@ -139,7 +149,7 @@ describe('compression', () => {
       expect(response.headers.vary).toMatch(/accept-encoding/i);
       expect(decode(response.rawPayload, encoding)).toBe(plain.body);
     }
-    const shell = await get('/account', 'br');
+    const shell = await get('/subscribe', 'br');
     expect(shell.headers['content-encoding']).toBe('br');
     expect(decode(shell.rawPayload, 'br')).toContain('<div id="root"></div>');
   });

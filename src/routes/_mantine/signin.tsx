@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSignIn } from '../../app/use-session';
+import { useSignIn } from '../../app/use-sign-in';
 import { SignInPage } from '../../screens/signin-page';
 
 export const Route = createFileRoute('/_mantine/signin')({
@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_mantine/signin')({
 });
 
 function SignInRoute() {
-  const { busy, openingApp, start, prepare, supportMessage } = useSignIn();
+  const { busy, openingApp, start, prepare, supportMessage } = useSignIn({ prepareOn: 'intent' });
   return (
     <SignInPage
       busy={busy}

@@ -3,7 +3,8 @@ import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { provideCheckout } from '../../app/account-services';
 import { useAppActors } from '../../app/app-context';
-import { useSessionTag, useSessionUser, useSignIn, useSubscription } from '../../app/use-session';
+import { useSessionTag, useSessionUser, useSubscription } from '../../app/use-session';
+import { useSignIn } from '../../app/use-sign-in';
 import { SubscribePage } from '../../screens/subscribe-page';
 import { isActive } from '../../../machines/subscription-display';
 

@@ -1,0 +1,18 @@
+/**
+ * /success's activation status for a signed-in visitor: the activation machine with XState. Its own chunk
+ * (src/routes/_mantine/success.tsx loads it lazily), so the prerendered page hydrates without XState, which
+ * arrives with the session once the browser is idle (issue 25). The `-` prefix keeps it out of the routes.
+ */
+import { useMachine } from '@xstate/react';
+import { useMemo } from 'react';
+import { provideActivation } from '../../app/account-services';
+import { useAppActors } from '../../app/app-context';
+import { ActivationStatus } from '../../screens/activation-status';
+
+export function ActivationWiring() {
+  const actors = useAppActors();
+  const machine = useMemo(() => provideActivation(actors), [actors]);
+  const [state, send] = useMachine(machine, { input: {}, inspect: actors.inspect });
+  const phase = state.hasTag('activating') ? 'activating' : state.matches('active') ? 'active' : 'timedOut';
+  return <ActivationStatus phase={phase} onRetry={() => send({ type: 'activation.retry' })} />;
+}

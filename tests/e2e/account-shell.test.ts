@@ -1,0 +1,59 @@
+/**
+ * Issue 22 item 6: /account paints its header and a loading state at once, from its HTML (a prerendered
+ * shell, as the public pages are), instead of a blank page until the app's code has run; the app then
+ * renders the page over the shell: the account for a signed-in visitor, sign-in for anyone else.
+ */
+import { describe, expect, test } from 'vitest';
+import { axeViolations, saveScreenshot } from '../support/browser';
+import { useWholeStack } from '../support/e2e-suite';
+
+const e2e = useWholeStack();
+
+describe('/account before its scripts have run', () => {
+  for (const { width, height, colorScheme } of [
+    { width: 390, height: 844, colorScheme: 'light' },
+    { width: 1280, height: 800, colorScheme: 'dark' },
+  ] as const) {
+    test(`shows the header, the footer and "Loading" from its HTML alone (${width} px, ${colorScheme})`, async () => {
+      const { context } = await e2e.newContext({ javaScriptEnabled: false, viewport: { width, height }, colorScheme });
+      const page = await context.newPage();
+      await page.goto(`${e2e.stack.url}/account`);
+      expect(await page.title()).toBe('My Account | Veil VPN');
+      await expect.poll(() => page.getByRole('banner').getByRole('link', { name: /Veil VPN/ }).first().isVisible()).toBe(true);
+      expect(await page.getByRole('status').textContent()).toBe('Loading');
+      expect(await page.getByRole('contentinfo').isVisible()).toBe(true);
+      await saveScreenshot(page, `account-shell-${width}-${colorScheme}`, { fullPage: false });
+    });
+  }
+});
+
+describe('/account once its scripts have run', () => {
+  test('signed out: sign-in, remembering the page', async () => {
+    const { context, problems } = await e2e.newContext();
+    const page = await context.newPage();
+    await page.goto(`${e2e.stack.url}/account`);
+    await page.waitForURL((url) => url.pathname === '/signin');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/account');
+    await page.getByRole('button', { name: 'Continue with Google' }).waitFor();
+    expect(problems.consoleErrors).toEqual([]);
+  });
+
+  test('signed in: the shell, then the account page, with no error', async () => {
+    const { page, problems } = await e2e.signedIn('account.shell@example.com');
+    // The session check held back: the shell (header and "Loading") is what shows meanwhile.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/auth/verify', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${e2e.stack.url}/account`, { waitUntil: 'commit' });
+    await page.getByRole('status').filter({ hasText: 'Loading' }).waitFor();
+    expect(await page.getByRole('banner').isVisible()).toBe(true);
+    // The loading state has no heading of its own (as before this change: spec §2's spinner); the rest is clean.
+    expect((await axeViolations(page)).filter((violation) => !violation.startsWith('page-has-heading-one'))).toEqual([]);
+    release();
+    await page.getByRole('heading', { name: 'My Account' }).waitFor();
+    expect(problems.consoleErrors).toEqual([]);
+  });
+});
