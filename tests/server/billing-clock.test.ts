@@ -194,7 +194,7 @@ test('npm run billing:advance moves the clock of a stopped API\'s database (PGli
     await first.close();
 
     const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/billing-advance.ts', '366d'], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '1', STATIC_DIR: '/nonexistent-static-dir', NODE_ENV: 'development' },
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '1', STATIC_DIR: '/nonexistent-static-dir', NODE_ENV: 'development', MAIL: 'off' },
     });
     expect(stdout).toMatch(/^billing clock now \d{4}-.*: 1 renewed, 0 ended/);
 
@@ -218,7 +218,7 @@ test('npm run billing:advance -- 366d --decline declines the renewal that falls 
     await first.close();
 
     const { stdout } = await promisify(execFile)('npx', ['tsx', 'scripts/billing-advance.ts', '366d', '--decline'], {
-      env: { ...process.env, DATA_DIR: dataDir, PORT: '1', STATIC_DIR: '/nonexistent-static-dir', NODE_ENV: 'development' },
+      env: { ...process.env, DATA_DIR: dataDir, PORT: '1', STATIC_DIR: '/nonexistent-static-dir', NODE_ENV: 'development', MAIL: 'off' },
     });
     expect(stdout).toMatch(/^billing clock now \d{4}-.*: 0 renewed, 0 ended, 1 declined/);
 
