@@ -68,7 +68,7 @@ export function appRoot(system: AppSystem): AnyActorRef {
 export function stopAppSystem(system: AppSystem): void {
   const root = roots.get(system);
   if (!root) return;
-  for (const child of [...root.live.values()]) stopAppChild(system, child);
+  for (const child of root.live.values()) stopAppChild(system, child);
   root.actor.stop();
   roots.delete(system);
 }
