@@ -42,7 +42,8 @@ function inspectedApp() {
   const seen: InspectionEvent[] = [];
   actors = createAppActors({ navigate: () => {}, inspect: onlyStartedActors((event) => seen.push(event)) });
   /** Each actor the inspector lists, by name (the label it shows). */
-  const listed = () => seen.filter((event) => event.type === '@xstate.actor').map((event) => event.actorRef);
+  const listed = () =>
+    seen.filter((event) => event.type === '@xstate.actor').map((event) => event.actorRef as AnyActorRef);
   const named = (name: string): AnyActorRef[] => listed().filter((actor) => actor.id === name);
   return { actors, seen, listed, named };
 }
@@ -50,7 +51,7 @@ function inspectedApp() {
 function expectOneTree(seen: InspectionEvent[], root: AnyActorRef) {
   expect(seen.length).toBeGreaterThan(0);
   expect(new Set(seen.map((event) => event.rootId))).toEqual(new Set([root.sessionId]));
-  for (const event of seen) expect(event.actorRef.system).toBe(root.system);
+  for (const event of seen) expect((event.actorRef as AnyActorRef).system).toBe(root.system);
 }
 
 describe('the inspector sees one tree of named actors', () => {
