@@ -155,8 +155,10 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/,
             },
             // XState, in one chunk of its own: the session loads it once the page is interactive
-            // (src/app/session-handle.ts), and every flow after that shares it.
-            { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]/ },
+            // (src/app/session-handle.ts), and every flow after that shares it. The app's actor system
+            // (its root and the screens' hook) rides with it: a chunk of its own would lengthen the
+            // first load's lists of what each lazy import needs.
+            { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]|src[\\/]app[\\/]app-system\.ts$/ },
             // Its own chunk: src/boot.ts needs it before the first paint, and must not import the app for it.
             { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
             { name: 'app', test: app.test },

@@ -35,7 +35,7 @@ function prerenderActors(): AppActors {
     getSignIn: never,
     signInWith: () => {},
     prepareSignIn: () => {},
-    inspect: undefined,
+    system: {},
     detachFromPage: () => {},
   };
 }

@@ -11,14 +11,23 @@ import { STORAGE_KEYS, storage } from '../services/storage';
 import { createSessionHandle, type SessionHandle } from './session-handle';
 import type { SignInActor } from './sign-in-services';
 
+/**
+ * The slot of the app's one XState system: src/app/app-system.ts makes its root on first need (XState
+ * is not on the first load); `inspect` (development only) observes the whole tree.
+ */
+export interface AppSystem {
+  readonly inspect?: (event: InspectionEvent) => void;
+}
+
 export interface AppActorsOptions {
   navigate: (params: NavigateParams) => void;
   inspect?: (event: InspectionEvent) => void;
 }
 
 export function createAppActors({ navigate, inspect }: AppActorsOptions) {
+  const system: AppSystem = { inspect };
   const session: SessionHandle = createSessionHandle(() =>
-    import('./session-runtime').then(({ startSessionActor }) => startSessionActor({ navigate, inspect })),
+    import('./session-runtime').then(({ startSessionActor }) => startSessionActor({ navigate, system })),
   );
   let signIn: Promise<SignInActor> | null = null;
   let signInActor: SignInActor | null = null;
@@ -28,10 +37,10 @@ export function createAppActors({ navigate, inspect }: AppActorsOptions) {
     signIn ??= import('./sign-in-services').then(({ createSignInActor }) => {
       signInActor = createSignInActor({
         navigate,
-        inspect,
+        system,
         handOffSession: (handedOff) => session.send({ type: 'session.signedIn', session: handedOff }),
         endSession: () => session.send({ type: 'session.ended' }),
-      }).start();
+      });
       return signInActor;
     });
     // A failed download (a flaky network) is tried again by the next need.
@@ -95,8 +104,8 @@ export function createAppActors({ navigate, inspect }: AppActorsOptions) {
     void getSignIn();
   }
 
-  /** Every screen's actor reports to the same inspector (development only; undefined otherwise). */
-  return { session, getSignIn, prepareSignIn, signInWith, inspect, detachFromPage };
+  /** Every screen's actor is a named child in the same system (src/app/app-system.ts). */
+  return { session, getSignIn, prepareSignIn, signInWith, system, detachFromPage };
 }
 
 export type AppActors = ReturnType<typeof createAppActors>;

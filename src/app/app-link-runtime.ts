@@ -3,9 +3,11 @@
  * notice that a link opened elsewhere), so that XState stays off the first load of /success and /cancel
  * (issue 25). src/app/use-app-link.ts holds the page's side.
  */
-import { createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { fromPromise } from 'xstate';
 import { appLinkMachine } from '../../machines/app-link';
 import type { AppLinkPhase } from '../components/app-link-status';
+import type { AppSystem } from './app-actors';
+import { createAppChild, startAppChild, stopAppChild } from './app-system';
 
 export interface AppLinkActor {
   send: (event: { type: 'appLink.open' } | { type: 'appLink.notOpened' } | { type: 'page.hidden' }) => void;
@@ -15,15 +17,16 @@ export interface AppLinkActor {
 export function startAppLink({
   open,
   onPhase,
-  inspect,
+  system,
 }: {
   open: () => Promise<void>;
   onPhase: (phase: AppLinkPhase) => void;
-  inspect: ((event: InspectionEvent) => void) | undefined;
+  system: AppSystem;
 }): AppLinkActor {
   const machine = appLinkMachine.provide({ actors: { openAppLink: fromPromise(() => open()) } });
-  const actor = createActor(machine, inspect ? { inspect } : {});
+  // A child of the app's root, named for the inspector (src/app/app-system.ts).
+  const actor = createAppChild(system, machine, { id: 'appLink' });
   actor.subscribe((state) => onPhase(state.hasTag('opening') ? 'opening' : state.hasTag('notOpened') ? 'notOpened' : 'idle'));
-  actor.start();
-  return { send: (event) => actor.send(event), stop: () => actor.stop() };
+  startAppChild(system, actor);
+  return { send: (event) => actor.send(event), stop: () => stopAppChild(system, actor) };
 }

@@ -3,7 +3,7 @@
  * rendered, at idle, or hovered or focused; or a page load with a redirect sign-in pending), so Firebase
  * and the sign-in code stay off the first load of every public page yet are ready before the click.
  */
-import { createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { fromPromise } from 'xstate';
 import { deepLinkMachine } from '../../machines/deep-link';
 import { signInMachine, type RedirectCheckOutput } from '../../machines/sign-in';
 import type { ExchangeRequest, NavigateParams, Provider, ProviderCredential, Session } from '../../machines/types';
@@ -12,6 +12,8 @@ import { isDesktop } from '../services/device';
 import * as firebase from '../services/firebase-auth';
 import { storage } from '../services/storage';
 import { showToast, type ToastParams } from '../services/toasts';
+import type { AppSystem } from './app-actors';
+import { createAppChild, startAppChild } from './app-system';
 import { getClientConfig, signOutProvider, toSessionUser } from './session-services';
 
 export interface SignInDependencies {
@@ -19,7 +21,7 @@ export interface SignInDependencies {
   handOffSession: (session: Session) => void;
   /** The session ended here (recently-deleted account): tell the session machine. */
   endSession: () => void;
-  inspect?: (event: InspectionEvent) => void;
+  system: AppSystem;
 }
 
 async function exchange(request: ExchangeRequest): Promise<Session> {
@@ -55,6 +57,7 @@ export function preparePopupSignIn(): Promise<void> {
   return firebase.preparePopupSignIn(getClientConfig());
 }
 
+/** The sign-in actor, started: a child of the app's root (src/app/app-system.ts). */
 export function createSignInActor(deps: SignInDependencies) {
   const machine = signInMachine.provide({
     actors: {
@@ -97,11 +100,12 @@ export function createSignInActor(deps: SignInDependencies) {
       navigate: (_, params: NavigateParams) => deps.navigate(params),
     },
   });
-  return createActor(machine, {
+  const actor = createAppChild(deps.system, machine, {
+    id: 'signIn',
     systemId: 'signIn',
     input: { isDesktop: isDesktop(), location: { pathname: window.location.pathname, search: window.location.search } },
-    inspect: deps.inspect,
   });
+  return startAppChild(deps.system, actor);
 }
 
 export type SignInActor = ReturnType<typeof createSignInActor>;

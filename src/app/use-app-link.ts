@@ -23,7 +23,7 @@ export function useAppLink(open: () => Promise<void>): { phase: AppLinkPhase; op
 
   const started = () =>
     (actor.current ??= import('./app-link-runtime').then(({ startAppLink }) => {
-      const running = startAppLink({ open: () => latestOpen.current(), onPhase: setPhase, inspect: actors.inspect });
+      const running = startAppLink({ open: () => latestOpen.current(), onPhase: setPhase, system: actors.system });
       if (unmounted.current) running.stop();
       loaded.current = running;
       return running;

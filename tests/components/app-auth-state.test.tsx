@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
 import { createAppActors } from '../../src/app/app-actors';
+import { stopAppSystem } from '../../src/app/app-system';
 import { reportProviderAuthState } from '../../src/services/auth-state';
 import { googleSession } from '../machines/fixtures';
 
@@ -32,26 +33,27 @@ async function signedOutApp() {
   detach = actors.detachFromPage;
   const session = await actors.session.load();
   await waitFor(session, (state) => state.matches('signedOut'));
-  return { session };
+  // The session is a child of the app's root, which alone may stop it.
+  return { session, stop: () => stopAppSystem(actors.system) };
 }
 
 describe('Firebase auth state reaches the session', () => {
   it('the provider signing out (in this tab or another) signs the page out', async () => {
-    const { session } = await signedOutApp();
+    const { session, stop } = await signedOutApp();
     session.send({ type: 'session.signedIn', session: googleSession });
     expect(session.getSnapshot().hasTag('signedIn')).toBe(true);
     reportProviderAuthState(false);
     expect(session.getSnapshot().value).toBe('signedOut');
     expect(session.getSnapshot().context.user).toBeNull();
-    session.stop();
+    stop();
   });
 
   it('the provider signed in with a session stored by another tab: that session is restored', async () => {
-    const { session } = await signedOutApp();
+    const { session, stop } = await signedOutApp();
     localStorage.setItem('sessionToken', 'from-another-tab');
     reportProviderAuthState(true);
     expect(session.getSnapshot().value).toBe('restoring');
     expect(session.getSnapshot().context.sessionToken).toBe('from-another-tab');
-    session.stop();
+    stop();
   });
 });

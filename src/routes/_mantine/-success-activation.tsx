@@ -3,16 +3,16 @@
  * (src/routes/_mantine/success.tsx loads it lazily), so the prerendered page hydrates without XState, which
  * arrives with the session once the browser is idle (issue 25). The `-` prefix keeps it out of the routes.
  */
-import { useMachine } from '@xstate/react';
 import { useMemo } from 'react';
 import { provideActivation } from '../../app/account-services';
 import { useAppActors } from '../../app/app-context';
+import { useAppMachine } from '../../app/use-app-machine';
 import { ActivationStatus } from '../../screens/activation-status';
 
 export function ActivationWiring() {
   const actors = useAppActors();
   const machine = useMemo(() => provideActivation(actors), [actors]);
-  const [state, send] = useMachine(machine, { input: {}, inspect: actors.inspect });
+  const [state, send] = useAppMachine(machine, 'success.activation', {});
   const phase = state.hasTag('activating') ? 'activating' : state.matches('active') ? 'active' : 'timedOut';
   return <ActivationStatus phase={phase} onRetry={() => send({ type: 'activation.retry' })} />;
 }

@@ -1,5 +1,4 @@
 import { Navigate, createFileRoute, useRouter } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   openBillingPortal,
@@ -10,6 +9,7 @@ import {
   provideDevices,
 } from '../../app/account-services';
 import { useAppActors } from '../../app/app-context';
+import { useAppMachine } from '../../app/use-app-machine';
 import { useAppLink } from '../../app/use-app-link';
 import { guardRoute } from '../../app/guards';
 import { useSessionTag, useSessionUser, useSubscription } from '../../app/use-session';
@@ -76,8 +76,8 @@ function SignedInAccount({ onSignOut }: { onSignOut: () => void }) {
     () => provideAccountDeletion(actors, ({ to }) => void router.navigate({ to })),
     [actors, router],
   );
-  const [renewal, sendRenewal] = useMachine(autoRenewalMachine, { input: { user: accountUser }, inspect: actors.inspect });
-  const [deletion, sendDeletion] = useMachine(deletionMachine, { input: { user: accountUser }, inspect: actors.inspect });
+  const [renewal, sendRenewal] = useAppMachine(autoRenewalMachine, 'account.autoRenewal', { user: accountUser });
+  const [deletion, sendDeletion] = useAppMachine(deletionMachine, 'account.deletion', { user: accountUser });
   const devicesMachine = useMemo(() => provideDevices(actors), [actors]);
   usePairingRequest(actors);
   const vpnApp = useAppLink(() => openVpnApp(actors));
@@ -88,9 +88,9 @@ function SignedInAccount({ onSignOut }: { onSignOut: () => void }) {
     if (openedAt !== null && Date.now() - openedAt < APP_LINK_AFTER_SIGN_IN_MS && document.hasFocus()) notOpened();
     // Once, on arrival.
   }, []);
-  const [devices, sendDevices] = useMachine(devicesMachine, { input: {}, inspect: actors.inspect });
+  const [devices, sendDevices] = useAppMachine(devicesMachine, 'account.devices', {});
   const billingMachine = useMemo(() => provideBillingHistory(actors), [actors]);
-  const [billing, sendBilling] = useMachine(billingMachine, { input: {}, inspect: actors.inspect });
+  const [billing, sendBilling] = useAppMachine(billingMachine, 'account.billingHistory', {});
   // A refund adds an item and closes the guarantee: the history is read again once the card has refreshed.
   const refunding = renewal.hasTag('refunding');
   const [openingPortal, setOpeningPortal] = useState(false);

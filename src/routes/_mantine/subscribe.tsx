@@ -1,8 +1,8 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { useMachine } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { provideCheckout } from '../../app/account-services';
 import { useAppActors } from '../../app/app-context';
+import { useAppMachine } from '../../app/use-app-machine';
 import { useSessionTag, useSessionUser, useSubscription } from '../../app/use-session';
 import { useSignIn } from '../../app/use-sign-in';
 import { SubscribePage } from '../../screens/subscribe-page';
@@ -21,7 +21,7 @@ function SubscribeRoute() {
   const subscription = useSubscription();
   const signIn = useSignIn();
   const machine = useMemo(() => provideCheckout(({ to }) => void router.navigate({ to })), [router]);
-  const [state, send] = useMachine(machine, { input: {}, inspect: actors.inspect });
+  const [state, send] = useAppMachine(machine, 'subscribe.checkout', {});
 
   // Back from the payment page through the back/forward cache: make the button usable again.
   useEffect(() => {

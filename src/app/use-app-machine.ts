@@ -1,0 +1,38 @@
+/**
+ * `useMachine` for a screen's flow, as a named child of the app's one XState system (issue 22 item 11;
+ * src/app/app-system.ts), instead of a root of its own: the inspector shows one tree. Like `useMachine`,
+ * the actor is made on the first render and started by an effect, and the component re-renders on each
+ * snapshot. Under StrictMode the unmount-and-remount of effects keeps the same actor (the stop waits a
+ * microtask and is cancelled by the remount), so each screen's actor appears once.
+ */
+import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
+import type { Actor, AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate';
+import { useAppActors } from './app-context';
+import { createAppChild, startAppChild, stopAppChild } from './app-system';
+
+/** How many mounted effects hold each actor (StrictMode's second mount holds it before the first lets go). */
+const holders = new WeakMap<object, number>();
+
+export function useAppMachine<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  name: string,
+  input: InputFrom<TMachine>,
+): [SnapshotFrom<TMachine>, Actor<TMachine>['send'], Actor<TMachine>] {
+  const { system } = useAppActors();
+  const [actor] = useState(() => createAppChild(system, machine, { id: name, input }));
+
+  useEffect(() => {
+    holders.set(actor, (holders.get(actor) ?? 0) + 1);
+    startAppChild(system, actor);
+    return () => {
+      holders.set(actor, holders.get(actor)! - 1);
+      queueMicrotask(() => {
+        if (holders.get(actor) === 0) stopAppChild(system, actor);
+      });
+    };
+  }, [system, actor]);
+
+  const snapshot = useSelector(actor, (state) => state) as SnapshotFrom<TMachine>;
+  return [snapshot, actor.send, actor];
+}
