@@ -39,6 +39,19 @@ export function handlePaymentEvent(
   return recordPaymentEvent(db, event, translateEvent(event, provider, planPriceId), effects);
 }
 
+/** `handlePaymentEvent` bound to the database: what the webhook receiver is handed (never `db` itself). */
+export type PaymentEventHandler = (
+  event: PaymentEvent,
+  provider: 'stripe' | 'local',
+  effects: ProviderEffects,
+  planPriceId?: string | null,
+) => Promise<EventOutcome>;
+
+export const bindPaymentEvents =
+  (db: Db): PaymentEventHandler =>
+  (event, provider, effects, planPriceId) =>
+    handlePaymentEvent(db, event, provider, effects, planPriceId);
+
 /**
  * Whether a price is the VPN plan's (issue 20, item 6): another product sold on the same Stripe account
  * neither grants VPN access nor is cancelled or refunded here. Unknown prices (the local checkout's,
