@@ -29,7 +29,7 @@ const checkoutSessionSchema = z.object({
  * Applies one provider event: the event is translated into what it means here (a checkout ended, a
  * subscription's new state) and recorded with its effect in the ledger (server/domain/payment-events.ts).
  */
-export function handlePaymentEvent(
+function handlePaymentEvent(
   db: Db,
   event: PaymentEvent,
   provider: 'stripe' | 'local',
