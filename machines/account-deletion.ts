@@ -54,14 +54,20 @@ export const accountDeletionMachine = setup({
     /** Refresh the session's subscription (spec §4: after a delete the subscription is refreshed). */
     refreshSubscription: fromPromise<void>(() => Promise.reject(new Error('refreshSubscription not provided'))),
     /**
-     * Sign out quietly: provider sign-out, clear stored tokens, `session.send({ type: 'session.ended' })`.
-     * No sign-out toast (the "Account Deleted" toast is the message).
+     * Sign out quietly: clear the stored tokens. No sign-out toast (the "Account Deleted" toast is the
+     * message). The session itself ends with `endSession`, once the machine has navigated away.
      */
     signOut: fromPromise<void>(() => Promise.reject(new Error('signOut not provided'))),
   },
   actions: {
     showToast: (_args, _params: ToastParams) => {},
     navigate: (_args, _params: NavigateParams) => {},
+    /**
+     * The session ends: `session.send({ type: 'session.ended' })`, then the provider sign-out. Run after
+     * `navigate`, as the last thing this machine does: ending the session unmounts the account page, and
+     * this machine with it.
+     */
+    endSession: () => {},
   },
   guards: {
     hasEmailAndUid: ({ context }) => Boolean(context.user?.email) && Boolean(context.user?.uid),
@@ -113,7 +119,7 @@ export const accountDeletionMachine = setup({
     },
     deleted: {
       type: 'final',
-      entry: { type: 'navigate', params: { to: '/' } },
+      entry: [{ type: 'navigate', params: { to: '/' } }, 'endSession'],
     },
   },
 });

@@ -9,6 +9,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { healthResponseSchema, liveResponseSchema, readyResponseSchema } from '../contract/api.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { purgeExpiredTombstones } from './domain/accounts.ts';
+import { bindDomain } from './domain/bound.ts';
 import type { Database } from './domain/store.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
 import { startBillingJobs } from './jobs/billing-jobs.ts';
@@ -29,6 +30,7 @@ import { spaRoutes } from './http/spa.ts';
 import { subscriptionRoutes } from './http/subscription-routes.ts';
 import { LocalPaymentProvider } from './payments/local-provider.ts';
 import type { PaymentProvider } from './domain/payment-provider.ts';
+import { bindPaymentEvents } from './payments/events.ts';
 import { signPayload } from './payments/signature.ts';
 import { StripePaymentProvider } from './payments/stripe-provider.ts';
 import { logSerializers } from './http/log-redaction.ts';
@@ -139,7 +141,9 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
         (now) => renewalSweep.sweepNow(now).then(() => undefined),
       );
   const renewalSweep = await startRenewalSweep(jobs, database.db, () => (localCheckout ? localCheckout.clockNow() : Promise.resolve(new Date())));
-  const receiveLocal = createWebhookReceiver({ database, metrics: productMetrics, jobs }, config.localWebhookSecret, 'local');
+  // Routes and the webhook receiver are handed domain calls bound to the database, never the handle itself.
+  const applyPaymentEvent = bindPaymentEvents(database.db);
+  const receiveLocal = createWebhookReceiver({ applyPaymentEvent, metrics: productMetrics, jobs }, config.localWebhookSecret, 'local');
   const provider: PaymentProvider =
     payments ??
     (config.stripe
@@ -161,7 +165,8 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
   const limits = await registerRateLimits(app, config);
   const deps: AppDeps = {
     config,
-    database,
+    domain: bindDomain(database),
+    applyPaymentEvent,
     verifier: limits.countVerifiedIdentities(verifier),
     payments: provider,
     localCheckout,
@@ -194,7 +199,7 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
         response: { ...answers(readyResponseSchema), 503: readyResponseSchema },
       };
       api.get('/ready', { schema: readySchema }, async (_request, reply) => {
-        const answer = await readiness(deps);
+        const answer = await readiness({ database, jobs, limits });
         return reply.code(answer.ok ? 200 : 503).send(answer);
       });
       await api.register((scope) => authRoutes(scope, deps), { prefix: '/auth' });

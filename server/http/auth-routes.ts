@@ -19,10 +19,7 @@ import {
 } from '../../contract/api.ts';
 import { DEVICE_LIMIT } from '../../contract/limits.ts';
 import type { SignInDetails } from '../domain/accounts.ts';
-import { deleteAccount } from '../domain/deletion.ts';
-import { createHandoffFor, redeemHandoffForDevice } from '../domain/handoff.ts';
-import { prepareSessionCheck } from '../domain/session-check.ts';
-import { accountView, listDevices, revokeDevice, revokeSession, signIn } from '../domain/sessions.ts';
+import { accountView } from '../domain/sessions.ts';
 import type { AppDeps } from './context.ts';
 import { answers } from './route-schemas.ts';
 import { sessionPreHandler, signedIn } from './signed-in.ts';
@@ -31,12 +28,12 @@ const tags = ['auth'];
 
 export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps.database;
   const { config } = deps;
+  const { sessions } = deps.domain;
 
   async function signInWith(idToken: string, details: SignInDetails) {
     const identity = await deps.verifier.verify(idToken, { provider: details.provider });
-    const grant = await signIn(db, identity, details, {
+    const grant = await sessions.signIn(identity, details, {
       cooldownSeconds: config.deletedAccountCooldownSeconds,
       sessionTtlSeconds: config.sessionTtlSeconds,
     });
@@ -56,7 +53,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     async (request) => signInWith(request.body.identityToken, { provider: 'apple', fullName: request.body.fullName }),
   );
 
-  const checkSession = prepareSessionCheck(deps.database);
+  const checkSession = sessions.check;
   app.post(
     '/verify',
     { schema: { summary: 'Check a session token', tags, body: verifyRequestSchema, response: answers(verifyAnswerSchema) } },
@@ -71,7 +68,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     '/signout',
     { schema: { summary: 'Sign a session out', tags, body: signOutRequestSchema, response: answers(doneAnswerSchema) } },
     async (request) => {
-      await revokeSession(db, request.body.sessionToken);
+      await sessions.signOut(request.body.sessionToken);
       // Signing out twice, or with a token already expired, is still a successful sign-out.
       return { success: true as const };
     },
@@ -81,11 +78,11 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     '/handoff',
     {
       schema: { summary: 'Mint a desktop app link', tags, body: handoffRequestSchema, response: answers(handoffAnswerSchema) },
-      preHandler: sessionPreHandler(db, deps.limits, 'handoff'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'handoff'),
     },
     async (request) => ({
       success: true as const,
-      ...(await createHandoffFor(db, signedIn(request), config.handoffTtlSeconds, request.body.codeChallenge)),
+      ...(await sessions.createHandoff(signedIn(request), config.handoffTtlSeconds, request.body.codeChallenge)),
     }),
   );
 
@@ -95,7 +92,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
       schema: { summary: 'Redeem a desktop app link for a session', tags, body: handoffRedeemRequestSchema, response: answers(signInAnswerSchema) },
     },
     async (request) => {
-      const grant = await redeemHandoffForDevice(db, request.body.handoffToken, request.body.deviceName, {
+      const grant = await sessions.redeemHandoff(request.body.handoffToken, request.body.deviceName, {
         sessionTtlSeconds: config.sessionTtlSeconds,
         deviceLimit: DEVICE_LIMIT,
         accountUrl: `${config.publicUrl}/account`,
@@ -110,19 +107,19 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     '/devices',
     {
       schema: { summary: "List the account's desktop devices", tags, body: devicesRequestSchema, response: answers(devicesAnswerSchema) },
-      preHandler: sessionPreHandler(db, deps.limits, 'devices'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'devices'),
     },
-    async (request) => ({ success: true as const, devices: await listDevices(db, signedIn(request).user.id) }),
+    async (request) => ({ success: true as const, devices: await sessions.listDevices(signedIn(request).user.id) }),
   );
 
   app.post(
     '/devices/revoke',
     {
       schema: { summary: 'Sign a desktop device out', tags, body: revokeDeviceRequestSchema, response: answers(doneAnswerSchema) },
-      preHandler: sessionPreHandler(db, deps.limits, 'devices'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'devices'),
     },
     async (request) => {
-      await revokeDevice(db, signedIn(request), request.body.deviceId);
+      await sessions.revokeDevice(signedIn(request), request.body.deviceId);
       return { success: true as const };
     },
   );
@@ -131,10 +128,10 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     '/delete-account',
     {
       schema: { summary: 'Delete the account', tags, body: deleteAccountRequestSchema, response: answers(doneAnswerSchema) },
-      preHandler: sessionPreHandler(db, deps.limits, 'deleteAccount'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'deleteAccount'),
     },
     async (request) => {
-      await deleteAccount(db, deps.payments, deps.jobs, signedIn(request), request.body);
+      await sessions.deleteAccount(deps.payments, deps.jobs, signedIn(request), request.body);
       return { success: true as const };
     },
   );

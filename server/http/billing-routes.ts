@@ -14,8 +14,6 @@ import {
   text,
 } from '../../contract/api.ts';
 import { brandForServer } from '../brand.ts';
-import { billingHistory, localReceipt } from '../domain/billing-history.ts';
-import { openBillingPortal } from '../domain/billing-portal.ts';
 import { ApiFailure, failures } from '../domain/errors.ts';
 import type { AppDeps } from './context.ts';
 import { renderLocalPortalPage } from './local-portal-page.ts';
@@ -31,16 +29,16 @@ const noPortal = () => new ApiFailure(404, 'not_found', 'This billing link has e
 
 export async function billingRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps.database;
+  const { billing, sessions } = deps.domain;
   const receiptUrl = (id: string) => `${deps.config.publicUrl}/api/billing/receipts/${encodeURIComponent(id)}`;
 
   app.post(
     '/history',
     {
       schema: { summary: 'The account\'s charges and refunds, newest first', tags, body: billingHistoryRequestSchema, response: answers(billingHistoryAnswerSchema) },
-      preHandler: sessionPreHandler(db, deps.limits, 'billing'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'billing'),
     },
-    async (request) => ({ success: true as const, ...(await billingHistory(db, signedIn(request).user.id, receiptUrl)) }),
+    async (request) => ({ success: true as const, ...(await billing.history(signedIn(request).user.id, receiptUrl)) }),
   );
 
   const htmlPage = { description: 'The printable receipt', content: { 'text/html': { schema: z.string() } } };
@@ -48,7 +46,7 @@ export async function billingRoutes(scope: FastifyInstance, deps: AppDeps) {
     '/receipts/:id',
     { schema: { summary: 'A local checkout receipt (printable HTML)', tags, params: receiptParamsSchema, response: { 200: htmlPage, ...failureAnswers } } },
     async (request, reply) => {
-      const receipt = await localReceipt(db, request.params.id);
+      const receipt = await billing.receipt(request.params.id);
       if (!receipt) throw failures.notFound('Receipt');
       return reply
         .type('text/html; charset=utf-8')
@@ -69,7 +67,7 @@ export async function billingRoutes(scope: FastifyInstance, deps: AppDeps) {
     },
     async (request) => ({
       success: true as const,
-      url: await openBillingPortal(db, deps.payments, await deps.verifier.verify(request.body.idToken, { checkRevoked: true })),
+      url: await billing.openPortal(deps.payments, await deps.verifier.verify(request.body.idToken, { checkRevoked: true })),
     }),
   );
 

@@ -1,8 +1,9 @@
 import type { Config } from '../config.ts';
-import type { Database } from '../domain/store.ts';
+import type { DomainCalls } from '../domain/bound.ts';
 import type { IdentityVerifier } from '../identity/verifier.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { ProductMetrics } from '../observability/metrics.ts';
+import type { PaymentEventHandler } from '../payments/events.ts';
 import type { LocalPaymentProvider } from '../payments/local-provider.ts';
 import type { PaymentProvider } from '../domain/payment-provider.ts';
 import type { RateLimits } from './rate-limits.ts';
@@ -10,7 +11,10 @@ import type { RateLimits } from './rate-limits.ts';
 /** Everything a route needs, handed in once by buildApp (no module-level state). */
 export interface AppDeps {
   config: Config;
-  database: Database;
+  /** The domain calls, bound to the database: routes never hold the database handle (issue 24). */
+  domain: DomainCalls;
+  /** Applies a verified payment event (the webhook and the local checkout's deliveries). */
+  applyPaymentEvent: PaymentEventHandler;
   verifier: IdentityVerifier;
   payments: PaymentProvider;
   /** Present when the local checkout is the provider. */

@@ -9,7 +9,7 @@ import { brandForServer } from '../brand.ts';
 import { ApiFailure, failures } from '../domain/errors.ts';
 import type { EventOutcome } from '../domain/payment-events.ts';
 import type { ProviderEffects } from '../domain/subscriptions.ts';
-import { handlePaymentEvent, paymentEventSchema } from '../payments/events.ts';
+import { paymentEventSchema } from '../payments/events.ts';
 import { verifySignature } from '../payments/signature.ts';
 import type { AppDeps } from './context.ts';
 import { renderLocalCheckoutPage } from './local-checkout-page.ts';
@@ -28,7 +28,7 @@ const noCheckout = () => new ApiFailure(404, 'not_found', 'This checkout does no
 
 /** Verifies and applies one delivery; shared by the HTTP webhook and the local checkout. */
 export function createWebhookReceiver(
-  deps: Pick<AppDeps, 'database' | 'metrics' | 'jobs'>,
+  deps: Pick<AppDeps, 'applyPaymentEvent' | 'metrics' | 'jobs'>,
   secret: string,
   provider: 'stripe' | 'local',
   fetchSubscription?: ProviderEffects['fetchSubscription'],
@@ -49,7 +49,7 @@ export function createWebhookReceiver(
     const { type, created } = event.data;
     deps.metrics.webhookLag.observe({ type }, Math.max(0, Date.now() / 1000 - created));
     try {
-      const outcome = await handlePaymentEvent(deps.database.db, event.data, provider, effects, planPriceId);
+      const outcome = await deps.applyPaymentEvent(event.data, provider, effects, planPriceId);
       deps.metrics.webhookEvents.inc({ type, outcome });
       return outcome;
     } catch (error) {

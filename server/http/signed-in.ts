@@ -5,8 +5,8 @@
  * handler acts for, so the two can never disagree and the database is asked once.
  */
 import type { FastifyRequest } from 'fastify';
-import { authenticate, type SignedIn } from '../domain/sessions.ts';
-import type { Db } from '../domain/store.ts';
+import type { DomainCalls } from '../domain/bound.ts';
+import type { SignedIn } from '../domain/sessions.ts';
 import type { AccountFamily, RateLimits } from './rate-limits.ts';
 
 /** Kept by request in this module rather than as a request decoration: only the preHandler sets it. */
@@ -16,12 +16,12 @@ const signedInBy = new WeakMap<FastifyRequest, SignedIn>();
  * A preHandler authenticating the body's session token: a 401 `session_invalid` unless it is live, then
  * the account's `family` limit (a 429), and only then is the session marked used.
  */
-export function sessionPreHandler(db: Db, limits: RateLimits, family: AccountFamily) {
+export function sessionPreHandler(authenticate: DomainCalls['sessions']['authenticate'], limits: RateLimits, family: AccountFamily) {
   return async (request: FastifyRequest) => {
     // The route's schema has required a string sessionToken before any preHandler runs.
     const { sessionToken } = request.body as { sessionToken: string };
     const admit = (userId: string) => limits.forAccount(family, userId);
-    signedInBy.set(request, await authenticate(db, sessionToken, { admit }));
+    signedInBy.set(request, await authenticate(sessionToken, { admit }));
   };
 }
 

@@ -11,9 +11,6 @@ import {
   resumeSubscriptionAnswerSchema,
   resumeSubscriptionRequestSchema,
 } from '../../contract/api.ts';
-import { claimMoneyBack } from '../domain/money-back.ts';
-import { openCheckoutFor } from '../domain/checkouts.ts';
-import { turnOffRenewal, turnOnRenewal } from '../domain/subscriptions.ts';
 import type { AppDeps } from './context.ts';
 import { answers } from './route-schemas.ts';
 
@@ -21,7 +18,7 @@ const tags = ['subscription'];
 
 export async function subscriptionRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps.database;
+  const { subscriptions } = deps.domain;
   // These calls move money: a disabled or signed-out-everywhere user is refused (revocation check).
   const verified = (idToken: string) => deps.verifier.verify(idToken, { checkRevoked: true });
 
@@ -30,7 +27,7 @@ export async function subscriptionRoutes(scope: FastifyInstance, deps: AppDeps) 
     {
       schema: { summary: 'Open a checkout for a year of VPN', tags, body: createCheckoutRequestSchema, response: answers(createCheckoutAnswerSchema) },
     },
-    async (request) => ({ url: await openCheckoutFor(db, deps.payments, await verified(request.body.idToken)) }),
+    async (request) => ({ url: await subscriptions.openCheckout(deps.payments, await verified(request.body.idToken)) }),
   );
 
   app.post(
@@ -40,7 +37,7 @@ export async function subscriptionRoutes(scope: FastifyInstance, deps: AppDeps) 
     },
     async (request) => ({
       success: true as const,
-      subscription: await turnOffRenewal(db, deps.payments, deps.jobs, await verified(request.body.idToken)),
+      subscription: await subscriptions.turnOffRenewal(deps.payments, deps.jobs, await verified(request.body.idToken)),
     }),
   );
 
@@ -51,7 +48,7 @@ export async function subscriptionRoutes(scope: FastifyInstance, deps: AppDeps) 
     },
     async (request) => ({
       success: true as const,
-      subscription: await turnOnRenewal(db, deps.payments, deps.jobs, await verified(request.body.idToken)),
+      subscription: await subscriptions.turnOnRenewal(deps.payments, deps.jobs, await verified(request.body.idToken)),
     }),
   );
 
@@ -65,6 +62,6 @@ export async function subscriptionRoutes(scope: FastifyInstance, deps: AppDeps) 
         response: answers(refundSubscriptionAnswerSchema),
       },
     },
-    async (request) => ({ success: true as const, ...(await claimMoneyBack(db, deps.jobs, await verified(request.body.idToken))) }),
+    async (request) => ({ success: true as const, ...(await subscriptions.claimMoneyBack(deps.jobs, await verified(request.body.idToken))) }),
   );
 }

@@ -3,6 +3,7 @@
  * bounded, so a stalled dependency answers "down" within seconds rather than holding the probe.
  */
 import type { ReadyResponse } from '../../contract/api.ts';
+import type { Database } from '../domain/store.ts';
 import type { AppDeps } from '../http/context.ts';
 
 const CHECK_TIMEOUT_MS = 3000;
@@ -19,7 +20,7 @@ async function within(check: () => Promise<boolean>): Promise<boolean> {
   }
 }
 
-export async function readiness({ database, jobs, limits }: Pick<AppDeps, 'database' | 'jobs' | 'limits'>): Promise<ReadyResponse> {
+export async function readiness({ database, jobs, limits }: { database: Database } & Pick<AppDeps, 'jobs' | 'limits'>): Promise<ReadyResponse> {
   const [databaseUp, jobsUp] = await Promise.all([within(() => database.ping()), within(() => jobs.ready())]);
   // Redis: whether the rate-limit counts are shared right now (null: not configured, counted per process).
   const redis = limits.sharedInRedis();

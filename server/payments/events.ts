@@ -29,7 +29,7 @@ const checkoutSessionSchema = z.object({
  * Applies one provider event: the event is translated into what it means here (a checkout ended, a
  * subscription's new state) and recorded with its effect in the ledger (server/domain/payment-events.ts).
  */
-export function handlePaymentEvent(
+function handlePaymentEvent(
   db: Db,
   event: PaymentEvent,
   provider: 'stripe' | 'local',
@@ -38,6 +38,19 @@ export function handlePaymentEvent(
 ): Promise<EventOutcome> {
   return recordPaymentEvent(db, event, translateEvent(event, provider, planPriceId), effects);
 }
+
+/** `handlePaymentEvent` bound to the database: what the webhook receiver is handed (never `db` itself). */
+export type PaymentEventHandler = (
+  event: PaymentEvent,
+  provider: 'stripe' | 'local',
+  effects: ProviderEffects,
+  planPriceId?: string | null,
+) => Promise<EventOutcome>;
+
+export const bindPaymentEvents =
+  (db: Db): PaymentEventHandler =>
+  (event, provider, effects, planPriceId) =>
+    handlePaymentEvent(db, event, provider, effects, planPriceId);
 
 /**
  * Whether a price is the VPN plan's (issue 20, item 6): another product sold on the same Stripe account

@@ -121,16 +121,18 @@ export function provideAccountDeletion(actors: AppActors, navigate: (params: Nav
       }),
       signOut: fromPromise<void>(async () => {
         storage.clearSession();
-        // Ended on the next tick: the deletion machine first reaches `deleted` and navigates to `/`;
-        // ending the session now would unmount the account page, and the machine with it, before that.
-        // The provider sign-out waits too: Firebase reports it to the session as `auth.changed`.
-        setTimeout(() => {
-          actors.session.send({ type: 'session.ended' });
-          void signOutProvider().catch(() => undefined);
-        }, 0);
       }),
     },
-    actions: { showToast: toast, navigate: (_, params: NavigateParams) => navigate(params) },
+    actions: {
+      showToast: toast,
+      navigate: (_, params: NavigateParams) => navigate(params),
+      // The machine's last action, after it navigated to `/`. The provider sign-out follows the event:
+      // Firebase reports it to the session as `auth.changed`, which a signed-out session ignores.
+      endSession: () => {
+        actors.session.send({ type: 'session.ended' });
+        void signOutProvider().catch(() => undefined);
+      },
+    },
   });
 }
 

@@ -4,7 +4,7 @@
  */
 import { StrictMode } from 'react';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { LazyNotifications } from '../components/lazy-notifications';
+import { LazyNotifications } from './lazy-notifications';
 import { routeTree } from '../routeTree.gen';
 import type { AppActors } from './app-actors';
 import { AppActorsContext } from './app-context';

@@ -77,6 +77,26 @@ describe('Delete Account', () => {
     expect(actor.getSnapshot().status).toBe('done');
   });
 
+  it('after deleting, it navigates to / and only then ends the session (an action, not a timer; issue 24)', async () => {
+    const rec = recorder();
+    const actor = createActor(
+      accountDeletionMachine.provide({
+        actors: {
+          deleteAccount: fromPromise(() => Promise.resolve()),
+          refreshSubscription: fromPromise(() => Promise.resolve()),
+          signOut: fromPromise(() => Promise.resolve()),
+        },
+        actions: rec.actions('navigate', 'endSession'),
+      }),
+      { input: { user } },
+    ).start();
+    actor.send({ type: 'account.delete' });
+    actor.send({ type: 'account.confirmDelete' });
+    await flush();
+    expect(rec.calls.map((call) => call.type)).toEqual(['navigate', 'endSession']);
+    expect(vi.getTimerCount()).toBe(0);
+  });
+
   it('failure: "Deletion Failed" with the error text, else "Failed to delete account"; the dialog stays', async () => {
     const first = start({ remove: () => Promise.reject(new Error('Session expired')) });
     first.actor.send({ type: 'account.delete' });

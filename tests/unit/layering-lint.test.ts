@@ -18,6 +18,9 @@ const FIXTURES: Record<string, string> = {
   // src/screens never import src/services.
   'src/screens/calls-the-api.tsx': "import { api } from '../services/api-client';\nexport const x = api;\n",
   'src/services/api-client.ts': 'export const api = {};\n',
+  // src/components never import src/services either, and still may not import the API's code (issue 24).
+  'src/components/shows-a-toast.tsx': "import { api } from '../services/api-client';\nexport const x = api;\n",
+  'src/components/reads-server-config.ts': "import { loadConfig } from '../../server/config';\nexport const x = loadConfig;\n",
   // server/http never imports server/db.
   'server/http/reads-the-db.ts': "import { users } from '../db/schema';\nexport const x = users;\n",
   'server/db/schema.ts': 'export const users = {};\n',
@@ -64,6 +67,8 @@ describe('npm run lint fails on a layering violation', () => {
     ['machines/imports-a-service.ts', 'eslint(no-restricted-imports)'],
     ['machines/imports-react.ts', 'eslint(no-restricted-imports)'],
     ['src/screens/calls-the-api.tsx', 'eslint(no-restricted-imports)'],
+    ['src/components/shows-a-toast.tsx', 'eslint(no-restricted-imports)'],
+    ['src/components/reads-server-config.ts', 'eslint(no-restricted-imports)'],
     ['server/http/reads-the-db.ts', 'eslint(no-restricted-imports)'],
     ['contract/imports-machines.ts', 'eslint(no-restricted-imports)'],
     ['src/components/first.ts', 'import(no-cycle)'],

@@ -41,4 +41,20 @@ describe('server layers', () => {
     );
     expect(offenders).toEqual([]);
   });
+
+  test('routes are handed domain calls, never the database handle (issue 24)', () => {
+    // AppDeps (server/http/context.ts) carries no database, and no route module reads one from its deps:
+    // a route with `deps.database` could run `exec(sql)` without a single import.
+    const offenders = sources('server/http').flatMap((file) => {
+      const text = readFileSync(join(root, file), 'utf8');
+      const found = [
+        /\bdeps\.database\b/.test(text) && 'reads deps.database',
+        /\{[^}]*\bdatabase\b[^}]*\}\s*=\s*deps\b/.test(text) && 'destructures database from deps',
+        /^\s*database\??\s*:/m.test(text) && file === 'server/http/context.ts' && 'AppDeps declares database',
+        /\bimport\b[^;]*\bDatabase\b[^;]*from\s+'[^']*\/store\.ts'/.test(text) && 'imports the Database type',
+      ];
+      return found.filter((reason): reason is string => reason !== false).map((reason) => `${file} ${reason}`);
+    });
+    expect(offenders).toEqual([]);
+  });
 });

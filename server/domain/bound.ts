@@ -1,0 +1,51 @@
+/**
+ * The domain functions routes call, bound to the database (issue 24: routes get domain functions, not
+ * the database handle). buildApp makes one with `bindDomain` and hands it to the routes in AppDeps, so a
+ * route can call the domain but cannot reach `db` or run SQL of its own.
+ */
+import { billingHistory, localReceipt } from './billing-history.ts';
+import { openBillingPortal } from './billing-portal.ts';
+import { openCheckoutFor } from './checkouts.ts';
+import { deleteAccount } from './deletion.ts';
+import { createHandoffFor, redeemHandoffForDevice } from './handoff.ts';
+import { claimMoneyBack } from './money-back.ts';
+import { prepareSessionCheck } from './session-check.ts';
+import { authenticate, listDevices, revokeDevice, revokeSession, signIn } from './sessions.ts';
+import type { Database, Db } from './store.ts';
+import { turnOffRenewal, turnOnRenewal } from './subscriptions.ts';
+
+export function bindDomain(database: Database) {
+  const { db } = database;
+  const bound =
+    <Args extends unknown[], Result>(call: (db: Db, ...args: Args) => Result) =>
+    (...args: Args): Result =>
+      call(db, ...args);
+  return {
+    sessions: {
+      signIn: bound(signIn),
+      /** POST /auth/verify's batched check (server/domain/session-check.ts). */
+      check: prepareSessionCheck(database),
+      authenticate: bound(authenticate),
+      signOut: bound(revokeSession),
+      createHandoff: bound(createHandoffFor),
+      redeemHandoff: bound(redeemHandoffForDevice),
+      listDevices: bound(listDevices),
+      revokeDevice: bound(revokeDevice),
+      deleteAccount: bound(deleteAccount),
+    },
+    subscriptions: {
+      openCheckout: bound(openCheckoutFor),
+      turnOffRenewal: bound(turnOffRenewal),
+      turnOnRenewal: bound(turnOnRenewal),
+      claimMoneyBack: bound(claimMoneyBack),
+    },
+    billing: {
+      history: bound(billingHistory),
+      receipt: bound(localReceipt),
+      openPortal: bound(openBillingPortal),
+    },
+  };
+}
+
+/** What routes may do with the database: exactly these calls. */
+export type DomainCalls = ReturnType<typeof bindDomain>;
