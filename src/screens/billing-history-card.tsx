@@ -1,5 +1,6 @@
-import { Anchor, Button, Group, Card, Loader, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Card, Stack, Text, Title } from '@mantine/core';
 import type { BillingItem } from '../../contract/api';
+import { ListLoadState } from '../components/list-load-state';
 import { formatLongDate } from './subscription-texts';
 
 export interface BillingHistoryCardProps {
@@ -24,19 +25,8 @@ export function BillingHistoryCard({ items, loading, error, onReload, refundable
       <Title order={2} size="h4" id="billing-history-title">
         Billing history
       </Title>
-      {loading ? (
-        <Group mt="md" gap="sm" role="status">
-          <Loader size="sm" aria-hidden="true" />
-          <Text size="sm">Loading your billing history…</Text>
-        </Group>
-      ) : error ? (
-        <Stack mt="md" gap="xs">
-          <Text size="sm">{error}</Text>
-          <Button size="xs" variant="default" w="fit-content" onClick={onReload}>
-            Try again
-          </Button>
-        </Stack>
-      ) : items.length === 0 ? (
+      <ListLoadState loading={loading} error={error} loadingText="Loading your billing history…" onReload={onReload} />
+      {loading || error ? null : items.length === 0 ? (
         <Text size="sm" c="dimmed" mt="md">
           No payments yet.
         </Text>

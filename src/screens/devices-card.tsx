@@ -1,5 +1,6 @@
-import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { Device } from '../../contract/api';
+import { ListLoadState } from '../components/list-load-state';
 import { formatLongDate } from './subscription-texts';
 import longText from '../components/long-text.module.css';
 
@@ -21,19 +22,8 @@ export function DevicesCard({ devices, loading, error, revokingId, onRevoke, onR
       <Title order={2} size="h4" id="devices-title">
         Desktop Devices
       </Title>
-      {loading ? (
-        <Group mt="md" gap="sm" role="status">
-          <Loader size="sm" aria-hidden="true" />
-          <Text size="sm">Loading your devices…</Text>
-        </Group>
-      ) : error ? (
-        <Stack mt="md" gap="xs">
-          <Text size="sm">{error}</Text>
-          <Button size="xs" variant="default" w="fit-content" onClick={onReload}>
-            Try again
-          </Button>
-        </Stack>
-      ) : devices.length === 0 ? (
+      <ListLoadState loading={loading} error={error} loadingText="Loading your devices…" onReload={onReload} />
+      {loading || error ? null : devices.length === 0 ? (
         <Text size="sm" c="dimmed" mt="md">
           {openAppOffered
             ? 'No desktop app is signed in. Use Open VPN App on a computer to sign one in.'
