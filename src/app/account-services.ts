@@ -81,23 +81,17 @@ export function provideAutoRenewal(actors: AppActors) {
       cancelSubscription: fromPromise<void, { user: AccountUser }>(async () => {
         const { api } = await import('../services/api-client');
         const answer = await withSession(actors, async () => api.cancelSubscription({ idToken: await idToken() }));
-        if (answer.subscription !== undefined) {
-          actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
-        }
+        actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
       }),
       resumeSubscription: fromPromise<void, { user: AccountUser }>(async () => {
         const { api } = await import('../services/api-client');
         const answer = await withSession(actors, async () => api.resumeSubscription({ idToken: await idToken() }));
-        if (answer.subscription !== undefined) {
-          actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
-        }
+        actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
       }),
       refundSubscription: fromPromise<void, { user: AccountUser }>(async () => {
         const { api } = await import('../services/api-client');
         const answer = await withSession(actors, async () => api.refundSubscription({ idToken: await idToken() }));
-        if (answer.subscription !== undefined) {
-          actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
-        }
+        actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
       }),
     },
     actions: { showToast: toast },

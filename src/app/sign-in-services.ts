@@ -35,7 +35,6 @@ async function exchange(request: ExchangeRequest): Promise<Session> {
           email: request.email,
           fullName: request.fullName,
         });
-  if (!answer.user) throw new Error('Backend authentication failed');
   return { sessionToken: answer.sessionToken, subscription: answer.subscription, user: toSessionUser(answer.user) };
 }
 

@@ -88,6 +88,13 @@ describe('production build', () => {
     expect(runtime.some(sessionMachineIn), 'and the session machine').toBe(true);
   });
 
+  test('the home page loads no zod: the contract schemas travel with the lazily loaded API client', () => {
+    // Issue 24 item 3: the client parses with the server's own schemas, which must not pull zod onto the first load.
+    const zodIn = (file: string) => read(file).includes('$ZodError');
+    expect(homePage().js.filter(zodIn)).toEqual([]);
+    expect(allJs().some(zodIn), 'zod ships in a lazy chunk').toBe(true);
+  });
+
   test('no stylesheet relies on the light-dark() stand-in of the minifier, which draws nothing here', () => {
     // Lightning CSS rewrites light-dark() into var(--lightningcss-light, …) var(--lightningcss-dark, …),
     // variables it declares only beside a literal color-scheme; Mantine sets color-scheme through a
