@@ -120,19 +120,14 @@ export type ApiErrorCode = z.infer<typeof apiErrorCodeSchema>;
 export const errorResponseSchema = z.object({ success: z.literal(false), error: z.string(), code: apiErrorCodeSchema });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
-/** A successful call's body: `success: true` and the call's own fields (declared per route, serialised by it). */
+/**
+ * A successful call's body: `success: true` and the call's own fields. One schema per answer, used by both
+ * sides: the route serialises with it and the SPA's client parses with it (a failure is `errorResponseSchema`).
+ */
 function successAnswer<T extends z.ZodRawShape>(shape: T) {
   return z.object({ success: z.literal(true), ...shape });
 }
 
-/**
- * A call's answer as the SPA reads it, whatever the status: the success body's fields (each optional)
- * or a failure's `error` and `code`. Built from the success schema, so the two cannot drift apart.
- */
-function eitherAnswer<T extends z.ZodRawShape>(answer: z.ZodObject<T>) {
-  return answer.partial().extend({ success: z.boolean(), ...failureFields });
-}
-const failureFields = { error: z.string().optional(), code: apiErrorCodeSchema.optional() };
 
 // POST /auth/google/signin
 export const googleSignInRequestSchema = z.object({ idToken: token });
@@ -151,17 +146,14 @@ export const signInAnswerSchema = successAnswer({
   user: userSchema,
   subscription: subscriptionSchema.nullable(),
 });
-export const signInResponseSchema = eitherAnswer(signInAnswerSchema);
 
 // POST /auth/verify
 export const verifyRequestSchema = z.object({ sessionToken: token });
 export const verifyAnswerSchema = successAnswer({ user: userSchema, subscription: subscriptionSchema.nullable() });
-export const verifyResponseSchema = eitherAnswer(verifyAnswerSchema);
 
 // POST /auth/signout (and every call that answers nothing but success)
 export const signOutRequestSchema = z.object({ sessionToken: token });
 export const doneAnswerSchema = successAnswer({});
-export const successResponseSchema = eitherAnswer(doneAnswerSchema);
 
 /**
  * PKCE (RFC 7636, S256 only): the desktop app's verifier is 43-128 characters of [A-Za-z0-9-._~]; its
@@ -173,7 +165,6 @@ const codeVerifierSchema = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'must b
 // POST /auth/handoff (codeChallenge: the desktop app started the pairing, /account?pair=<challenge>)
 export const handoffRequestSchema = z.object({ sessionToken: token, codeChallenge: codeChallengeSchema.optional() });
 export const handoffAnswerSchema = successAnswer({ handoffToken: z.string(), expiresAt: z.string() });
-export const handoffResponseSchema = eitherAnswer(handoffAnswerSchema);
 
 // POST /auth/handoff/redeem
 export const handoffRedeemRequestSchema = z.object({
@@ -195,7 +186,6 @@ const deviceSchema = z.object({
 });
 export type Device = z.infer<typeof deviceSchema>;
 export const devicesAnswerSchema = successAnswer({ devices: z.array(deviceSchema) });
-export const devicesResponseSchema = eitherAnswer(devicesAnswerSchema);
 // POST /auth/devices/revoke
 export const revokeDeviceRequestSchema = z.object({
   sessionToken: token,
@@ -215,19 +205,14 @@ export const createCheckoutRequestSchema = z.object({
   email: text(320).refine((value) => value.length > 0, 'must not be empty'),
 });
 export const createCheckoutAnswerSchema = z.object({ url: z.string() });
-export const createCheckoutResponseSchema = createCheckoutAnswerSchema
-  .partial()
-  .extend(failureFields);
 
 // POST /subscription/cancel
 export const cancelSubscriptionRequestSchema = z.object({ idToken: token });
 export const cancelSubscriptionAnswerSchema = successAnswer({ subscription: subscriptionSchema.nullable() });
-export const cancelSubscriptionResponseSchema = eitherAnswer(cancelSubscriptionAnswerSchema);
 
 // POST /subscription/resume: auto-renewal back on while the paid period runs (design §8)
 export const resumeSubscriptionRequestSchema = z.object({ idToken: token });
 export const resumeSubscriptionAnswerSchema = successAnswer({ subscription: subscriptionSchema.nullable() });
-export const resumeSubscriptionResponseSchema = eitherAnswer(resumeSubscriptionAnswerSchema);
 
 // POST /subscription/refund: the 30-day money-back guarantee; access ends now, the first payment is refunded
 export const refundSubscriptionRequestSchema = z.object({ idToken: token });
@@ -237,12 +222,10 @@ const refundSchema = z.object({
   currency: z.string(),
 });
 export const refundSubscriptionAnswerSchema = successAnswer({ subscription: subscriptionSchema.nullable(), refund: refundSchema });
-export const refundSubscriptionResponseSchema = eitherAnswer(refundSubscriptionAnswerSchema);
 
 // POST /billing/portal: where to update the card and settle what is owed (Stripe's Billing Portal, or the local page)
 export const billingPortalRequestSchema = z.object({ idToken: token });
 export const billingPortalAnswerSchema = successAnswer({ url: z.string() });
-export const billingPortalResponseSchema = eitherAnswer(billingPortalAnswerSchema);
 
 // POST /billing/history: the account's own charges and refunds, newest first
 export const billingHistoryRequestSchema = z.object({ sessionToken: token });
@@ -264,7 +247,6 @@ export const billingHistoryAnswerSchema = successAnswer({
   /** ISO 8601: until when the 30-day money-back guarantee can be claimed; absent when it cannot. */
   refundableUntil: z.string().optional(),
 });
-export const billingHistoryResponseSchema = eitherAnswer(billingHistoryAnswerSchema);
 
 // GET /health (503 with the same shape when the database is down); GET /live
 export const healthResponseSchema = z.object({ ok: z.boolean(), database: z.boolean() });

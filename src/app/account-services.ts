@@ -1,27 +1,22 @@
 /**
- * The customer-journey machines (checkout, auto-renewal, account deletion) composed with their browser
- * implementations. Each screen creates its actor from these; the screen itself only sends events.
+ * The account page's machines (auto-renewal, account deletion, devices, billing history) composed with
+ * their browser implementations. The page creates its actors from these; it only sends events. Loaded only
+ * with the account page, which calls the API as it opens, so the API client is imported statically here.
  */
-import { fromPromise, waitFor } from 'xstate';
+import { fromPromise } from 'xstate';
 import { isSessionRefusal } from '../../machines/session';
 import { accountDeletionMachine } from '../../machines/account-deletion';
-import { activationMachine } from '../../machines/activation';
 import { autoRenewalMachine } from '../../machines/auto-renewal';
 import { billingHistoryMachine } from '../../machines/billing-history';
-import { checkoutMachine } from '../../machines/checkout';
 import { devicesMachine } from '../../machines/devices';
 import type { AccountUser, NavigateParams } from '../../machines/types';
+import { api } from '../services/api-client';
+import { openDesktopApp } from '../services/desktop-link';
 import { storage } from '../services/storage';
 import { showToast, type ToastParams } from '../services/toasts';
 import type { AppActors } from './app-actors';
-import { getClientConfig, signOutProvider } from './session-services';
-
-async function idToken(): Promise<string> {
-  const { currentIdToken } = await import('../services/firebase-auth');
-  const token = await currentIdToken(getClientConfig());
-  if (!token) throw new Error('Please sign in again.');
-  return token;
-}
+import { idToken, refreshedSession } from './checkout-services';
+import { signOutProvider } from './session-services';
 
 const toast = (_: unknown, params: ToastParams) => void showToast(params);
 
@@ -41,37 +36,6 @@ async function withSession<T>(actors: AppActors, call: () => Promise<T>): Promis
   }
 }
 
-export function provideCheckout(navigate: (params: NavigateParams) => void) {
-  return checkoutMachine.provide({
-    actors: {
-      createCheckout: fromPromise<{ url: string }, { email: string }>(async ({ input }) => {
-        const { api } = await import('../services/api-client');
-        return { url: await api.createCheckout({ idToken: await idToken(), email: input.email }) };
-      }),
-    },
-    actions: {
-      showToast: toast,
-      navigate: (_, params: NavigateParams) => navigate(params),
-      redirectToCheckout: (_, params: { url: string }) => window.location.assign(params.url),
-    },
-  });
-}
-
-/** Asks the session to refresh its subscription; resolves with the session once it has. */
-async function refreshedSession(actors: AppActors, timeoutMs: number) {
-  actors.session.send({ type: 'subscription.refresh' });
-  return waitFor(await actors.session.load(), (state) => !state.hasTag('refreshing'), { timeout: timeoutMs });
-}
-
-/** /success: re-reads the session's subscription until the payment webhook has made it active. */
-export function provideActivation(actors: AppActors) {
-  return activationMachine.provide({
-    actors: {
-      checkSubscription: fromPromise(async () => (await refreshedSession(actors, 15_000)).context.subscription),
-    },
-  });
-}
-
 export function provideAutoRenewal(actors: AppActors) {
   return autoRenewalMachine.provide({
     actors: {
@@ -79,25 +43,16 @@ export function provideAutoRenewal(actors: AppActors) {
         await refreshedSession(actors, 30_000);
       }),
       cancelSubscription: fromPromise<void, { user: AccountUser }>(async () => {
-        const { api } = await import('../services/api-client');
         const answer = await withSession(actors, async () => api.cancelSubscription({ idToken: await idToken() }));
-        if (answer.subscription !== undefined) {
-          actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
-        }
+        actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
       }),
       resumeSubscription: fromPromise<void, { user: AccountUser }>(async () => {
-        const { api } = await import('../services/api-client');
         const answer = await withSession(actors, async () => api.resumeSubscription({ idToken: await idToken() }));
-        if (answer.subscription !== undefined) {
-          actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
-        }
+        actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
       }),
       refundSubscription: fromPromise<void, { user: AccountUser }>(async () => {
-        const { api } = await import('../services/api-client');
         const answer = await withSession(actors, async () => api.refundSubscription({ idToken: await idToken() }));
-        if (answer.subscription !== undefined) {
-          actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
-        }
+        actors.session.send({ type: 'subscription.updated', subscription: answer.subscription });
       }),
     },
     actions: { showToast: toast },
@@ -109,7 +64,6 @@ export function provideAccountDeletion(actors: AppActors, navigate: (params: Nav
     actors: {
       deleteAccount: fromPromise<void, { user: AccountUser }>(async ({ input }) => {
         const sessionToken = currentSessionToken(actors);
-        const { api } = await import('../services/api-client');
         await withSession(actors, () =>
           api.deleteAccount({ email: input.user.email, userId: input.user.uid, sessionToken }),
         );
@@ -137,7 +91,7 @@ export function provideAccountDeletion(actors: AppActors, navigate: (params: Nav
 }
 
 function currentSessionToken(actors: AppActors): string {
-  const sessionToken = actors.session.getSnapshot().context.sessionToken;
+  const sessionToken = actors.session.sessionToken();
   if (!sessionToken) throw new Error('Please sign in again.');
   return sessionToken;
 }
@@ -147,11 +101,9 @@ export function provideDevices(actors: AppActors) {
   return devicesMachine.provide({
     actors: {
       listDevices: fromPromise(async () => {
-        const { api } = await import('../services/api-client');
         return withSession(actors, () => api.listDevices(currentSessionToken(actors)));
       }),
       revokeDevice: fromPromise<void, { deviceId: string }>(async ({ input }) => {
-        const { api } = await import('../services/api-client');
         await withSession(actors, () => api.revokeDevice(currentSessionToken(actors), input.deviceId));
       }),
     },
@@ -164,7 +116,6 @@ export function provideBillingHistory(actors: AppActors) {
   return billingHistoryMachine.provide({
     actors: {
       loadBillingHistory: fromPromise(async () => {
-        const { api } = await import('../services/api-client');
         return withSession(actors, () => api.billingHistory(currentSessionToken(actors)));
       }),
     },
@@ -178,9 +129,8 @@ export function provideBillingHistory(actors: AppActors) {
  * (machines/app-link.ts).
  */
 export async function openVpnApp(actors: AppActors, codeChallenge?: string): Promise<void> {
-  const sessionToken = actors.session.getSnapshot().context.sessionToken;
+  const sessionToken = actors.session.sessionToken();
   if (!sessionToken) throw new Error('signed out');
-  const { openDesktopApp } = await import('../services/desktop-link');
   try {
     await withSession(actors, () => openDesktopApp(sessionToken, codeChallenge));
   } catch (error) {
@@ -196,7 +146,6 @@ export async function openVpnApp(actors: AppActors, codeChallenge?: string): Pro
 /** "Update payment method" (issue 20, item 5): to Stripe's Billing Portal, or the local billing page. */
 export async function openBillingPortal(actors: AppActors): Promise<void> {
   try {
-    const { api } = await import('../services/api-client');
     const url = await withSession(actors, async () => api.openBillingPortal({ idToken: await idToken() }));
     window.location.assign(url);
   } catch (error) {

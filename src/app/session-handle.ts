@@ -22,6 +22,8 @@ export interface SessionHandle {
   /** Calls `listener` after every change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;
   send(event: SessionEvent): void;
+  /** The signed-in session's token for an API call, or null (signed out, or the session not loaded yet). */
+  sessionToken(): string | null;
   /** The running session actor: loads its code and starts it on first call (retrying a failed download). */
   load(): Promise<SessionActor>;
   /** The session once it is known (no longer `loading`); starts loading it if nobody has. */
@@ -77,6 +79,7 @@ export function createSessionHandle(startActor: () => Promise<SessionActor>): Se
       if (actor) actor.send(event);
       else pending.push(event);
     },
+    sessionToken: () => handle.getSnapshot().context.sessionToken,
     load() {
       loading ??= startWithRetries();
       return loading;

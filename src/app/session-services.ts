@@ -1,6 +1,8 @@
 /**
  * What the session machine's named actors and actions do in the browser. Firebase is not loaded here
- * unless a provider sign-out needs it, and the API client only when there is a session to check.
+ * unless a provider sign-out needs it, and the API client only when there is a session to check: this
+ * module loads on every page once it is interactive, and most visitors to the public pages have none, so
+ * these two imports stay dynamic (ky, zod and the contract are not downloaded for them).
  */
 import { fromPromise } from 'xstate';
 import type { Subscription } from '../../contract/api';

@@ -7,6 +7,7 @@ import { fromPromise } from 'xstate';
 import { deepLinkMachine } from '../../machines/deep-link';
 import { signInMachine, type RedirectCheckOutput } from '../../machines/sign-in';
 import type { ExchangeRequest, NavigateParams, Provider, ProviderCredential, Session } from '../../machines/types';
+import { api } from '../services/api-client';
 import { openDesktopApp } from '../services/desktop-link';
 import { isDesktop } from '../services/device';
 import * as firebase from '../services/firebase-auth';
@@ -25,7 +26,6 @@ export interface SignInDependencies {
 }
 
 async function exchange(request: ExchangeRequest): Promise<Session> {
-  const { api } = await import('../services/api-client');
   const answer =
     request.provider === 'google'
       ? await api.googleSignIn({ idToken: request.idToken })
@@ -35,7 +35,6 @@ async function exchange(request: ExchangeRequest): Promise<Session> {
           email: request.email,
           fullName: request.fullName,
         });
-  if (!answer.user) throw new Error('Backend authentication failed');
   return { sessionToken: answer.sessionToken, subscription: answer.subscription, user: toSessionUser(answer.user) };
 }
 

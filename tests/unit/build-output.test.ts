@@ -88,6 +88,18 @@ describe('production build', () => {
     expect(runtime.some(sessionMachineIn), 'and the session machine').toBe(true);
   });
 
+  test('no public page loads zod on its first load: the contract schemas travel with the lazily loaded API client', () => {
+    // Issue 24 items 3 and 4: the client parses with the server's own schemas and is imported statically by
+    // lazily loaded code only (sign-in, account page); /subscribe's checkout keeps its dynamic import.
+    const zodIn = (file: string) => read(file).includes('$ZodError');
+    const built = manifest();
+    expect(homePage().js.filter(zodIn)).toEqual([]);
+    for (const [page, routeFiles] of Object.entries(PUBLIC_PAGES)) {
+      expect(filesLoadedWith(built, routeEntries(built, routeFiles)).js.filter(zodIn), page).toEqual([]);
+    }
+    expect(allJs().some(zodIn), 'zod ships in a lazy chunk').toBe(true);
+  });
+
   test('no stylesheet relies on the light-dark() stand-in of the minifier, which draws nothing here', () => {
     // Lightning CSS rewrites light-dark() into var(--lightningcss-light, …) var(--lightningcss-dark, …),
     // variables it declares only beside a literal color-scheme; Mantine sets color-scheme through a

@@ -82,4 +82,13 @@ describe('the session handle', () => {
     await expect(settled).resolves.toMatchObject({ context: { user: null } });
     expect(handle.getSnapshot().hasTag('loading')).toBe(false);
   });
+
+  it('gives services the session token through the handle: none before the machine loads or while signed out', async () => {
+    const handle = createSessionHandle(async () => startedSession());
+    expect(handle.sessionToken()).toBeNull();
+    await handle.settled();
+    expect(handle.sessionToken()).toBeNull();
+    handle.send({ type: 'session.signedIn', session: googleSession });
+    expect(handle.sessionToken()).toBe(googleSession.sessionToken);
+  });
 });

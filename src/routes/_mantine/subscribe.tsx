@@ -1,6 +1,6 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
-import { provideCheckout } from '../../app/account-services';
+import { provideCheckout } from '../../app/checkout-services';
 import { useAppActors } from '../../app/app-context';
 import { useAppMachine } from '../../app/use-app-machine';
 import { useSessionTag, useSessionUser, useSubscription } from '../../app/use-session';
