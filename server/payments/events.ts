@@ -146,22 +146,34 @@ function invoicePrice(object: unknown): string | null {
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
+type Invoice = z.infer<typeof invoiceSchema>;
+
+/** Whom an invoice concerns: the account named at checkout, the provider's customer and subscription. */
+function invoiceParties(invoice: Invoice) {
+  const details = invoice.parent?.subscription_details;
+  return {
+    userHint: details?.metadata?.userId ?? null,
+    customer: idOf(invoice.customer),
+    providerSubscriptionId: idOf(details?.subscription) ?? idOf(invoice.subscription),
+  };
+}
+
 function translatePaidInvoice(event: PaymentEvent, provider: 'stripe' | 'local'): PaymentEventEffect {
   const parsed = invoiceSchema.safeParse(event.data.object);
   // A zero invoice (a trial, a full credit) is no payment.
   if (!parsed.success || !parsed.data.amount_paid || parsed.data.amount_paid <= 0) return { kind: 'none' };
   const invoice = parsed.data;
-  const details = invoice.parent?.subscription_details;
+  const { userHint, customer, providerSubscriptionId } = invoiceParties(invoice);
   const paidAt = invoice.status_transitions?.paid_at ?? invoice.created ?? event.created;
   const periodEnd = invoice.lines?.data[0]?.period?.end;
   return {
     kind: 'charge.paid',
-    userHint: details?.metadata?.userId ?? null,
-    customer: idOf(invoice.customer),
+    userHint,
+    customer,
     provider,
     charge: {
       id: invoice.id,
-      providerSubscriptionId: idOf(details?.subscription) ?? idOf(invoice.subscription),
+      providerSubscriptionId,
       amount: invoice.amount_paid ?? 0,
       currency: invoice.currency,
       paidAt: new Date(paidAt * 1000),
@@ -177,15 +189,15 @@ function translateFailedInvoice(event: PaymentEvent, provider: 'stripe' | 'local
   const parsed = invoiceSchema.safeParse(event.data.object);
   if (!parsed.success || !parsed.data.amount_due) return { kind: 'none' };
   const invoice = parsed.data;
-  const details = invoice.parent?.subscription_details;
+  const { userHint, customer, providerSubscriptionId } = invoiceParties(invoice);
   return {
     kind: 'charge.failed',
-    userHint: details?.metadata?.userId ?? null,
-    customer: idOf(invoice.customer),
+    userHint,
+    customer,
     provider,
     failure: {
       invoiceId: invoice.id,
-      providerSubscriptionId: idOf(details?.subscription) ?? idOf(invoice.subscription),
+      providerSubscriptionId,
       amount: invoice.amount_due ?? 0,
       currency: invoice.currency,
       failedAt: new Date(event.created * 1000),
