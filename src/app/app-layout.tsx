@@ -1,35 +1,15 @@
 import type { ReactNode } from 'react';
-import { SiteHeader, type HeaderAccount } from '../components/site-header';
-import { SiteFooter } from '../components/site-footer';
-import { ConnectionNotice } from '../components/connection-notice';
-import { useAppActors } from './app-context';
+import { SiteLinkProvider } from '../components/site-link';
 import { usePageTitle } from './page-meta';
-import { useHydrated } from './use-hydrated';
-import { useSessionTag, useSessionView } from './use-session';
-import classes from './app-layout.module.css';
+import { RouterSiteLink } from './router-site-link';
+import { SiteFrame } from './site-frame';
 
+/** The root route's layout: the site's frame, whose links the router follows, and the title of each route. */
 export function AppLayout({ children }: { children: ReactNode }) {
-  const { session } = useAppActors();
-  const email = useSessionView((state) => state.context.user?.email ?? null);
-  const status = useSessionView((state) => state.context.subscription?.status ?? null);
-  const loading = useSessionTag('loading');
-  // Prerendered pages are drawn before the session is known: the account area waits for it (design §5).
-  const settled = useHydrated() && !loading;
-  const account: HeaderAccount | null | undefined = !settled ? undefined : email ? { email, subscriptionStatus: status } : null;
-  const reconnecting = useSessionTag('reconnecting');
   usePageTitle();
-
   return (
-    <div className={classes.page}>
-      <a href="#main" className={classes.skipLink}>
-        Skip to content
-      </a>
-      <SiteHeader account={account} onSignOut={() => session.send({ type: 'session.signOut' })} />
-      {reconnecting && <ConnectionNotice />}
-      <main id="main" className={classes.main}>
-        {children}
-      </main>
-      <SiteFooter />
-    </div>
+    <SiteLinkProvider value={RouterSiteLink}>
+      <SiteFrame>{children}</SiteFrame>
+    </SiteLinkProvider>
   );
 }

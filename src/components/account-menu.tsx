@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import { Badge, Menu, Text, UnstyledButton } from '@mantine/core';
 import { MantineRoot } from '../theme/mantine-root';
 import type { HeaderAccount } from './header-account';
+import { SiteLink } from './site-link';
 import classes from './site-header.module.css';
 
 /**
@@ -29,11 +29,11 @@ export function AccountMenu({ account, onSignOut }: { account: HeaderAccount; on
         <Menu.Dropdown>
           {/* The button may truncate a long address on narrower screens: the menu always shows it whole. */}
           <Menu.Label className={classes.menuEmail}>Signed in as {account.email}</Menu.Label>
-          <Menu.Item component={Link} to="/account">
+          <Menu.Item component={SiteLink} to="/account">
             My Account
           </Menu.Item>
           {!isPremium && (
-            <Menu.Item component={Link} to="/subscribe">
+            <Menu.Item component={SiteLink} to="/subscribe">
               Subscribe
             </Menu.Item>
           )}

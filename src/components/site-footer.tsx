@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import { brand } from '../config/brand';
+import { SiteLink } from './site-link';
 import classes from './site-footer.module.css';
 
 /** The footer of every page, naming the operator. Plain markup: it is on the home page's first load. */
@@ -11,15 +11,15 @@ export function SiteFooter() {
           © {new Date().getFullYear()} {brand.productName} is operated by {brand.operator}, {brand.operatorDescription}.
         </p>
         <nav aria-label="Footer" className={classes.links}>
-          <Link to="/support" className={classes.link}>
+          <SiteLink to="/support" className={classes.link}>
             Support
-          </Link>
-          <Link to="/privacy" className={classes.link}>
+          </SiteLink>
+          <SiteLink to="/privacy" className={classes.link}>
             Privacy
-          </Link>
-          <Link to="/terms" className={classes.link}>
+          </SiteLink>
+          <SiteLink to="/terms" className={classes.link}>
             Terms
-          </Link>
+          </SiteLink>
           <a href={`mailto:${brand.supportEmail}`} className={classes.link}>
             {brand.supportEmail}
           </a>

@@ -1,8 +1,8 @@
 import { Suspense, lazy, useState } from 'react';
-import { Link } from '@tanstack/react-router';
 import { useHydrated } from '../app/use-hydrated';
 import { brand } from '../config/brand';
 import { BrandMark } from './brand-mark';
+import { SiteLink } from './site-link';
 import type { HeaderAccount } from './header-account';
 import { useDownloadHref } from './use-download-href';
 import plain from './plain.module.css';
@@ -36,16 +36,9 @@ export function SiteHeader({ account, onSignOut }: SiteHeaderProps) {
   const closeMenu = () => setMenuOpen(false);
 
   const navLinks = NAV_LINKS.map((link) => (
-    <Link
-      key={link.to}
-      to={link.to}
-      className={classes.link}
-      activeOptions={{ exact: true }}
-      activeProps={{ 'aria-current': 'page', 'data-active': true }}
-      onClick={closeMenu}
-    >
+    <SiteLink key={link.to} to={link.to} className={classes.link} markCurrent onClick={closeMenu}>
       {link.label}
-    </Link>
+    </SiteLink>
   ));
   const actions =
     account === undefined ? (
@@ -59,10 +52,10 @@ export function SiteHeader({ account, onSignOut }: SiteHeaderProps) {
   return (
     <header className={classes.header}>
       <div className={classes.inner}>
-        <Link to="/" className={classes.logo} aria-label={`${brand.productName} home`}>
+        <SiteLink to="/" className={classes.logo} aria-label={`${brand.productName} home`}>
           <BrandMark />
           <span>{brand.productName}</span>
-        </Link>
+        </SiteLink>
 
         <nav aria-label="Main" className={classes.desktopNav}>
           {navLinks}
@@ -99,9 +92,9 @@ function SignedOutActions() {
   const downloadHref = useDownloadHref();
   return (
     <>
-      <Link to="/signin" className={plain.button} data-variant="default">
+      <SiteLink to="/signin" className={plain.button} data-variant="default">
         Sign In
-      </Link>
+      </SiteLink>
       <a href={downloadHref} className={plain.button}>
         Download App
       </a>

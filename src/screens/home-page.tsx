@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router';
 import { brand } from '../config/brand';
 import { CheckList } from '../components/check-list';
 import { useDownloadHref } from '../components/use-download-href';
 import { PlanPrice } from '../components/plan-price';
+import { SiteLink } from '../components/site-link';
 import { Icon, type IconName } from '../components/icons';
 import plain from '../components/plain.module.css';
 import classes from './home-page.module.css';
@@ -122,9 +122,9 @@ export function HomePage() {
         <div className={`${plain.card} ${classes.priceCard}`}>
           <PlanPrice headingOrder={3} badge="Best value" note={`Just $${brand.price.perMonthUsd} per month`} />
           <CheckList items={PLAN_FEATURES} />
-          <Link to="/subscribe" className={`${plain.button} ${classes.priceButton}`} data-size="md" data-block>
+          <SiteLink to="/subscribe" className={`${plain.button} ${classes.priceButton}`} data-size="md" data-block>
             Get {brand.price.tierName}
-          </Link>
+          </SiteLink>
         </div>
       </section>
     </>
