@@ -28,24 +28,29 @@ function lightSchemeBeforeScripts(): Plugin {
 }
 
 /**
- * The app's own modules that src/main.tsx imports statically, as one chunk (`app`), as they were while
- * main.tsx was the page's entry. Started by a dynamic import (src/boot.ts), main.tsx would otherwise see
- * every module it shares with a lazy route split into a chunk of its own, each gzipped apart and each a
- * request (~3 KB more on the home page's first load). Read from the module graph once it is complete.
+ * The app's own modules that the two entries import statically, as two chunks: `home`, what the home page's
+ * entry (src/main-home.tsx) needs, and `app`, the rest of what src/main.tsx needs (the router's tree and
+ * routes). Started by a dynamic import (src/boot.ts), an entry would otherwise see every module it shares
+ * with a lazy route split into a chunk of its own, each gzipped apart and each a request (~3 KB more on the
+ * home page's first load). Read from the module graph once it is complete.
  */
-function appChunk() {
+function appChunks() {
   let getModuleInfo: ((id: string) => { importedIds: readonly string[] } | null) | null = null;
-  let members: Set<string> | null = null;
-  const collect = () => {
+  let members: { home: Set<string>; app: Set<string> } | null = null;
+  // Not the entry itself: an entry runs when its module is evaluated, and the home chunk is loaded by both.
+  const staticImportsOf = (entry: string) => {
     const found = new Set<string>();
     const visit = (id: string) => {
       if (found.has(id) || id.includes('node_modules') || id.startsWith('\0')) return;
       found.add(id);
       for (const imported of getModuleInfo?.(id)?.importedIds ?? []) visit(imported);
     };
-    visit(resolve(import.meta.dirname, 'src/main.tsx'));
+    const entryId = resolve(import.meta.dirname, entry);
+    for (const imported of getModuleInfo?.(entryId)?.importedIds ?? []) visit(imported);
+    found.delete(entryId);
     return found;
   };
+  const collect = () => ({ home: staticImportsOf('src/main-home.tsx'), app: staticImportsOf('src/main.tsx') });
   const plugin: Plugin = {
     name: 'veil-app-chunk',
     apply: 'build',
@@ -54,10 +59,15 @@ function appChunk() {
       members = null;
     },
   };
-  const test = (id: string) => (members ??= collect()).has(id);
-  return { plugin, test };
+  return {
+    plugin,
+    // What the home page's entry (src/main-home.tsx) needs: the frame, the home page, the actors. The app's
+    // entry loads it too; the home page loads nothing of the app's chunk, which holds the router's tree.
+    home: (id: string) => (members ??= collect()).home.has(id),
+    app: (id: string) => (members ??= collect()).app.has(id),
+  };
 }
-const app = appChunk();
+const chunks = appChunks();
 
 /** A production build refuses example.com placeholders for the brand's addresses (scripts/lib/placeholder-urls.ts). */
 function refusePlaceholderUrls(): Plugin {
@@ -132,7 +142,7 @@ export default defineConfig({
     devClientConfig(),
     refusePlaceholderUrls(),
     prerenderPages(),
-    app.plugin,
+    chunks.plugin,
     lightSchemeBeforeScripts(),
   ],
   server: {
@@ -150,10 +160,10 @@ export default defineConfig({
           groups: [
             // The libraries every page starts with, in one chunk: left alone, rolldown splits each library
             // the lazy pages share into a chunk of its own, all on the first load, each gzipped apart.
-            {
-              name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|@tanstack|use-sync-external-store)[\\/]/,
-            },
+            // React apart from the router: the home page hydrates without the router (src/main-home.tsx).
+            // (use-sync-external-store is React's shim, which XState's React bindings use as well.)
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/ },
             // XState, in one chunk of its own: the session loads it once the page is interactive
             // (src/app/session-handle.ts), and every flow after that shares it. The app's actor system
             // (its root and the screens' hook) rides with it: a chunk of its own would lengthen the
@@ -161,7 +171,9 @@ export default defineConfig({
             { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]|src[\\/]app[\\/]app-system\.ts$/ },
             // Its own chunk: src/boot.ts needs it before the first paint, and must not import the app for it.
             { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
-            { name: 'app', test: app.test },
+            // Before the app's: a module both entries import belongs to the home chunk (the earlier group wins).
+            { name: 'home', test: chunks.home },
+            { name: 'app', test: chunks.app },
           ],
         },
       },

@@ -10,11 +10,14 @@ export interface HomePageReport {
   allJavaScriptFiles: number;
   firebaseOnHomePage: string[];
   mantineOnHomePage: string[];
+  xstateOnHomePage: string[];
+  routerOnHomePage: string[];
 }
 
 type Manifest = Record<string, { file: string; imports?: string[]; css?: string[] }>;
 
 export function filesLoadedWith(manifest: Manifest, keys: string[]): { js: string[]; css: string[] };
-export function routeEntries(manifest: Manifest, routeFiles: string[]): string[];
+export const HOME_ENTRY: string;
+export function routeEntries(manifest: Manifest, routeFiles: string[], appEntry?: string): string[];
 export function homePageFiles(manifest: Manifest): { js: string[]; css: string[] };
 export function measureHomePage(dist?: string): HomePageReport;

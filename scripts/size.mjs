@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 /**
  * `npm run size`: what the home page costs a visitor. Builds the SPA when stale, then follows Vite's
- * manifest from index.html through every static import, plus the home route's own chunk (TanStack's
- * code splitting loads it before the page can render), and prints the gzip size of that JavaScript and
- * of the stylesheets the page waits for, the total JavaScript of the build, and whether any first-load
- * chunk contains Firebase, Mantine or XState code (the session machine loads once the page is interactive:
- * src/app/session-handle.ts). Exits 1 over budget or with any of those on the first load.
+ * manifest from index.html through every static import, and from the home page's own entry (src/main-home.tsx,
+ * which src/boot.ts imports after the first paint), and prints the gzip size of that JavaScript and of the
+ * stylesheets the page waits for, the total JavaScript of the build, and whether any first-load chunk
+ * contains Firebase, Mantine, XState or TanStack Router code (the session machine loads once the page is
+ * interactive: src/app/session-handle.ts; the home page hydrates without the router). Exits 1 over budget or
+ * with any of those on the first load.
  *
  * Usage: node scripts/size.mjs [--json] [--no-build] [--report]   (--report: print, never fail)
  */
@@ -15,8 +16,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { ensureSpaBuilt } from './lib/spa-build.mjs';
 
-// Issue 25 asked for 100 KB; 104 KB is what the current stack allows (docs/performance.md), enforced so it cannot grow.
-export const HOME_BUDGET_KB = 104;
+// Issue 25 asked for at most 100 KB. Without the router the home page loads about 76 KB (docs/performance.md);
+// the budget keeps a little room above that, not the 24 KB the router would take back.
+export const HOME_BUDGET_KB = 80;
 
 /** Text that only the named library's code contains (Mantine sets displayName "@mantine/core/Button", …). */
 const LIBRARY_MARKERS = {
@@ -24,6 +26,8 @@ const LIBRARY_MARKERS = {
   Mantine: ['@mantine/core/', '@mantine/notifications/'],
   // XState's own event types; no machine of ours names them.
   XState: ['xstate.init', 'xstate.stop'],
+  // TanStack Router's own names for its global and its scroll restoration key; the home page hydrates without it.
+  Router: ['__TSR_ROUTER__', 'tsr-scroll'],
 };
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -49,15 +53,18 @@ export function filesLoadedWith(manifest, keys) {
  * on its path (its layout routes too) and their split chunks, e.g. "src/routes/index.tsx?tsr-split=component".
  */
 const APP_ENTRY = 'src/main.tsx';
-export function routeEntries(manifest, routeFiles) {
+/** The home page's entry in place of the app's: it hydrates without the router (issue 25). */
+export const HOME_ENTRY = 'src/main-home.tsx';
+export function routeEntries(manifest, routeFiles, appEntry = APP_ENTRY) {
   const keys = Object.keys(manifest).filter((key) => routeFiles.some((file) => key === file || key.startsWith(`${file}?`)));
-  const startedByEntry = manifest['index.html']?.dynamicImports ?? [];
-  return ['index.html', ...new Set([...startedByEntry, APP_ENTRY]), ...keys];
+  // What src/boot.ts imports after the first paint: React DOM, then one of the two entries.
+  const startedByEntry = (manifest['index.html']?.dynamicImports ?? []).filter((key) => key !== APP_ENTRY && key !== HOME_ENTRY);
+  return ['index.html', ...new Set([...startedByEntry, appEntry]), ...keys];
 }
 
 /** The files the home page loads before it can render: JavaScript and the stylesheets those chunks carry. */
 export function homePageFiles(manifest) {
-  return filesLoadedWith(manifest, routeEntries(manifest, ['src/routes/index.tsx']));
+  return filesLoadedWith(manifest, routeEntries(manifest, [], HOME_ENTRY));
 }
 
 /** Measures a build in `dist`: the home page's first load against its budget, and the whole build. */
@@ -91,6 +98,7 @@ export function measureHomePage(dist = join(root, 'dist')) {
     firebaseOnHomePage: librariesOnHome.Firebase,
     mantineOnHomePage: librariesOnHome.Mantine,
     xstateOnHomePage: librariesOnHome.XState,
+    routerOnHomePage: librariesOnHome.Router,
   };
 }
 
@@ -110,9 +118,10 @@ async function main() {
     console.log(`Firebase code on the home page: ${none(report.firebaseOnHomePage)}`);
     console.log(`Mantine code on the home page: ${none(report.mantineOnHomePage)}`);
     console.log(`XState code on the home page: ${none(report.xstateOnHomePage)}`);
+    console.log(`TanStack Router code on the home page: ${none(report.routerOnHomePage)}`);
     if (report.overBudget) console.log(`OVER BUDGET by ${(report.homePageGzipKb - HOME_BUDGET_KB).toFixed(1)} KB`);
   }
-  const librariesOnFirstLoad = [report.firebaseOnHomePage, report.mantineOnHomePage, report.xstateOnHomePage].flat();
+  const librariesOnFirstLoad = [report.firebaseOnHomePage, report.mantineOnHomePage, report.xstateOnHomePage, report.routerOnHomePage].flat();
   const failed = report.overBudget || librariesOnFirstLoad.length > 0;
   if (failed && !args.has('--report')) process.exitCode = 1;
 }

@@ -52,4 +52,6 @@ preloadRouteScripts();
 // then, after a yield that lets the browser paint and answer input, the app and the route's code.
 await import('react-dom/client');
 await nextTask();
-await import('./main');
+// The home page, prerendered without the router, hydrates without it (src/main-home.tsx, issue 25).
+if (document.getElementById('root')?.dataset.entry === 'home') await import('./main-home');
+else await import('./main');

@@ -3,10 +3,12 @@
  * scripts/lib/prerender.ts renders every public page with it into dist/pages/. Each page is the tree the
  * browser hydrates (src/app/app-tree.tsx) in the state of a visitor whose session is not known yet.
  */
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { AppActors } from './app/app-actors';
 import { AppTree, createAppRouter } from './app/app-tree';
+import { HomeTree } from './app/home-tree';
 import { createSessionHandle } from './app/session-handle';
 import { NOT_FOUND_DESCRIPTION, PAGE_DESCRIPTIONS } from './app/page-descriptions';
 import { NOT_FOUND_TITLE, PAGE_TITLES } from './app/page-meta';
@@ -46,25 +48,34 @@ export interface RenderedPage {
   meta: PageMeta;
   /** A shell (SHELL_ROUTES): replaced, not hydrated, by the browser. */
   shell?: boolean;
+  /** The home page: hydrated by src/main-home.tsx, without the router. */
+  entry?: 'home';
+}
+
+/** Markup the browser's hydration would render, or the build fails: no part may fail or suspend. */
+function renderOrFail(path: string, tree: ReactNode): string {
+  // renderToString, not the streaming renderers: those move large Suspense boundaries out of place and
+  // put them back with inline scripts, which the Content Security Policy refuses. A part that failed or
+  // suspended would leave the client-rendering marker of React.
+  const html = renderToString(tree);
+  if (html.includes('<!--$!-->') || html.includes('<!--$?-->')) throw new Error(`prerender of ${path}: a part failed or suspended`);
+  return html;
 }
 
 async function render(path: string, { shell = false } = {}): Promise<string> {
   const actors = prerenderActors();
   const router = createAppRouter(actors, createMemoryHistory({ initialEntries: [path] }), { prerendering: shell });
+  // The route's code is loaded here, so nothing suspends.
   await router.load();
-  // renderToString, not the streaming renderers: those move large Suspense boundaries out of place and
-  // put them back with inline scripts, which the Content Security Policy refuses. The route's code is
-  // loaded by router.load(), so nothing suspends; a part that failed or suspended would leave the client-
-  // rendering marker of React, which fails the build.
-  const html = renderToString(<AppTree actors={actors} router={router} />);
-  if (html.includes('<!--$!-->') || html.includes('<!--$?-->')) throw new Error(`prerender of ${path}: a part failed or suspended`);
-  return html;
+  return renderOrFail(path, <AppTree actors={actors} router={router} />);
 }
 
 export async function renderPages(): Promise<{ pages: RenderedPage[]; notFound: RenderedPage }> {
   const pages: RenderedPage[] = [];
   for (const route of PRERENDERED_ROUTES) {
-    pages.push({ route, html: await render(route), meta: { title: PAGE_TITLES[route]!, description: PAGE_DESCRIPTIONS[route]! } });
+    const meta = { title: PAGE_TITLES[route]!, description: PAGE_DESCRIPTIONS[route]! };
+    if (route === '/') pages.push({ route, html: renderOrFail(route, <HomeTree actors={prerenderActors()} />), meta, entry: 'home' });
+    else pages.push({ route, html: await render(route), meta });
   }
   for (const route of SHELL_ROUTES) {
     pages.push({ route, html: await render(route, { shell: true }), meta: { title: PAGE_TITLES[route]!, description: PAGE_DESCRIPTIONS[route]! }, shell: true });

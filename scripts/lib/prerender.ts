@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { precompressDirectory } from './precompress.mjs';
-import { filesLoadedWith, routeEntries } from '../size.mjs';
+import { HOME_ENTRY, filesLoadedWith, routeEntries } from '../size.mjs';
 
 interface PageMeta {
   title: string;
@@ -20,6 +20,7 @@ interface RenderedPage {
   html: string;
   meta: PageMeta;
   shell?: boolean;
+  entry?: 'home';
 }
 interface PrerenderModule {
   renderPages: () => Promise<{ pages: RenderedPage[]; notFound: RenderedPage }>;
@@ -32,7 +33,8 @@ const escapeHtml = (text: string) =>
 /** The built index.html with a page's markup, title and description written in. */
 function pageHtml(template: string, page: RenderedPage, headTags: string): string {
   // A shell (src/prerender.tsx SHELL_ROUTES) says so: src/main.tsx renders over it instead of hydrating it.
-  const root = page.shell ? '<div id="root" data-shell>' : '<div id="root">';
+  // The home page says which entry hydrates it (src/boot.ts): src/main-home.tsx, without the router.
+  const root = page.shell ? '<div id="root" data-shell>' : page.entry ? `<div id="root" data-entry="${page.entry}">` : '<div id="root">';
   const withRoot = template.replace('<div id="root"></div>', () => `${root}${page.html}</div>`);
   if (withRoot === template) throw new Error('prerender: no <div id="root"></div> in dist/index.html');
   return withRoot
@@ -43,7 +45,6 @@ function pageHtml(template: string, page: RenderedPage, headTags: string): strin
 
 /** The route files each prerendered page loads before it renders (src/routes/; _mantine.tsx is a layout). */
 const ROUTE_FILES: Record<string, string[]> = {
-  '/': ['src/routes/index.tsx'],
   '404': [],
 };
 const routeFilesOf = (route: string) =>
@@ -52,10 +53,11 @@ const routeFilesOf = (route: string) =>
 /**
  * The stylesheets and scripts of the page's route, for its <head>: the prerendered markup is drawn with its
  * route's styles from the first paint (no shift when the route's code arrives), and the route's code
- * downloads beside the app's instead of after it.
+ * downloads beside the app's instead of after it. The home page loads its own entry and no route.
  */
-function routeAssets(manifest: Parameters<typeof routeEntries>[0], route: string, template: string) {
-  const { js, css } = filesLoadedWith(manifest, routeEntries(manifest, routeFilesOf(route)));
+function routeAssets(manifest: Parameters<typeof routeEntries>[0], page: RenderedPage, template: string) {
+  const entries = page.entry === 'home' ? routeEntries(manifest, [], HOME_ENTRY) : routeEntries(manifest, routeFilesOf(page.route));
+  const { js, css } = filesLoadedWith(manifest, entries);
   const missing = (file: string) => !template.includes(`/${file}"`);
   return { css: css.filter(missing), js: js.filter(missing) };
 }
@@ -104,7 +106,7 @@ export async function prerenderAndCompress(root: string, dist: string): Promise<
   mkdirSync(pagesDir, { recursive: true });
   const routes = { pages: {} as Record<string, string>, notFound: '404.html', browserOnly: [...module.BROWSER_ONLY_ROUTES] };
   const write = (file: string, page: RenderedPage) => {
-    const { css, js } = routeAssets(manifest, page.route, template);
+    const { css, js } = routeAssets(manifest, page, template);
     // Fetched once the page has painted (src/boot.ts): before, they would share the network with it.
     const preloads = js.map((script) => `    <link rel="modulepreload-after-paint" href="/${script}">\n`).join('');
     writeFileSync(join(pagesDir, file), inlineStylesheets(pageHtml(template, page, preloads), dist, css));

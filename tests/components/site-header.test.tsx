@@ -1,7 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SiteHeader, type HeaderAccount } from '../../src/components/site-header';
+import { anchorLinksAt, SiteLinkProvider } from '../../src/components/site-link';
+import type { AppActors } from '../../src/app/app-actors';
+import { HomeTree } from '../../src/app/home-tree';
+import { createSessionHandle } from '../../src/app/session-handle';
 import { renderAtPath } from './render-with-router';
 
 const noop = () => {};
@@ -84,5 +88,37 @@ describe('site header', () => {
     const email = 'christina.vandermeer@example-company.com';
     await openAccountMenu({ email, subscriptionStatus: 'active' });
     expect(screen.getByText(`Signed in as ${email}`)).toBeInTheDocument();
+  });
+});
+
+describe('the home page, hydrated without the router (issue 25)', () => {
+  /** The prerendered home page's actors: the session in its starting view, never loaded (src/prerender.tsx). */
+  const visitorBeforeStartUp = (): AppActors => {
+    const never = () => new Promise<never>(() => {});
+    return { session: createSessionHandle(never), getSignIn: never, signInWith: noop, prepareSignIn: noop, system: {}, detachFromPage: noop };
+  };
+
+  test('renders with no router at all: its links are plain anchors, Home marked as the current page', () => {
+    render(<HomeTree actors={visitorBeforeStartUp()} />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
+    for (const other of ['Support', 'Privacy', 'Terms']) {
+      expect(within(nav).getByRole('link', { name: other })).not.toHaveAttribute('aria-current');
+    }
+    expect(screen.getByRole('link', { name: 'Get Premium' })).toHaveAttribute('href', '/subscribe');
+    expect(within(screen.getByRole('navigation', { name: 'Footer' })).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+  });
+
+  test("the signed-in menu's items are anchors to /account and /subscribe", async () => {
+    const user = userEvent.setup();
+    render(
+      <SiteLinkProvider value={anchorLinksAt('/')}>
+        <SiteHeader account={{ email: 'ada@example.com', subscriptionStatus: 'inactive' }} onSignOut={noop} />
+      </SiteLinkProvider>,
+    );
+    const [trigger] = await screen.findAllByRole('button', { name: /^ada@example\.com/ });
+    await user.click(trigger!);
+    expect(await screen.findByRole('menuitem', { name: 'My Account' })).toHaveAttribute('href', '/account');
+    expect(screen.getByRole('menuitem', { name: 'Subscribe' })).toHaveAttribute('href', '/subscribe');
   });
 });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { axeViolations, launchBrowser, newIsolatedContext, saveScreenshot } from '../support/browser';
+import { axeViolations, launchBrowser, newIsolatedContext, saveScreenshot, waitForHydration } from '../support/browser';
 import { startStack, type RunningStack } from '../support/stack';
 
 const PUBLIC_PAGES = [
@@ -63,9 +63,7 @@ describe('public website', () => {
             await page.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 10_000 });
           }
           // Hydrated, not replaced: React kept the prerendered <main> (a mismatch renders the page anew).
-          await expect
-            .poll(() => page.evaluate(() => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__reactFiber'))))
-            .toBe(true);
+          await waitForHydration(page);
           await expect.poll(() => page.evaluate(() => document.title)).toBe(publicPage.title);
           expect(await page.evaluate(() => (window as unknown as PrerenderProbe).__prerenderedMain === document.querySelector('main')), `${publicPage.path} hydrated`).toBe(true);
           expect(await page.getAttribute('html', 'data-mantine-color-scheme')).toBe(colorScheme);
@@ -138,7 +136,7 @@ describe('public website', () => {
     await context.close();
   });
 
-  test('the home page loads no Mantine code; moving to a Mantine page and back works and stays accessible', async () => {
+  test('the home page loads no Mantine or router code; moving to a Mantine page and back works and stays accessible', async () => {
     const { context, problems } = await newIsolatedContext(browser, { viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const scripts: { url: string; body: Promise<string> }[] = [];
@@ -150,6 +148,8 @@ describe('public website', () => {
     const homeScripts = await Promise.all(scripts.map(async (script) => ({ url: script.url, body: await script.body })));
     expect(homeScripts.length).toBeGreaterThan(0);
     expect(homeScripts.filter((script) => script.body.includes('@mantine/core/')).map((script) => script.url)).toEqual([]);
+    // Issue 25: it hydrates without TanStack Router (src/main-home.tsx); its links load the next page.
+    expect(homeScripts.filter((script) => script.body.includes('__TSR_ROUTER__')).map((script) => script.url)).toEqual([]);
 
     // Keyboard focus on the plain shell shows Mantine's focus ring (its mantine-focus-auto class).
     const focused = () =>
@@ -170,13 +170,18 @@ describe('public website', () => {
     expect(ringed).toEqual(['Sign In', 'Download App']);
 
     const main = page.getByRole('navigation', { name: 'Main' });
+    const loaded = page.waitForEvent('load');
     await main.getByRole('link', { name: 'Support' }).click();
+    await loaded;
+    await waitForHydration(page);
     const question = page.getByRole('button', { name: /How do I get started/ });
     await question.click();
     await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
-    expect(await axeViolations(page), 'axe on /support after client-side navigation').toEqual([]);
+    expect(await axeViolations(page), 'axe on /support').toEqual([]);
 
+    // From a routed page, home is rendered by the router (its `/` route) and the links stay in the page.
     await main.getByRole('link', { name: 'Home' }).click();
+    await page.getByRole('heading', { name: 'Secure Your Digital Freedom' }).waitFor();
     await page.getByRole('link', { name: 'Get Premium' }).click();
     await page.getByText('Sign In to Continue').waitFor();
     expect(new URL(page.url()).pathname).toBe('/subscribe');
@@ -195,9 +200,7 @@ describe('public website', () => {
     const { context } = await newIsolatedContext(browser, { viewport: { width: 412, height: 823 }, colorScheme: 'light' });
     const page = await context.newPage();
     await page.goto(`${stack.url}/signin`);
-    await expect
-      .poll(() => page.evaluate(() => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__reactFiber'))))
-      .toBe(true);
+    await waitForHydration(page);
     const shifts = await page.evaluate(
       () =>
         new Promise<number[]>((resolve) => {

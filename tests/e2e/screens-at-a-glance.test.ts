@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, saveScreenshot } from '../support/browser';
+import { axeViolations, saveScreenshot, waitForHydration } from '../support/browser';
 import { useWholeStack } from '../support/e2e-suite';
 import { accountMenu, signInWithPopup, storageKey } from '../support/emulator-ui';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
@@ -179,7 +179,7 @@ describe('screens at a glance', () => {
     const returnToApp = page.getByRole('link', { name: 'Return to App' });
     await returnToApp.waitFor();
     // Hydrated: the click goes through the app-link machine.
-    await expect.poll(() => page.evaluate(() => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__reactFiber')))).toBe(true);
+    await waitForHydration(page);
     await returnToApp.click();
     await page.getByText("Didn't open?").waitFor({ timeout: 10_000 });
     await lookAt(page, 'cancel-app-not-opened');

@@ -8,7 +8,7 @@ import { readFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 
 const require = createRequire(import.meta.url);
 const ARTEFACTS_DIR = join(process.cwd(), 'test-results');
@@ -124,4 +124,14 @@ export async function axeViolations(page: Page): Promise<string[]> {
     }));
   });
   return violations.map((v) => `${v.id} (${v.impact}): ${v.help} at ${JSON.stringify(v.nodes.slice(0, 3))}`);
+}
+
+/**
+ * Waits until React has taken the prerendered page over (its <main> carries a fiber): before that, a click on
+ * a prerendered control (an accordion, a menu toggle) does nothing.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__reactFiber'))))
+    .toBe(true);
 }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ensureSpaBuilt } from '../../scripts/lib/spa-build.mjs';
-import { HOME_BUDGET_KB, filesLoadedWith, homePageFiles, measureHomePage, routeEntries } from '../../scripts/size.mjs';
+import { HOME_BUDGET_KB, HOME_ENTRY, filesLoadedWith, homePageFiles, measureHomePage, routeEntries } from '../../scripts/size.mjs';
 
 const root = process.cwd();
 const dist = join(root, 'dist');
@@ -21,15 +21,17 @@ const manifest = () => JSON.parse(read('.vite/manifest.json'));
 const homePage = () => homePageFiles(manifest());
 
 /** Each page and the route files it loads before rendering (src/routes/; _mantine.tsx is a layout). */
-const PUBLIC_PAGES: Record<string, string[]> = {
-  '/': ['src/routes/index.tsx'],
-  ...Object.fromEntries(
+const ROUTED_PAGES: Record<string, string[]> = Object.fromEntries(
     ['support', 'privacy', 'terms', 'signin', 'subscribe', 'success', 'cancel'].map((page) => [
       `/${page}`,
       ['src/routes/_mantine.tsx', `src/routes/_mantine/${page}.tsx`],
     ]),
-  ),
-};
+);
+/** What each public page loads before it renders: the home page its own entry and no route (issue 25). */
+const firstLoadEntries = (built: ReturnType<typeof manifest>): Record<string, string[]> => ({
+  '/': routeEntries(built, [], HOME_ENTRY),
+  ...Object.fromEntries(Object.entries(ROUTED_PAGES).map(([page, routeFiles]) => [page, routeEntries(built, routeFiles)])),
+});
 
 beforeAll(async () => {
   await ensureSpaBuilt(root, () => {});
@@ -52,11 +54,11 @@ describe('production build', () => {
   test('no public page loads Firebase code before a sign-in needs it; it ships in lazy chunks', () => {
     const firebaseIn = (file: string) => read(file).includes('identitytoolkit');
     const built = manifest();
-    for (const [page, routeFiles] of Object.entries(PUBLIC_PAGES)) {
-      const entries = routeEntries(built, routeFiles);
-      expect(entries.some((key) => key.startsWith(`${routeFiles.at(-1)}?`)), `${page}: its route chunk`).toBe(true);
-      const { js } = filesLoadedWith(built, entries);
-      expect(js.filter(firebaseIn), page).toEqual([]);
+    for (const [page, routeFiles] of Object.entries(ROUTED_PAGES)) {
+      expect(routeEntries(built, routeFiles).some((key) => key.startsWith(`${routeFiles.at(-1)}?`)), `${page}: its route chunk`).toBe(true);
+    }
+    for (const [page, entries] of Object.entries(firstLoadEntries(built))) {
+      expect(filesLoadedWith(built, entries).js.filter(firebaseIn), page).toEqual([]);
     }
     expect(allJs().some(firebaseIn)).toBe(true);
   });
@@ -94,10 +96,27 @@ describe('production build', () => {
     const zodIn = (file: string) => read(file).includes('$ZodError');
     const built = manifest();
     expect(homePage().js.filter(zodIn)).toEqual([]);
-    for (const [page, routeFiles] of Object.entries(PUBLIC_PAGES)) {
-      expect(filesLoadedWith(built, routeEntries(built, routeFiles)).js.filter(zodIn), page).toEqual([]);
+    for (const [page, entries] of Object.entries(firstLoadEntries(built))) {
+      expect(filesLoadedWith(built, entries).js.filter(zodIn), page).toEqual([]);
     }
     expect(allJs().some(zodIn), 'zod ships in a lazy chunk').toBe(true);
+  });
+
+  test('the home page hydrates from its own entry without the router, which the other pages load', () => {
+    // Issue 25: the router is about 25 KB gzip, a quarter of what the home page would load first.
+    const routerIn = (file: string) => read(file).includes('__TSR_ROUTER__');
+    const built = manifest();
+    expect(homePage().js.filter(routerIn)).toEqual([]);
+    expect(filesLoadedWith(built, routeEntries(built, ROUTED_PAGES['/support']!)).js.some(routerIn), '/support loads it').toBe(true);
+    const home = read('pages/home.html');
+    expect(home).toContain('<div id="root" data-entry="home">');
+    const preloaded = [...home.matchAll(/<link rel="modulepreload-after-paint" href="\/([^"]+)">/g)].map((match) => match[1]!);
+    expect(preloaded).toContain(built[HOME_ENTRY].file);
+    expect(preloaded).not.toContain(built['src/main.tsx'].file);
+    expect(preloaded.filter(routerIn)).toEqual([]);
+    // Its links are plain anchors: the current page marked as the router marks it on the other pages.
+    expect(home).toMatch(/<a href="\/" class="[^"]*" aria-current="page" data-active="true">Home<\/a>/);
+    expect(read('pages/support.html')).toMatch(/<a class="[^"]*" aria-current="page" data-active="true" href="\/support"[^>]*>Support<\/a>/);
   });
 
   test('no stylesheet relies on the light-dark() stand-in of the minifier, which draws nothing here', () => {
@@ -129,6 +148,7 @@ describe('production build', () => {
       );
       expect(scripts.length, name).toBeGreaterThan(0);
       expect(scripts.reduce((sum, file) => sum + gzipKb(file), 0), name).toBeLessThan(3);
+      // React's chunk, on every page (the router's, on every page but the home page).
       expect(html, name).toMatch(/<link rel="modulepreload-after-paint" href="\/assets\/framework-[^"]+\.js">/);
     }
   });
