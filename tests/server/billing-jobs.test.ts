@@ -15,6 +15,26 @@ import { until } from '../support/until';
 
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 
+/**
+ * A $100 invoice of a subscription paid at `paidAt` (seconds), as Stripe sends it in invoice.paid, with
+ * `receiptUrl` its hosted page; `more` adds the fields one test needs.
+ */
+function paidInvoice(
+  { id, customer, subscription, userId, paidAt, receiptUrl }: { id: string; customer: string; subscription: string; userId: string; paidAt: number; receiptUrl: string },
+  more: object = {},
+) {
+  return {
+    id,
+    customer,
+    amount_paid: 10000,
+    currency: 'usd',
+    hosted_invoice_url: receiptUrl,
+    status_transitions: { paid_at: paidAt },
+    parent: { subscription_details: { subscription, metadata: { userId } } },
+    ...more,
+  };
+}
+
 describe.each(drivers)('billing with Stripe on %s', (driver) => {
   let stripe: StripeStandIn;
   let api: TestApi;
@@ -105,17 +125,10 @@ describe.each(drivers)('billing with Stripe on %s', (driver) => {
     const { userId, sessionToken } = await signIn('stripe-payer');
     await stripeEvent('customer.subscription.created', stripe.addSubscription('sub_paid', 'cus_paid', userId));
     const paidAt = Math.floor(Date.now() / 1000) - 60;
-    const invoice = {
-      id: 'in_paid_1',
-      object: 'invoice',
-      customer: 'cus_paid',
-      amount_paid: 10000,
-      currency: 'usd',
-      hosted_invoice_url: 'https://invoice.stripe.com/i/acct_x/in_paid_1',
-      status_transitions: { paid_at: paidAt },
-      parent: { subscription_details: { subscription: 'sub_paid', metadata: { userId } } },
-      lines: { data: [{ period: { end: paidAt + 365 * 86_400 } }] },
-    };
+    const invoice = paidInvoice(
+      { id: 'in_paid_1', customer: 'cus_paid', subscription: 'sub_paid', userId, paidAt, receiptUrl: 'https://invoice.stripe.com/i/acct_x/in_paid_1' },
+      { object: 'invoice', lines: { data: [{ period: { end: paidAt + 365 * 86_400 } }] } },
+    );
     expect(await stripeEvent('invoice.paid', invoice)).toMatchObject({ status: 200, body: { outcome: 'applied' } });
     // Delivered again: still one charge, one receipt e-mail.
     expect(await stripeEvent('invoice.paid', invoice)).toMatchObject({ status: 200, body: { outcome: 'ignored' } });
@@ -153,15 +166,10 @@ describe.each(drivers)('billing with Stripe on %s', (driver) => {
     await stripeEvent('checkout.session.completed', { id: 'cs_mb', client_reference_id: userId, customer: 'cus_mb' });
     await stripeEvent('customer.subscription.created', stripe.addSubscription('sub_mb', 'cus_mb', userId));
     const paidAt = Math.floor(Date.now() / 1000) - 86_400;
-    await stripeEvent('invoice.paid', {
-      id: 'in_sub_mb',
-      customer: 'cus_mb',
-      amount_paid: 10000,
-      currency: 'usd',
-      hosted_invoice_url: 'https://invoice.stripe.com/i/in_sub_mb',
-      status_transitions: { paid_at: paidAt },
-      parent: { subscription_details: { subscription: 'sub_mb', metadata: { userId } } },
-    });
+    await stripeEvent(
+      'invoice.paid',
+      paidInvoice({ id: 'in_sub_mb', customer: 'cus_mb', subscription: 'sub_mb', userId, paidAt, receiptUrl: 'https://invoice.stripe.com/i/in_sub_mb' }),
+    );
 
     expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'stripe-money-back' })).toMatchObject({
       status: 200,
