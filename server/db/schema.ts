@@ -3,6 +3,24 @@ import { bigint, boolean, integer, pgTable, smallint, text, timestamp } from 'dr
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
+// Columns several tables declare alike, written once so that they stay alike. Each is a function: a
+// column builder belongs to the one table it is put in.
+
+/** The account a row belongs to; deleting the account deletes the row (ON DELETE CASCADE). */
+const ownedByAccount = () =>
+  text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+
+/** Which payment provider a subscription, checkout, charge or refund is with. */
+const paymentProvider = () => text('provider').$type<'stripe' | 'local'>().notNull();
+
+/** An amount of money: `amount` in the currency's smallest unit (10000 = $100.00), `currency` its code. */
+const money = () => ({
+  amount: integer('amount').notNull(),
+  currency: text('currency').notNull(),
+});
+
 export const users = pgTable('users', {
   id: text('id').primaryKey(),
   identitySubject: text('identity_subject').notNull().unique(),
@@ -15,9 +33,7 @@ export const users = pgTable('users', {
 
 export const sessions = pgTable('sessions', {
   id: text('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownedByAccount(),
   tokenHash: text('token_hash').notNull().unique(),
   kind: text('kind').$type<'web' | 'desktop'>().notNull(),
   deviceName: text('device_name'),
@@ -29,9 +45,7 @@ export const sessions = pgTable('sessions', {
 
 export const handoffTokens = pgTable('handoff_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownedByAccount(),
   /** The web session that minted it; the token redeems only while that session is live (0002). */
   sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
   createdAt: at('created_at').notNull().defaultNow(),
@@ -44,10 +58,8 @@ export const handoffTokens = pgTable('handoff_tokens', {
 /** One row per provider subscription; at most one live (active or past_due) per account. */
 export const subscriptions = pgTable('subscriptions', {
   providerSubscriptionId: text('provider_subscription_id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  provider: text('provider').$type<'stripe' | 'local'>().notNull(),
+  userId: ownedByAccount(),
+  provider: paymentProvider(),
   status: text('status').notNull(),
   plan: text('plan'),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
@@ -65,9 +77,7 @@ export const paymentEvents = pgTable('payment_events', {
 
 export const localCheckoutSessions = pgTable('local_checkout_sessions', {
   id: text('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownedByAccount(),
   status: text('status').$type<'open' | 'completed' | 'cancelled'>().notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
 });
@@ -77,7 +87,7 @@ export const openCheckouts = pgTable('open_checkouts', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  provider: text('provider').$type<'stripe' | 'local'>().notNull(),
+  provider: paymentProvider(),
   checkoutId: text('checkout_id').notNull(),
   url: text('url').notNull(),
   expiresAt: at('expires_at').notNull(),
@@ -106,13 +116,10 @@ export const schema = { users, sessions, handoffTokens, subscriptions, paymentEv
 /** Every payment the provider reported: billing history and the money-back window (0005). */
 export const charges = pgTable('charges', {
   id: text('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  provider: text('provider').$type<'stripe' | 'local'>().notNull(),
+  userId: ownedByAccount(),
+  provider: paymentProvider(),
   providerSubscriptionId: text('provider_subscription_id'),
-  amount: integer('amount').notNull(),
-  currency: text('currency').notNull(),
+  ...money(),
   paidAt: at('paid_at').notNull(),
   description: text('description').notNull(),
   receiptUrl: text('receipt_url'),
@@ -122,10 +129,9 @@ export const charges = pgTable('charges', {
 export const refunds = pgTable('refunds', {
   providerSubscriptionId: text('provider_subscription_id').primaryKey(),
   userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
-  provider: text('provider').$type<'stripe' | 'local'>().notNull(),
+  provider: paymentProvider(),
   reason: text('reason').$type<'second_subscription' | 'deleted_account' | 'money_back'>().notNull(),
-  amount: integer('amount').notNull(),
-  currency: text('currency').notNull(),
+  ...money(),
   owedAt: at('owed_at').notNull().defaultNow(),
   refundedAt: at('refunded_at'),
   /** The payment the provider refunded (Stripe), to show it once with its charge.refunded. */
@@ -135,12 +141,9 @@ export const refunds = pgTable('refunds', {
 /** Refunds as Stripe reports them (`charge.refunded`), with Stripe's receipt (0005). */
 export const providerRefunds = pgTable('provider_refunds', {
   id: text('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownedByAccount(),
   paymentIntent: text('payment_intent'),
-  amount: integer('amount').notNull(),
-  currency: text('currency').notNull(),
+  ...money(),
   refundedAt: at('refunded_at').notNull(),
   receiptUrl: text('receipt_url'),
 });
@@ -148,8 +151,6 @@ export const providerRefunds = pgTable('provider_refunds', {
 /** The local billing portal page's sessions: the link is the credential, valid an hour (0005). */
 export const localPortalSessions = pgTable('local_portal_sessions', {
   id: text('id').primaryKey(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: ownedByAccount(),
   expiresAt: at('expires_at').notNull(),
 });

@@ -279,6 +279,32 @@ async function recordProviderAnswer(db: Db, row: SubscriptionRow, answer: Subscr
 }
 
 /**
+ * One subscription's renewal turned off or back on (turnOffRenewal, turnOnRenewal): `ask` the provider,
+ * its failure reported as a provider failure saying `failure`; then, in one transaction, its answer stored
+ * and what the change owes (`owe`: the e-mail) enqueued, so that neither happens without the other.
+ * `now` is the time stored (left out: the moment of storing).
+ */
+async function changeRenewal(
+  db: Db,
+  subscription: SubscriptionRow,
+  ask: (providerSubscriptionId: string) => Promise<SubscriptionSnapshot>,
+  failure: string,
+  owe: (tx: Db, answer: SubscriptionSnapshot) => Promise<void>,
+  now?: Date,
+): Promise<void> {
+  let answer: SubscriptionSnapshot;
+  try {
+    answer = await ask(subscription.providerSubscriptionId);
+  } catch (error) {
+    throw failures.providerFailed(failure, error);
+  }
+  await db.transaction(async (tx) => {
+    await recordProviderAnswer(tx, subscription, answer, now);
+    await owe(tx, answer);
+  });
+}
+
+/**
  * Auto-renewal off for every live subscription of the account of a verified identity (there should be
  * one; a stray second one is not spared). Stored at once, as the provider answered: the page shows
  * renewal off now; the webhook confirms it. Answers the subscription the account is shown.
@@ -293,14 +319,7 @@ export async function turnOffRenewal(
   const live = await findLiveSubscriptions(db, userId);
   if (live.length === 0) throw failures.noSubscription();
   for (const subscription of live.filter((row) => !row.cancelAtPeriodEnd)) {
-    let answer: SubscriptionSnapshot;
-    try {
-      answer = await payments.cancelAtPeriodEnd(subscription.providerSubscriptionId);
-    } catch (error) {
-      throw failures.providerFailed('Failed to cancel subscription', error);
-    }
-    await db.transaction(async (tx) => {
-      await recordProviderAnswer(tx, subscription, answer);
+    await changeRenewal(db, subscription, (id) => payments.cancelAtPeriodEnd(id), 'Failed to cancel subscription', async (tx, answer) => {
       // Keyed by subscription and period: turning it off twice in one period mails once.
       const endDate = answer.currentPeriodEnd ?? subscription.currentPeriodEnd;
       if (answer.cancelAtPeriodEnd && endDate) {
@@ -327,19 +346,12 @@ export async function turnOnRenewal(
   const running = (await findLiveSubscriptions(db, userId, now)).filter((row) => !row.currentPeriodEnd || row.currentPeriodEnd > now);
   if (running.length === 0) throw failures.noSubscription();
   for (const subscription of running.filter((row) => row.cancelAtPeriodEnd)) {
-    let answer: SubscriptionSnapshot;
-    try {
-      answer = await payments.resumeRenewal(subscription.providerSubscriptionId);
-    } catch (error) {
-      throw failures.providerFailed('Failed to turn auto-renewal back on', error);
-    }
-    await db.transaction(async (tx) => {
-      await recordProviderAnswer(tx, subscription, answer, now);
+    await changeRenewal(db, subscription, (id) => payments.resumeRenewal(id), 'Failed to turn auto-renewal back on', async (tx, answer) => {
       const renewalDate = (answer.currentPeriodEnd ?? subscription.currentPeriodEnd)?.toISOString();
       if (renewalDate) {
         await oweCustomerMessage(tx, jobs, { kind: 'renewal_on', userId, renewalDate }, `${subscription.providerSubscriptionId}:${renewalDate}`);
       }
-    });
+    }, now);
   }
   return toApiSubscription(await findSubscription(db, userId));
 }

@@ -30,27 +30,19 @@ export async function subscriptionRoutes(scope: FastifyInstance, deps: AppDeps) 
     async (request) => ({ url: await subscriptions.openCheckout(deps.payments, await verified(request.body.idToken)) }),
   );
 
-  app.post(
-    '/cancel',
-    {
-      schema: { summary: 'Turn auto-renewal off', tags, body: cancelSubscriptionRequestSchema, response: answers(cancelSubscriptionAnswerSchema) },
-    },
-    async (request) => ({
+  // Auto-renewal off and back on are one call in two directions: the same token in, the subscription as it
+  // now stands out. Registered from one table so the two cannot drift apart; each keeps its own path,
+  // summary and contract schemas (and so its own operationId in the OpenAPI document).
+  const renewalRoutes = [
+    { path: '/cancel', summary: 'Turn auto-renewal off', body: cancelSubscriptionRequestSchema, answer: cancelSubscriptionAnswerSchema, change: subscriptions.turnOffRenewal },
+    { path: '/resume', summary: 'Turn auto-renewal back on', body: resumeSubscriptionRequestSchema, answer: resumeSubscriptionAnswerSchema, change: subscriptions.turnOnRenewal },
+  ];
+  for (const { path, summary, body, answer, change } of renewalRoutes) {
+    app.post(path, { schema: { summary, tags, body, response: answers(answer) } }, async (request) => ({
       success: true as const,
-      subscription: await subscriptions.turnOffRenewal(deps.payments, deps.jobs, await verified(request.body.idToken)),
-    }),
-  );
-
-  app.post(
-    '/resume',
-    {
-      schema: { summary: 'Turn auto-renewal back on', tags, body: resumeSubscriptionRequestSchema, response: answers(resumeSubscriptionAnswerSchema) },
-    },
-    async (request) => ({
-      success: true as const,
-      subscription: await subscriptions.turnOnRenewal(deps.payments, deps.jobs, await verified(request.body.idToken)),
-    }),
-  );
+      subscription: await change(deps.payments, deps.jobs, await verified(request.body.idToken)),
+    }));
+  }
 
   app.post(
     '/refund',

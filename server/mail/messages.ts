@@ -34,6 +34,14 @@ export const KEPT_AFTER_DELETION = [
   'Our payment provider may keep payment records for as long as tax and accounting law requires.',
 ];
 
+/**
+ * A billing notice: every one gives the same reason for being sent (billing notices go to every
+ * subscriber and cannot be turned off), so it is said here once rather than in each message.
+ */
+function billingNotice(content: Omit<MessageContent, 'why'>): MessageContent {
+  return { ...content, why: BILLING_WHY };
+}
+
 /** "Veil VPN is operated by Veil Labs, Inc." (one full stop, whatever the operator's name ends with). */
 export function operatedBy(): string {
   return `${brand.productName} is operated by ${brand.operator.replace(/\.$/, '')}.`;
@@ -45,7 +53,7 @@ export function composeMessage(message: CustomerMessage, publicUrl: string): Mes
   const plan = brand.planName;
   switch (message.kind) {
     case 'receipt':
-      return {
+      return billingNotice({
         subject: `Your ${brand.productName} receipt: ${formatAmount(message.amount, message.currency)}`,
         preview: `We received your payment of ${formatAmount(message.amount, message.currency)}. Thank you.`,
         heading: 'Thank you for your payment',
@@ -57,10 +65,9 @@ export function composeMessage(message: CustomerMessage, publicUrl: string): Mes
           ...(message.nextRenewal ? ([['Next renewal', formatDate(message.nextRenewal)]] as Array<[string, string]>) : []),
         ],
         action: { label: 'View billing history', url: account },
-        why: BILLING_WHY,
-      };
+      });
     case 'refund':
-      return {
+      return billingNotice({
         subject: `Your ${brand.productName} refund of ${formatAmount(message.amount, message.currency)}`,
         preview: `We refunded ${formatAmount(message.amount, message.currency)} to your card.`,
         heading: 'Your refund is on its way',
@@ -73,10 +80,9 @@ export function composeMessage(message: CustomerMessage, publicUrl: string): Mes
           ['Refunded on', formatDate(message.refundedAt)],
         ],
         action: { label: 'View billing history', url: account },
-        why: BILLING_WHY,
-      };
+      });
     case 'payment_failed':
-      return {
+      return billingNotice({
         subject: `Your ${brand.productName} renewal payment failed`,
         preview: 'Please update your payment method to keep your subscription.',
         heading: 'We could not renew your subscription',
@@ -85,10 +91,9 @@ export function composeMessage(message: CustomerMessage, publicUrl: string): Mes
           'What happens next: your subscription is past due. We will try the payment again over the next days; if it still fails, your subscription ends. Updating your payment method settles it at once.',
         ],
         action: { label: 'Update payment method', url: account },
-        why: BILLING_WHY,
-      };
+      });
     case 'renewal_off':
-      return {
+      return billingNotice({
         subject: `Auto-renewal of ${plan} is off`,
         preview: `Your plan stays active until ${formatDate(message.endDate)}, then ends.`,
         heading: 'Auto-renewal is off',
@@ -97,10 +102,9 @@ export function composeMessage(message: CustomerMessage, publicUrl: string): Mes
           'Changed your mind? You can turn auto-renewal back on from your account page until then.',
         ],
         action: { label: 'Open my account', url: account },
-        why: BILLING_WHY,
-      };
+      });
     case 'renewal_on':
-      return {
+      return billingNotice({
         subject: `Auto-renewal of ${plan} is back on`,
         preview: `Your plan renews on ${formatDate(message.renewalDate)}.`,
         heading: 'Auto-renewal is on again',
@@ -108,12 +112,11 @@ export function composeMessage(message: CustomerMessage, publicUrl: string): Mes
           `You turned auto-renewal back on. ${plan} renews automatically on ${formatDate(message.renewalDate)}, and we will remind you before then.`,
         ],
         action: { label: 'Open my account', url: account },
-        why: BILLING_WHY,
-      };
+      });
     case 'renewal_reminder': {
       const amount = formatAmount(message.amount, message.currency);
       const date = formatDate(message.renewalDate);
-      return {
+      return billingNotice({
         subject: `${plan} renews on ${date}`,
         preview: `${amount} will be charged on ${date}.`,
         heading: `Your plan renews in ${message.daysBefore} days`,
@@ -125,11 +128,10 @@ export function composeMessage(message: CustomerMessage, publicUrl: string): Mes
         ],
         action: { label: 'Manage auto-renewal', url: account },
         after: ['Nothing to do if you want to keep your plan. To stop the renewal, turn off auto-renewal on your account page before that date; your plan then stays active until it ends.'],
-        why: BILLING_WHY,
-      };
+      });
     }
     case 'plan_ending':
-      return {
+      return billingNotice({
         subject: `${plan} ends on ${formatDate(message.endDate)}`,
         preview: 'Auto-renewal is off, so your plan ends in 7 days.',
         heading: 'Your plan ends in 7 days',
@@ -138,10 +140,9 @@ export function composeMessage(message: CustomerMessage, publicUrl: string): Mes
           'To keep it, turn auto-renewal back on from your account page before then.',
         ],
         action: { label: 'Keep my plan', url: account },
-        why: BILLING_WHY,
-      };
+      });
     case 'plan_ended':
-      return {
+      return billingNotice({
         subject: `${plan} has ended`,
         preview: 'Your plan has ended. You can subscribe again at any time.',
         heading: 'Your plan has ended',
@@ -150,8 +151,7 @@ export function composeMessage(message: CustomerMessage, publicUrl: string): Mes
           'Your account is still here: you can subscribe again at any time.',
         ],
         action: { label: 'Subscribe again', url: `${publicUrl}/subscribe` },
-        why: BILLING_WHY,
-      };
+      });
     case 'new_device':
       return {
         subject: `New sign-in to your ${brand.productName} account`,

@@ -11,12 +11,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { paymentEvents } from '../../server/db/schema';
-import { signPayload } from '../../server/payments/signature';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { call, createTestApi, nameVerifier as verifier, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { stripeTestApi } from '../support/stripe-api';
+import type { StripeStandIn } from '../support/stripe-stand-in';
 
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
-const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
 const DAY = 86_400_000;
 
 interface ApiSubscription {
@@ -109,34 +108,17 @@ describe.each(drivers)('billing clock on %s', (driver) => {
 describe.each(drivers)('grace period on %s (Stripe here: the rule holds whatever the provider)', (driver) => {
   let stripe: StripeStandIn;
   let api: TestApi;
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    api = await createTestApi({
-      driver,
-      verifier,
-      env: { STRIPE_SECRET_KEY: 'sk_test_grace', STRIPE_PRICE_ID: 'price_yearly', STRIPE_WEBHOOK_SECRET: 'whsec_grace', STRIPE_API_BASE: stripe.url },
-    });
-  });
-  afterAll(async () => {
-    await api?.close();
-    await stripe?.close();
-  });
-  beforeEach(() => api.reset());
+  const { stripeEvent } = stripeTestApi(driver, {}, (running) => ({ api, stripe } = running));
 
   async function deliver(userId: string, subscriptionId: string, status: string, periodEnd: Date, cancelAtPeriodEnd = false) {
-    const raw = JSON.stringify({
-      id: `evt_grace_${Math.random()}`,
-      type: 'customer.subscription.updated',
-      created: Math.floor(Date.now() / 1000),
-      data: { object: { id: subscriptionId, status, cancel_at_period_end: cancelAtPeriodEnd, current_period_end: Math.floor(periodEnd.getTime() / 1000), metadata: { userId } } },
+    const { body } = await stripeEvent('customer.subscription.updated', {
+      id: subscriptionId,
+      status,
+      cancel_at_period_end: cancelAtPeriodEnd,
+      current_period_end: Math.floor(periodEnd.getTime() / 1000),
+      metadata: { userId },
     });
-    const response = await api.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/payments',
-      payload: raw,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(raw, 'whsec_grace') },
-    });
-    return response.json() as { outcome: string };
+    return body as { outcome: string };
   }
 
   test.each([

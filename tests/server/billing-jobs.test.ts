@@ -5,59 +5,42 @@
  * answers, whatever arrives meanwhile.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { paymentEvents, refunds } from '../../server/db/schema';
-import { signPayload } from '../../server/payments/signature';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { call, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { stripeTestApi } from '../support/stripe-api';
+import type { StripeStandIn } from '../support/stripe-stand-in';
 import { mailsOwed } from '../support/mail-owed';
 import { until } from '../support/until';
 
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
-const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
+
+/**
+ * A $100 invoice of a subscription paid at `paidAt` (seconds), as Stripe sends it in invoice.paid, with
+ * `receiptUrl` its hosted page; `more` adds the fields one test needs.
+ */
+function paidInvoice(
+  { id, customer, subscription, userId, paidAt, receiptUrl }: { id: string; customer: string; subscription: string; userId: string; paidAt: number; receiptUrl: string },
+  more: object = {},
+) {
+  return {
+    id,
+    customer,
+    amount_paid: 10000,
+    currency: 'usd',
+    hosted_invoice_url: receiptUrl,
+    status_transitions: { paid_at: paidAt },
+    parent: { subscription_details: { subscription, metadata: { userId } } },
+    ...more,
+  };
+}
 
 describe.each(drivers)('billing with Stripe on %s', (driver) => {
   let stripe: StripeStandIn;
   let api: TestApi;
+  // A Stripe that does not answer is given up on quickly here, and the job retried soon.
+  const { stripeEvent, sent } = stripeTestApi(driver, { STRIPE_TIMEOUT_MS: '1000', BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10' }, (running) => ({ api, stripe } = running));
 
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    api = await createTestApi({
-      driver,
-      verifier,
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_standin',
-        STRIPE_PRICE_ID: 'price_yearly',
-        STRIPE_WEBHOOK_SECRET: 'whsec_stripe_test',
-        STRIPE_API_BASE: stripe.url,
-        // A Stripe that does not answer is given up on quickly here, and the job retried soon.
-        STRIPE_TIMEOUT_MS: '1000',
-        BILLING_JOB_RETRY_DELAY: '1',
-        RATE_LIMIT_SCALE: '10',
-      },
-    });
-  });
-  afterAll(async () => {
-    await api?.close();
-    await stripe?.close();
-  });
-  beforeEach(async () => {
-    await api.reset();
-    stripe.requests.length = 0;
-  });
-
-  let eventNumber = 0;
-  async function stripeEvent(type: string, object: object, id = `evt_jobs_${(eventNumber += 1)}_${Date.now()}`) {
-    const raw = JSON.stringify({ id, type, created: Math.floor(Date.now() / 1000), data: { object } });
-    const response = await api.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/payments',
-      payload: raw,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(raw, 'whsec_stripe_test') },
-    });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-  }
-  const sent = (method: string, path: string) => stripe.requests.filter((request) => request.method === method && request.path === path);
   const owed = async (subscriptionId: string) =>
     (await api.database.db.select().from(refunds).where(eq(refunds.providerSubscriptionId, subscriptionId)))[0];
   async function signIn(name: string) {
@@ -71,7 +54,7 @@ describe.each(drivers)('billing with Stripe on %s', (driver) => {
     stripe.failNext('/v1/refunds');
 
     // The webhook answers at once: the event, the stray subscription's end and the owed refund are recorded.
-    expect(await stripeEvent('customer.subscription.created', stray, 'evt_stray')).toEqual({
+    expect(await stripeEvent('customer.subscription.created', stray, { id: 'evt_stray' })).toEqual({
       status: 200,
       body: { received: true, outcome: 'second_subscription_cancelled' },
     });
@@ -142,17 +125,10 @@ describe.each(drivers)('billing with Stripe on %s', (driver) => {
     const { userId, sessionToken } = await signIn('stripe-payer');
     await stripeEvent('customer.subscription.created', stripe.addSubscription('sub_paid', 'cus_paid', userId));
     const paidAt = Math.floor(Date.now() / 1000) - 60;
-    const invoice = {
-      id: 'in_paid_1',
-      object: 'invoice',
-      customer: 'cus_paid',
-      amount_paid: 10000,
-      currency: 'usd',
-      hosted_invoice_url: 'https://invoice.stripe.com/i/acct_x/in_paid_1',
-      status_transitions: { paid_at: paidAt },
-      parent: { subscription_details: { subscription: 'sub_paid', metadata: { userId } } },
-      lines: { data: [{ period: { end: paidAt + 365 * 86_400 } }] },
-    };
+    const invoice = paidInvoice(
+      { id: 'in_paid_1', customer: 'cus_paid', subscription: 'sub_paid', userId, paidAt, receiptUrl: 'https://invoice.stripe.com/i/acct_x/in_paid_1' },
+      { object: 'invoice', lines: { data: [{ period: { end: paidAt + 365 * 86_400 } }] } },
+    );
     expect(await stripeEvent('invoice.paid', invoice)).toMatchObject({ status: 200, body: { outcome: 'applied' } });
     // Delivered again: still one charge, one receipt e-mail.
     expect(await stripeEvent('invoice.paid', invoice)).toMatchObject({ status: 200, body: { outcome: 'ignored' } });
@@ -190,15 +166,10 @@ describe.each(drivers)('billing with Stripe on %s', (driver) => {
     await stripeEvent('checkout.session.completed', { id: 'cs_mb', client_reference_id: userId, customer: 'cus_mb' });
     await stripeEvent('customer.subscription.created', stripe.addSubscription('sub_mb', 'cus_mb', userId));
     const paidAt = Math.floor(Date.now() / 1000) - 86_400;
-    await stripeEvent('invoice.paid', {
-      id: 'in_sub_mb',
-      customer: 'cus_mb',
-      amount_paid: 10000,
-      currency: 'usd',
-      hosted_invoice_url: 'https://invoice.stripe.com/i/in_sub_mb',
-      status_transitions: { paid_at: paidAt },
-      parent: { subscription_details: { subscription: 'sub_mb', metadata: { userId } } },
-    });
+    await stripeEvent(
+      'invoice.paid',
+      paidInvoice({ id: 'in_sub_mb', customer: 'cus_mb', subscription: 'sub_mb', userId, paidAt, receiptUrl: 'https://invoice.stripe.com/i/in_sub_mb' }),
+    );
 
     expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'stripe-money-back' })).toMatchObject({
       status: 200,

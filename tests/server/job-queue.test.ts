@@ -42,6 +42,16 @@ describe.each(drivers)('job queue on %s', (driver) => {
     });
   });
 
+  /** Declares queue `name` and works it by collecting each job's `what`, in the order the jobs ran. */
+  async function collected(name: string): Promise<string[]> {
+    await queue.declare(name);
+    const seen: string[] = [];
+    await queue.work<{ what: string }>(name, async (data) => {
+      seen.push(data.what);
+    });
+    return seen;
+  }
+
   afterAll(async () => {
     if (skip) return;
     await queue.stop();
@@ -51,11 +61,7 @@ describe.each(drivers)('job queue on %s', (driver) => {
 
   it('runs a job sent in a committed transaction once, however often its key is sent', async ({ skip: skipTest }) => {
     if (skip) skipTest();
-    await queue.declare('test-once');
-    const seen: string[] = [];
-    await queue.work<{ what: string }>('test-once', async (data) => {
-      seen.push(data.what);
-    });
+    const seen = await collected('test-once');
     const first = await database.db.transaction((tx) => queue.send(tx, 'test-once', { what: 'a' }, 'thing-1'));
     const again = await queue.send(database.db, 'test-once', { what: 'b' }, 'thing-1');
     expect([first, again]).toEqual([true, false]);
@@ -66,11 +72,7 @@ describe.each(drivers)('job queue on %s', (driver) => {
 
   it('drops the job of a transaction that rolls back', async ({ skip: skipTest }) => {
     if (skip) skipTest();
-    await queue.declare('test-rollback');
-    const seen: string[] = [];
-    await queue.work<{ what: string }>('test-rollback', async (data) => {
-      seen.push(data.what);
-    });
+    const seen = await collected('test-rollback');
     await expect(
       database.db.transaction(async (tx) => {
         await queue.send(tx, 'test-rollback', { what: 'rolled back' }, 'r-1');

@@ -4,59 +4,21 @@
  * cancel and refunds, and how the API keeps one live subscription per account.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { openCheckouts, subscriptions, users } from '../../server/db/schema';
-import { signPayload } from '../../server/payments/signature';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { call, createTestApi, nameVerifier, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { stripeTestApi } from '../support/stripe-api';
+import type { StripeStandIn } from '../support/stripe-stand-in';
 import { until } from '../support/until';
 
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
-const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe.each(drivers)('Stripe adapter on %s', (driver) => {
   let stripe: StripeStandIn;
   let api: TestApi;
-
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    api = await createTestApi({
-      driver,
-      verifier,
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_standin',
-        STRIPE_PRICE_ID: 'price_yearly',
-        STRIPE_WEBHOOK_SECRET: 'whsec_stripe_test',
-        STRIPE_API_BASE: stripe.url,
-        PUBLIC_URL: 'https://veil.example',
-        // Many sign-ins, checkouts and deletions from one test address within a minute.
-        RATE_LIMIT_SCALE: '10',
-        RATE_LIMIT_SIGN_IN: '200',
-      },
-    });
-  });
-  afterAll(async () => {
-    await api?.close();
-    await stripe?.close();
-  });
-  beforeEach(async () => {
-    await api.reset();
-    stripe.requests.length = 0;
-  });
-
-  let eventNumber = 0;
-  async function stripeEvent(type: string, object: Record<string, unknown>, created = Math.floor(Date.now() / 1000), id?: string) {
-    eventNumber += 1;
-    const raw = JSON.stringify({ id: id ?? `evt_${eventNumber}_${Date.now()}`, type, created, data: { object } });
-    const response = await api.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/payments',
-      payload: raw,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(raw, 'whsec_stripe_test') },
-    });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-  }
+  // Many sign-ins, checkouts and deletions from one test address within a minute.
+  const { stripeEvent, sent } = stripeTestApi(driver, { PUBLIC_URL: 'https://veil.example', RATE_LIMIT_SCALE: '10', RATE_LIMIT_SIGN_IN: '200' }, (running) => ({ api, stripe } = running));
 
   async function signIn(name: string) {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
@@ -65,7 +27,6 @@ describe.each(drivers)('Stripe adapter on %s', (driver) => {
   }
   const checkout = (name: string) => call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: name, email: `${name}@example.com` });
   const verify = async (sessionToken: string) => (await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).body.subscription;
-  const sent = (method: string, path: string) => stripe.requests.filter((request) => request.method === method && request.path === path);
 
   test('checkout with the account\'s one customer, cancel at period end and cancel on deletion', async () => {
     const { userId, email, sessionToken } = await signIn('stripe-customer');
@@ -361,9 +322,9 @@ describe.each(drivers)('Stripe adapter on %s', (driver) => {
     const created = Math.floor(Date.now() / 1000);
     // Whatever arrives last, the provider's own current state decides.
     const [first, last] = held === 'active' ? ['active', 'past_due'] : ['past_due', 'active'];
-    await stripeEvent('customer.subscription.updated', { ...subscription, status: first }, created);
+    await stripeEvent('customer.subscription.updated', { ...subscription, status: first }, { created });
     subscription.status = held;
-    await stripeEvent('customer.subscription.updated', { ...subscription, status: last }, created);
+    await stripeEvent('customer.subscription.updated', { ...subscription, status: last }, { created });
     expect(sent('GET', `/v1/subscriptions/sub_tie_${held}`)).toHaveLength(1);
     expect(await verify(sessionToken)).toMatchObject({ status: shown });
   });
@@ -382,7 +343,7 @@ describe.each(drivers)('Stripe adapter on %s', (driver) => {
 test('Stripe down: checkout answers 502 JSON, never a stack trace', async () => {
   const down = await createTestApi({
     driver: 'pglite',
-    verifier,
+    verifier: nameVerifier,
     env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_PRICE_ID: 'price_x', STRIPE_WEBHOOK_SECRET: 'whsec_x', STRIPE_API_BASE: 'http://127.0.0.1:9' },
   });
   try {

@@ -4,55 +4,20 @@
  * moment, and subscriptions that can never be linked to an account.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { paymentEvents, refunds, users } from '../../server/db/schema';
-import { signPayload } from '../../server/payments/signature';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
-import { startStripeStandIn, type StripeStandIn } from '../support/stripe-stand-in';
+import { call, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { stripeTestApi } from '../support/stripe-api';
+import type { StripeStandIn } from '../support/stripe-stand-in';
 
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
-const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 describe.each(drivers)('Stripe edge cases on %s', (driver) => {
   let stripe: StripeStandIn;
   let api: TestApi;
+  const { stripeEvent, sent } = stripeTestApi(driver, { STRIPE_PRICE_ID: 'price_vpn_yearly', RATE_LIMIT_SCALE: '10' }, (running) => ({ api, stripe } = running));
 
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    api = await createTestApi({
-      driver,
-      verifier,
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_standin',
-        STRIPE_PRICE_ID: 'price_vpn_yearly',
-        STRIPE_WEBHOOK_SECRET: 'whsec_stripe_test',
-        STRIPE_API_BASE: stripe.url,
-        RATE_LIMIT_SCALE: '10',
-      },
-    });
-  });
-  afterAll(async () => {
-    await api?.close();
-    await stripe?.close();
-  });
-  beforeEach(async () => {
-    await api.reset();
-    stripe.requests.length = 0;
-  });
-
-  let eventNumber = 0;
-  async function stripeEvent(type: string, object: object, created = nowSeconds(), id = `evt_edge_${(eventNumber += 1)}_${Date.now()}`) {
-    const raw = JSON.stringify({ id, type, created, data: { object } });
-    const response = await api.app.inject({
-      method: 'POST',
-      url: '/api/webhooks/payments',
-      payload: raw,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(raw, 'whsec_stripe_test') },
-    });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-  }
-  const sent = (method: string, path: string) => stripe.requests.filter((request) => request.method === method && request.path === path);
   async function signIn(name: string) {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
     return { userId: (body.user as { id: string }).id, sessionToken: body.sessionToken as string };
@@ -98,10 +63,10 @@ describe.each(drivers)('Stripe edge cases on %s', (driver) => {
   test('the provider\'s time orders events: after turning renewal off, a Stripe event dated a moment earlier still applies', async () => {
     const { userId, sessionToken } = await signIn('ordered-by-stripe');
     const subscription = stripe.addSubscription('sub_ordered', 'cus_ordered', userId);
-    await stripeEvent('customer.subscription.created', structuredClone(subscription), nowSeconds() - 60);
+    await stripeEvent('customer.subscription.created', structuredClone(subscription), { created: nowSeconds() - 60 });
     expect((await call(api.app, 'POST', '/api/subscription/cancel', { idToken: 'ordered-by-stripe' })).status).toBe(200);
     // The renewal had failed two seconds before the cancel reached Stripe; its event arrives now.
-    expect(await stripeEvent('customer.subscription.updated', { ...subscription, status: 'past_due', cancel_at_period_end: true }, nowSeconds() - 2)).toMatchObject({
+    expect(await stripeEvent('customer.subscription.updated', { ...subscription, status: 'past_due', cancel_at_period_end: true }, { created: nowSeconds() - 2 })).toMatchObject({
       body: { outcome: 'applied' },
     });
     expect(await verify(sessionToken)).toMatchObject({ status: 'past_due', cancelAtPeriodEnd: true });
@@ -118,11 +83,11 @@ describe.each(drivers)('Stripe edge cases on %s', (driver) => {
 
   test('a subscription that can never be linked is deferred at first, then acknowledged after an hour and recorded', async () => {
     const orphan = stripe.addSubscription('sub_payment_link', 'cus_payment_link', 'usr_not_ours', { metadata: {} });
-    expect(await stripeEvent('customer.subscription.created', orphan, nowSeconds(), 'evt_fresh_orphan')).toMatchObject({
+    expect(await stripeEvent('customer.subscription.created', orphan, { created: nowSeconds(), id: 'evt_fresh_orphan' })).toMatchObject({
       status: 409,
       body: { code: 'event_deferred' },
     });
-    expect(await stripeEvent('customer.subscription.created', orphan, nowSeconds() - 3601, 'evt_old_orphan')).toEqual({
+    expect(await stripeEvent('customer.subscription.created', orphan, { created: nowSeconds() - 3601, id: 'evt_old_orphan' })).toEqual({
       status: 200,
       body: { received: true, outcome: 'unlinkable' },
     });

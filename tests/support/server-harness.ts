@@ -38,6 +38,11 @@ export function postgresAvailable(): Promise<boolean> {
 
 export type Driver = 'pglite' | 'postgres';
 
+/** Instead of Firebase: trusts any ID token as the identity it names (`ada` is ada, ada@example.com). */
+export const nameVerifier: IdentityVerifier = {
+  verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }),
+};
+
 export interface TestApi {
   app: FastifyInstance;
   database: Database;
