@@ -8,6 +8,7 @@
  * after a confirmation that says access ends now.
  */
 import { fromPromise, setup } from 'xstate';
+import { invokeCall } from './invoke-call';
 import type { AccountUser, ToastParams } from './types';
 
 export interface AutoRenewalInput {
@@ -116,13 +117,8 @@ export const autoRenewalMachine = setup({
     },
     refreshing: {
       tags: ['refreshing'],
-      invoke: {
-        id: 'refreshSubscription',
-        src: 'refreshSubscription',
-        onDone: { target: 'idle' },
-        // The card keeps the last known subscription and its Refresh Status button.
-        onError: { target: 'idle' },
-      },
+      // Either way the card keeps the last known subscription and its Refresh Status button.
+      invoke: invokeCall('refreshSubscription', { onDone: 'idle', onError: 'idle' }),
     },
     confirmingTurnOff: {
       tags: ['dialogOpen'],

@@ -6,6 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiErrorCode, Subscription } from '../contract/api';
 import { errorMessage } from './error-message';
+import { invokeCall } from './invoke-call';
 import { EMPTY_SESSION_CONTEXT, type SessionContext, type SessionTag } from './session-context';
 import type { Session, ToastParams } from './types';
 
@@ -177,12 +178,7 @@ export const sessionMachine = setup({
     clearingSession: {
       tags: ['loading'],
       entry: ['clearContext', 'clearStoredSession'],
-      invoke: {
-        id: 'signOutProvider',
-        src: 'signOutProvider',
-        onDone: { target: 'signedOut' },
-        onError: { target: 'signedOut' },
-      },
+      invoke: invokeCall('signOutProvider', { onDone: 'signedOut', onError: 'signedOut' }),
     },
     signedOut: {
       on: {
