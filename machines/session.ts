@@ -8,7 +8,7 @@ import type { ApiErrorCode, Subscription } from '../contract/api';
 import { errorMessage } from './error-message';
 import { invokeCall } from './invoke-call';
 import { EMPTY_SESSION_CONTEXT, type SessionContext, type SessionTag } from './session-context';
-import type { Session, ToastParams } from './types';
+import type { NoInputMachineTypes, Session, ToastParams } from './types';
 
 
 export type SessionEvent =
@@ -66,12 +66,7 @@ export function isSessionRefusal(error: unknown): boolean {
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
 
 export const sessionMachine = setup({
-  types: {
-    context: {} as SessionContext,
-    events: {} as SessionEvent,
-    input: {} as Record<string, never> | undefined,
-    tags: {} as SessionTag,
-  },
+  types: {} as NoInputMachineTypes<SessionContext, SessionEvent, SessionTag>,
   actors: {
     /** Initialise the identity provider and read the stored session token. */
     initialise: fromPromise<InitialiseOutput>(notProvided('initialise')),
