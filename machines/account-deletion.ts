@@ -5,6 +5,7 @@
  * design §4 (account deletion) and §7 (the API also requires the session token; the actor adds it).
  */
 import { fromPromise, setup } from 'xstate';
+import { invokeCall } from './invoke-call';
 import { errorMessage } from './error-message';
 import type { AccountUser, NavigateParams, ToastParams } from './types';
 
@@ -100,22 +101,12 @@ export const accountDeletionMachine = setup({
     },
     refreshingSubscription: {
       tags: ['deleting'],
-      invoke: {
-        id: 'refreshSubscription',
-        src: 'refreshSubscription',
-        onDone: { target: 'signingOut' },
-        // The account is gone; a failed refresh must not stop the sign-out.
-        onError: { target: 'signingOut' },
-      },
+      // The account is gone; a failed refresh must not stop the sign-out.
+      invoke: invokeCall('refreshSubscription', { onDone: 'signingOut', onError: 'signingOut' }),
     },
     signingOut: {
       tags: ['deleting'],
-      invoke: {
-        id: 'signOut',
-        src: 'signOut',
-        onDone: { target: 'deleted' },
-        onError: { target: 'deleted' },
-      },
+      invoke: invokeCall('signOut', { onDone: 'deleted', onError: 'deleted' }),
     },
     deleted: {
       type: 'final',

@@ -7,6 +7,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Subscription } from '../contract/api';
 import { isActive } from './subscription-display';
+import type { NoInputMachineTypes } from './types';
 
 /** Time between two checks of the subscription. */
 export const ACTIVATION_POLL_MS = 2000;
@@ -20,12 +21,7 @@ export interface ActivationContext {
 export type ActivationEvent = { type: 'activation.retry' };
 
 export const activationMachine = setup({
-  types: {
-    context: {} as ActivationContext,
-    events: {} as ActivationEvent,
-    input: {} as Record<string, never> | undefined,
-    tags: {} as 'activating',
-  },
+  types: {} as NoInputMachineTypes<ActivationContext, ActivationEvent, 'activating'>,
   actors: {
     /** The signed-in customer's current subscription (the SPA refreshes the session and reads it). */
     checkSubscription: fromPromise<Subscription | null>(() => Promise.reject(new Error('checkSubscription not provided'))),

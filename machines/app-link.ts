@@ -5,6 +5,7 @@
  * to try again. Used by Open VPN App (/account), Open Desktop App (/success) and Return to App (/cancel).
  */
 import { fromPromise, setup } from 'xstate';
+import { invokeCall } from './invoke-call';
 
 /** How long the page waits for the app to take over before offering the download. */
 export const APP_LINK_FALLBACK_MS = 1500;
@@ -36,13 +37,8 @@ export const appLinkMachine = setup({
     },
     opening: {
       tags: ['opening'],
-      invoke: {
-        id: 'openAppLink',
-        src: 'openAppLink',
-        onDone: { target: 'waiting' },
-        // The link could not be made (the caller has said why): nothing is opening.
-        onError: { target: 'idle' },
-      },
+      // On failure the link could not be made (the caller has said why): nothing is opening.
+      invoke: invokeCall('openAppLink', { onDone: 'waiting', onError: 'idle' }),
     },
     waiting: {
       tags: ['opening'],

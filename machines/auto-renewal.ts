@@ -8,15 +8,16 @@
  * after a confirmation that says access ends now.
  */
 import { fromPromise, setup } from 'xstate';
+import { invokeCall } from './invoke-call';
 import type { AccountUser, ToastParams } from './types';
 
-export interface AutoRenewalInput {
+interface AutoRenewalInput {
   user: AccountUser | null;
 }
 
-export type AutoRenewalContext = AutoRenewalInput;
+type AutoRenewalContext = AutoRenewalInput;
 
-export type AutoRenewalEvent =
+type AutoRenewalEvent =
   | { type: 'subscription.refresh' }
   /** Turn Off Auto-Renewal: opens the confirmation dialog. */
   | { type: 'autoRenewal.turnOff' }
@@ -30,22 +31,29 @@ export type AutoRenewalEvent =
   | { type: 'refund.confirm' }
   | { type: 'refund.dismiss' };
 
-const CANCEL_SUCCESS_TOAST: ToastParams = {
-  title: 'Subscription Cancelled',
-  message: 'Your subscription will remain active until the end of your billing period.',
-  color: 'green',
-};
+/** The three calls the card makes for the signed-in user, each after a confirmation. */
+type SubscriptionCall = 'cancelSubscription' | 'resumeSubscription' | 'refundSubscription';
+
+/** What each call says when it has worked (spec §8, design §8); the subscription is refreshed after. */
+const DONE_TOASTS = {
+  cancelSubscription: {
+    title: 'Subscription Cancelled',
+    message: 'Your subscription will remain active until the end of your billing period.',
+    color: 'green',
+  },
+  resumeSubscription: {
+    title: 'Auto-Renewal On',
+    message: 'Your subscription will renew automatically at the end of your billing period.',
+    color: 'green',
+  },
+  refundSubscription: {
+    title: 'Refund Requested',
+    message: 'Your subscription has ended and your payment is being refunded. It returns to your card within 5–7 business days.',
+    color: 'green',
+  },
+} as const satisfies Record<SubscriptionCall, ToastParams>;
+
 const CANCEL_FAILURE_FALLBACK = 'Failed to cancel subscription';
-const RESUME_SUCCESS_TOAST: ToastParams = {
-  title: 'Auto-Renewal On',
-  message: 'Your subscription will renew automatically at the end of your billing period.',
-  color: 'green',
-};
-const REFUND_SUCCESS_TOAST: ToastParams = {
-  title: 'Refund Requested',
-  message: 'Your subscription has ended and your payment is being refunded. It returns to your card within 5–7 business days.',
-  color: 'green',
-};
 
 /**
  * Message of a failed cancel (spec §8): the error's text (the API client throws the API's `error` for
@@ -56,25 +64,31 @@ export function cancelFailureMessage(failure: unknown): string {
   return 'Please try again';
 }
 
-const cancelFailureToast = (failure: unknown): ToastParams => ({
-  title: 'Cancellation Failed',
-  message: cancelFailureMessage(failure),
-  color: 'red',
-});
-
 /** A failed resume or refund: the API's text (one owner: the API client), else "Please try again". */
-const failureToast = (title: string, failure: unknown): ToastParams => ({
-  title,
-  message: failure instanceof Error && failure.message.trim() !== '' ? failure.message : 'Please try again',
+const resumeOrRefundFailure = (failure: unknown): string =>
+  failure instanceof Error && failure.message.trim() !== '' ? failure.message : 'Please try again';
+
+/** What each call says when it has failed: its title, and the message made from the failure. */
+const FAILURE_TOASTS = {
+  cancelSubscription: { title: 'Cancellation Failed', message: cancelFailureMessage },
+  resumeSubscription: { title: 'Auto-Renewal Failed', message: resumeOrRefundFailure },
+  refundSubscription: { title: 'Refund Failed', message: resumeOrRefundFailure },
+} as const satisfies Record<SubscriptionCall, { title: string; message: (failure: unknown) => string }>;
+
+const failureToast = (call: SubscriptionCall, failure: unknown): ToastParams => ({
+  title: FAILURE_TOASTS[call].title,
+  message: FAILURE_TOASTS[call].message(failure),
   color: 'red',
 });
 
-export const autoRenewalMachine = setup({
+type AutoRenewalTag = 'refreshing' | 'cancelling' | 'dialogOpen' | 'resumeDialogOpen' | 'resuming' | 'refundDialogOpen' | 'refunding';
+
+const autoRenewalSetup = setup({
   types: {
     context: {} as AutoRenewalContext,
     input: {} as AutoRenewalInput,
     events: {} as AutoRenewalEvent,
-    tags: {} as 'refreshing' | 'cancelling' | 'dialogOpen' | 'resumeDialogOpen' | 'resuming' | 'refundDialogOpen' | 'refunding',
+    tags: {} as AutoRenewalTag,
   },
   actors: {
     /** Refresh the session's subscription; resolves when done (e.g. send 'subscription.refresh' to the session and waitFor). */
@@ -101,7 +115,43 @@ export const autoRenewalMachine = setup({
   guards: {
     isSignedIn: ({ context }) => context.user !== null,
   },
-}).createMachine({
+});
+
+/**
+ * A confirmation dialog, open while in this state (`tag`). Turn Off and Re-enable answer with the
+ * `autoRenewal.*` events, Cancel and refund with `refund.*`. Confirming goes on to `call` (the state that makes
+ * the call); without a signed-in user nothing is done and the dialog closes (spec §5), as it does when dismissed.
+ */
+function confirmation(tag: AutoRenewalTag, dialog: 'autoRenewal' | 'refund', call: 'cancelling' | 'resuming' | 'refunding') {
+  const confirm = [{ guard: 'isSignedIn', target: call }, { target: 'idle' }] as const;
+  const dismiss = { target: 'idle' } as const;
+  return autoRenewalSetup.createStateConfig({
+    tags: [tag],
+    on:
+      dialog === 'autoRenewal'
+        ? { 'autoRenewal.confirm': confirm, 'autoRenewal.dismiss': dismiss }
+        : { 'refund.confirm': confirm, 'refund.dismiss': dismiss },
+  });
+}
+
+/**
+ * Makes `call` for the signed-in user (the confirmation let no one else through): on success its toast and
+ * `refreshing`, on failure its toast with the error's text and `idle`.
+ */
+function subscriptionCall(call: SubscriptionCall, tags: AutoRenewalTag[]) {
+  return autoRenewalSetup.createStateConfig({
+    tags,
+    invoke: {
+      id: call,
+      src: call,
+      input: ({ context }) => ({ user: context.user! }),
+      onDone: { target: 'refreshing', actions: { type: 'showToast', params: DONE_TOASTS[call] } },
+      onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failureToast(call, event.error) } },
+    },
+  });
+}
+
+export const autoRenewalMachine = autoRenewalSetup.createMachine({
   id: 'autoRenewal',
   context: ({ input }) => ({ user: input.user }),
   initial: 'idle',
@@ -116,68 +166,16 @@ export const autoRenewalMachine = setup({
     },
     refreshing: {
       tags: ['refreshing'],
-      invoke: {
-        id: 'refreshSubscription',
-        src: 'refreshSubscription',
-        onDone: { target: 'idle' },
-        // The card keeps the last known subscription and its Refresh Status button.
-        onError: { target: 'idle' },
-      },
+      // Either way the card keeps the last known subscription and its Refresh Status button.
+      invoke: invokeCall('refreshSubscription', { onDone: 'idle', onError: 'idle' }),
     },
-    confirmingTurnOff: {
-      tags: ['dialogOpen'],
-      on: {
-        'autoRenewal.confirm': [
-          { guard: 'isSignedIn', target: 'cancelling' },
-          // Spec §5: nothing is done without a signed-in user; the dialog closes.
-          { target: 'idle' },
-        ],
-        'autoRenewal.dismiss': { target: 'idle' },
-      },
-    },
-    cancelling: {
-      tags: ['cancelling'],
-      invoke: {
-        id: 'cancelSubscription',
-        src: 'cancelSubscription',
-        input: ({ context }) => ({ user: context.user! }),
-        onDone: { target: 'refreshing', actions: { type: 'showToast', params: CANCEL_SUCCESS_TOAST } },
-        onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => cancelFailureToast(event.error) } },
-      },
-    },
-    confirmingResume: {
-      tags: ['resumeDialogOpen'],
-      on: {
-        'autoRenewal.confirm': [{ guard: 'isSignedIn', target: 'resuming' }, { target: 'idle' }],
-        'autoRenewal.dismiss': { target: 'idle' },
-      },
-    },
-    resuming: {
-      tags: ['resumeDialogOpen', 'resuming'],
-      invoke: {
-        id: 'resumeSubscription',
-        src: 'resumeSubscription',
-        input: ({ context }) => ({ user: context.user! }),
-        onDone: { target: 'refreshing', actions: { type: 'showToast', params: RESUME_SUCCESS_TOAST } },
-        onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failureToast('Auto-Renewal Failed', event.error) } },
-      },
-    },
-    confirmingRefund: {
-      tags: ['refundDialogOpen'],
-      on: {
-        'refund.confirm': [{ guard: 'isSignedIn', target: 'refunding' }, { target: 'idle' }],
-        'refund.dismiss': { target: 'idle' },
-      },
-    },
-    refunding: {
-      tags: ['refundDialogOpen', 'refunding'],
-      invoke: {
-        id: 'refundSubscription',
-        src: 'refundSubscription',
-        input: ({ context }) => ({ user: context.user! }),
-        onDone: { target: 'refreshing', actions: { type: 'showToast', params: REFUND_SUCCESS_TOAST } },
-        onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failureToast('Refund Failed', event.error) } },
-      },
-    },
+    // Turn Off, Re-enable, Cancel and refund: each its confirmation dialog, then its call. The turn-off dialog
+    // closes as the cancel starts (the button reads "Processing..."); the other two stay open during their call.
+    confirmingTurnOff: confirmation('dialogOpen', 'autoRenewal', 'cancelling'),
+    cancelling: subscriptionCall('cancelSubscription', ['cancelling']),
+    confirmingResume: confirmation('resumeDialogOpen', 'autoRenewal', 'resuming'),
+    resuming: subscriptionCall('resumeSubscription', ['resumeDialogOpen', 'resuming']),
+    confirmingRefund: confirmation('refundDialogOpen', 'refund', 'refunding'),
+    refunding: subscriptionCall('refundSubscription', ['refundDialogOpen', 'refunding']),
   },
 });

@@ -6,6 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { BillingItem } from '../contract/api';
 import { errorMessage } from './error-message';
+import type { NoInputMachineTypes } from './types';
 
 export interface BillingHistory {
   items: BillingItem[];
@@ -19,12 +20,7 @@ export interface BillingHistoryContext extends BillingHistory {
 export type BillingHistoryEvent = { type: 'billingHistory.reload' };
 
 export const billingHistoryMachine = setup({
-  types: {
-    context: {} as BillingHistoryContext,
-    events: {} as BillingHistoryEvent,
-    input: {} as Record<string, never> | undefined,
-    tags: {} as 'loading',
-  },
+  types: {} as NoInputMachineTypes<BillingHistoryContext, BillingHistoryEvent, 'loading'>,
   actors: {
     /** POST /api/billing/history {sessionToken}. */
     loadBillingHistory: fromPromise<BillingHistory>(() => Promise.reject(new Error('loadBillingHistory not provided'))),

@@ -7,7 +7,7 @@ import { assign, fromPromise, setup } from 'xstate';
 import type { Subscription } from '../contract/api';
 import { errorMessage } from './error-message';
 import { isActive } from './subscription-display';
-import type { AccountUser, NavigateParams, ToastParams } from './types';
+import type { AccountUser, NavigateParams, NoInputMachineTypes, ToastParams } from './types';
 
 export interface CheckoutContext {
   email: string | null;
@@ -31,12 +31,7 @@ const ALREADY_SUBSCRIBED_TOAST: ToastParams = {
 };
 
 export const checkoutMachine = setup({
-  types: {
-    context: {} as CheckoutContext,
-    events: {} as CheckoutEvent,
-    input: {} as Record<string, never> | undefined,
-    tags: {} as 'busy',
-  },
+  types: {} as NoInputMachineTypes<CheckoutContext, CheckoutEvent, 'busy'>,
   actors: {
     /**
      * POST /api/subscription/create-checkout {idToken, email} (the SPA takes the ID token from Firebase).

@@ -5,7 +5,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { Device } from '../contract/api';
 import { errorMessage } from './error-message';
-import type { ToastParams } from './types';
+import type { NoInputMachineTypes, ToastParams } from './types';
 
 export interface DevicesContext {
   devices: Device[];
@@ -22,12 +22,7 @@ export const DEVICE_SIGNED_OUT_TOAST: ToastParams = {
 };
 
 export const devicesMachine = setup({
-  types: {
-    context: {} as DevicesContext,
-    events: {} as DevicesEvent,
-    input: {} as Record<string, never> | undefined,
-    tags: {} as 'loading' | 'revoking',
-  },
+  types: {} as NoInputMachineTypes<DevicesContext, DevicesEvent, 'loading' | 'revoking'>,
   actors: {
     /** POST /api/auth/devices {sessionToken}. */
     listDevices: fromPromise<Device[]>(() => Promise.reject(new Error('listDevices not provided'))),

@@ -6,8 +6,9 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { ApiErrorCode, Subscription } from '../contract/api';
 import { errorMessage } from './error-message';
+import { invokeCall } from './invoke-call';
 import { EMPTY_SESSION_CONTEXT, type SessionContext, type SessionTag } from './session-context';
-import type { Session, ToastParams } from './types';
+import type { NoInputMachineTypes, Session, ToastParams } from './types';
 
 
 export type SessionEvent =
@@ -65,12 +66,7 @@ export function isSessionRefusal(error: unknown): boolean {
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
 
 export const sessionMachine = setup({
-  types: {
-    context: {} as SessionContext,
-    events: {} as SessionEvent,
-    input: {} as Record<string, never> | undefined,
-    tags: {} as SessionTag,
-  },
+  types: {} as NoInputMachineTypes<SessionContext, SessionEvent, SessionTag>,
   actors: {
     /** Initialise the identity provider and read the stored session token. */
     initialise: fromPromise<InitialiseOutput>(notProvided('initialise')),
@@ -177,12 +173,7 @@ export const sessionMachine = setup({
     clearingSession: {
       tags: ['loading'],
       entry: ['clearContext', 'clearStoredSession'],
-      invoke: {
-        id: 'signOutProvider',
-        src: 'signOutProvider',
-        onDone: { target: 'signedOut' },
-        onError: { target: 'signedOut' },
-      },
+      invoke: invokeCall('signOutProvider', { onDone: 'signedOut', onError: 'signedOut' }),
     },
     signedOut: {
       on: {

@@ -8,6 +8,7 @@
 import type { DeepLinkMachineInput } from './deep-link';
 import { errorMessage } from './error-message';
 import { NO_ACCESS_TOKEN_MESSAGE } from './exchange-request';
+import { invokeCall } from './invoke-call';
 import { describeSignInError } from './sign-in-errors';
 import { isActive } from './subscription-display';
 import { BACKEND_SIGN_IN_FALLBACK, RECENTLY_DELETED_TOAST_MS, signInSetup } from './sign-in.setup';
@@ -235,13 +236,8 @@ export const signInMachine = signInSetup.createMachine({
         recentlyDeleted: {
           tags: ['signingIn'],
           entry: 'clearStoredSession',
-          invoke: {
-            id: 'signOutProvider',
-            src: 'signOutProvider',
-            // Whether or not the provider sign-out worked, the user is told.
-            onDone: { target: 'reportingRecentlyDeleted' },
-            onError: { target: 'reportingRecentlyDeleted' },
-          },
+          // Whether or not the provider sign-out worked, the user is told.
+          invoke: invokeCall('signOutProvider', { onDone: 'reportingRecentlyDeleted', onError: 'reportingRecentlyDeleted' }),
         },
         reportingRecentlyDeleted: {
           always: [

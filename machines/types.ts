@@ -2,6 +2,7 @@
  * Types shared by the machines and by the services that implement their actors and actions.
  * Pure: types only.
  */
+import type { EventObject, MachineContext } from 'xstate';
 import type { Subscription } from '../contract/api';
 
 /** Identity providers the product signs in with (spec §1). */
@@ -78,3 +79,15 @@ export type ExchangeRequest =
       email: string | null;
       fullName: string | null;
     };
+
+/**
+ * The types of a machine that takes no input, in one line:
+ * `setup({ types: {} as NoInputMachineTypes<Context, Event, Tag>, ... })`. It is started with `{ input: {} }`;
+ * any other input does not compile.
+ */
+export interface NoInputMachineTypes<TContext extends MachineContext, TEvent extends EventObject, TTag extends string> {
+  context: TContext;
+  events: TEvent;
+  input: Record<string, never> | undefined;
+  tags: TTag;
+}

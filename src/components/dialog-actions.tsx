@@ -1,4 +1,5 @@
 import { Children, type ReactNode } from 'react';
+import stack from './button-stack.module.css';
 import classes from './dialog-actions.module.css';
 
 /**
@@ -8,7 +9,7 @@ import classes from './dialog-actions.module.css';
 export function DialogActions({ children }: { children: ReactNode }) {
   const count = Children.toArray(children).filter(Boolean).length;
   return (
-    <div className={classes.actions} data-stacked={count > 2 || undefined}>
+    <div className={`${stack.buttons} ${classes.actions}`} data-stacked={count > 2 || undefined}>
       {children}
     </div>
   );

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Button, Card, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Icon } from './icons';
+import stack from './button-stack.module.css';
 import classes from './result-card.module.css';
 
 export interface ResultCardProps {
@@ -37,7 +38,7 @@ export function ResultCard({ tone, title, lead, actions, children, after }: Resu
           <Text c="dimmed">{lead}</Text>
         </Stack>
         {children}
-        <div className={classes.actions}>
+        <div className={`${stack.buttons} ${classes.actions}`}>
           {actions}
           <Button component={Link} to="/" variant="subtle">
             Back to Website

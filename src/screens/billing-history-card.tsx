@@ -1,13 +1,10 @@
-import { Anchor, Button, Group, Card, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { BillingItem } from '../../contract/api';
-import { ListLoadState } from '../components/list-load-state';
+import { ListCard, type ListLoadState } from '../components/list-card';
 import { formatLongDate } from './subscription-texts';
 
-export interface BillingHistoryCardProps {
+export interface BillingHistoryCardProps extends ListLoadState {
   items: BillingItem[];
-  loading: boolean;
-  error: string | null;
-  onReload: () => void;
   /** Until when the 30-day money-back guarantee can be claimed (ISO), or null: then no refund is offered. */
   refundableUntil: string | null;
   onRefund: () => void;
@@ -19,14 +16,27 @@ function formatAmount(amount: number, currency: string): string {
 }
 
 /** The account's charges and refunds (issue 20, item 2), each with its receipt; and the money-back offer. */
-export function BillingHistoryCard({ items, loading, error, onReload, refundableUntil, onRefund }: BillingHistoryCardProps) {
+export function BillingHistoryCard({ items, refundableUntil, onRefund, ...list }: BillingHistoryCardProps) {
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="billing-history-title" aria-busy={loading}>
-      <Title order={2} size="h4" id="billing-history-title">
-        Billing history
-      </Title>
-      <ListLoadState loading={loading} error={error} loadingText="Loading your billing history…" onReload={onReload} />
-      {loading || error ? null : items.length === 0 ? (
+    <ListCard
+      id="billing-history-title"
+      title="Billing history"
+      loadingText="Loading your billing history…"
+      {...list}
+      after={
+        refundableUntil && (
+          <Stack gap="xs" mt="lg">
+            <Text size="sm">
+              30-day money-back guarantee: until {formatLongDate(refundableUntil)} you can cancel and get your first payment back in full.
+            </Text>
+            <Button variant="default" color="red.9" w="fit-content" onClick={onRefund}>
+              Cancel and refund
+            </Button>
+          </Stack>
+        )
+      }
+    >
+      {items.length === 0 ? (
         <Text size="sm" c="dimmed" mt="md">
           No payments yet.
         </Text>
@@ -56,16 +66,6 @@ export function BillingHistoryCard({ items, loading, error, onReload, refundable
           ))}
         </Stack>
       )}
-      {refundableUntil && (
-        <Stack gap="xs" mt="lg">
-          <Text size="sm">
-            30-day money-back guarantee: until {formatLongDate(refundableUntil)} you can cancel and get your first payment back in full.
-          </Text>
-          <Button variant="default" color="red.9" w="fit-content" onClick={onRefund}>
-            Cancel and refund
-          </Button>
-        </Stack>
-      )}
-    </Card>
+    </ListCard>
   );
 }

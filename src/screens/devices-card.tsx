@@ -1,29 +1,22 @@
-import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Device } from '../../contract/api';
-import { ListLoadState } from '../components/list-load-state';
+import { ListCard, type ListLoadState } from '../components/list-card';
 import { formatLongDate } from './subscription-texts';
 import longText from '../components/long-text.module.css';
 
-export interface DevicesCardProps {
+export interface DevicesCardProps extends ListLoadState {
   devices: Device[];
-  loading: boolean;
-  error: string | null;
   revokingId: string | null;
   onRevoke: (deviceId: string) => void;
-  onReload: () => void;
   /** Whether the page offers "Open VPN App" (an active subscription): only then does the card point at it. */
   openAppOffered: boolean;
 }
 
 /** Desktop apps signed in through "Open VPN App", each of which can be signed out from here. */
-export function DevicesCard({ devices, loading, error, revokingId, onRevoke, onReload, openAppOffered }: DevicesCardProps) {
+export function DevicesCard({ devices, revokingId, onRevoke, openAppOffered, ...list }: DevicesCardProps) {
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="devices-title" aria-busy={loading}>
-      <Title order={2} size="h4" id="devices-title">
-        Desktop Devices
-      </Title>
-      <ListLoadState loading={loading} error={error} loadingText="Loading your devices…" onReload={onReload} />
-      {loading || error ? null : devices.length === 0 ? (
+    <ListCard id="devices-title" title="Desktop Devices" loadingText="Loading your devices…" {...list}>
+      {devices.length === 0 ? (
         <Text size="sm" c="dimmed" mt="md">
           {openAppOffered
             ? 'No desktop app is signed in. Use Open VPN App on a computer to sign one in.'
@@ -56,6 +49,6 @@ export function DevicesCard({ devices, loading, error, revokingId, onRevoke, onR
           ))}
         </Stack>
       )}
-    </Card>
+    </ListCard>
   );
 }
