@@ -28,16 +28,19 @@ function lightSchemeBeforeScripts(): Plugin {
 }
 
 /**
- * The app's own modules that the two entries import statically, as two chunks: `home`, what the home page's
- * entry (src/main-home.tsx) needs, and `app`, the rest of what src/main.tsx needs (the router's tree and
- * routes). Started by a dynamic import (src/boot.ts), an entry would otherwise see every module it shares
- * with a lazy route split into a chunk of its own, each gzipped apart and each a request (~3 KB more on the
- * home page's first load). Read from the module graph once it is complete.
+ * The app's own modules that the two entries import statically, as two chunks: `site`, what both entries
+ * import (the frame, the app's actors, the session handle), and `app`, the rest of what src/main.tsx needs
+ * (the router's tree). Started by a dynamic import (src/boot.ts), an entry would otherwise see every module
+ * it shares with a lazy route split into a chunk of its own, each gzipped apart and each a request (~3 KB
+ * more on the home page's first load). What only the home page's entry imports (src/main-home.tsx: its
+ * tree, the home page) is left to rolldown, so the other pages do not load the home page's code.
+ * Read from the module graph once it is complete.
  */
 function appChunks() {
   let getModuleInfo: ((id: string) => { importedIds: readonly string[] } | null) | null = null;
-  let members: { home: Set<string>; app: Set<string> } | null = null;
-  // Not the entry itself: an entry runs when its module is evaluated, and the home chunk is loaded by both.
+  let members: { site: Set<string>; app: Set<string> } | null = null;
+  // Not the entry itself: an entry starts the app when its module is evaluated, so it must not ride in a
+  // chunk that the other entry's page loads.
   const staticImportsOf = (entry: string) => {
     const found = new Set<string>();
     const visit = (id: string) => {
@@ -50,7 +53,11 @@ function appChunks() {
     found.delete(entryId);
     return found;
   };
-  const collect = () => ({ home: staticImportsOf('src/main-home.tsx'), app: staticImportsOf('src/main.tsx') });
+  const collect = () => {
+    const home = staticImportsOf('src/main-home.tsx');
+    const app = staticImportsOf('src/main.tsx');
+    return { site: new Set([...home].filter((id) => app.has(id))), app };
+  };
   const plugin: Plugin = {
     name: 'veil-app-chunk',
     apply: 'build',
@@ -61,9 +68,7 @@ function appChunks() {
   };
   return {
     plugin,
-    // What the home page's entry (src/main-home.tsx) needs: the frame, the home page, the actors. The app's
-    // entry loads it too; the home page loads nothing of the app's chunk, which holds the router's tree.
-    home: (id: string) => (members ??= collect()).home.has(id),
+    site: (id: string) => (members ??= collect()).site.has(id),
     app: (id: string) => (members ??= collect()).app.has(id),
   };
 }
@@ -171,8 +176,8 @@ export default defineConfig({
             { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]|src[\\/]app[\\/]app-system\.ts$/ },
             // Its own chunk: src/boot.ts needs it before the first paint, and must not import the app for it.
             { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
-            // Before the app's: a module both entries import belongs to the home chunk (the earlier group wins).
-            { name: 'home', test: chunks.home },
+            // Before the app's: a module both entries import belongs to the site chunk (the earlier group wins).
+            { name: 'site', test: chunks.site },
             { name: 'app', test: chunks.app },
           ],
         },
