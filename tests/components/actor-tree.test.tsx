@@ -16,20 +16,17 @@ import { appRoot, stopAppSystem } from '../../src/app/app-system';
 import { AppTree, createAppRouter } from '../../src/app/app-tree';
 import { onlyStartedActors } from '../../src/app/inspector';
 import { useAppLink } from '../../src/app/use-app-link';
+import { removeClientConfig, writeClientConfig } from './client-config';
 
 let actors: AppActors | null = null;
 
 beforeEach(() => {
-  const config = document.createElement('script');
-  config.id = 'client-config';
-  config.type = 'application/json';
-  config.textContent = JSON.stringify({ firebase: { apiKey: 'k', authDomain: 'a.example', projectId: 'demo-p' } });
-  document.head.append(config);
+  writeClientConfig();
   localStorage.clear();
 });
 
 afterEach(() => {
-  document.getElementById('client-config')?.remove();
+  removeClientConfig();
   if (actors) {
     actors.detachFromPage();
     stopAppSystem(actors.system);

@@ -9,20 +9,17 @@ import { createAppActors } from '../../src/app/app-actors';
 import { stopAppSystem } from '../../src/app/app-system';
 import { reportProviderAuthState } from '../../src/services/auth-state';
 import { googleSession } from '../machines/fixtures';
+import { removeClientConfig, writeClientConfig } from './client-config';
 
 beforeEach(() => {
-  const config = document.createElement('script');
-  config.id = 'client-config';
-  config.type = 'application/json';
-  config.textContent = JSON.stringify({ firebase: { apiKey: 'k', authDomain: 'a.example', projectId: 'demo-p' } });
-  document.head.append(config);
+  writeClientConfig();
   localStorage.clear();
 });
 let detach: (() => void) | null = null;
 // XState warns when an event reaches a stopped actor: a previous test's app still listening to the page.
 const warn = vi.spyOn(console, 'warn');
 afterEach(() => {
-  document.getElementById('client-config')?.remove();
+  removeClientConfig();
   detach?.();
   expect(warn).not.toHaveBeenCalled();
   warn.mockClear();
