@@ -1,7 +1,8 @@
 /**
  * Issue 11 items 1, 3 and 4, in real Chromium against the whole stack: a network blip at page load does not
  * sign anyone out, a session refused (401) in an open tab sends the customer to sign in again with a toast,
- * and sign-out works offline.
+ * and sign-out works offline. And on the home page, which hydrates without the router (issue 25), the
+ * signed-in header and the sign-out work as on the other pages.
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -169,5 +170,22 @@ describe('authentication state changes (spec §4 "Session restore")', () => {
     await accountMenu(other, email).waitFor();
     await other.getByRole('button', { name: 'Subscribe Now' }).waitFor();
     await saveScreenshot(other, 'resilience-4-other-tab-signed-in');
+  });
+});
+
+describe('the home page, hydrated without the router (issue 25)', () => {
+  test('shows the signed-in header once the session loads, and signs out in place with the toast', async () => {
+    const email = 'home.sign.out@example.com';
+    const { page } = await e2e.signedIn(email);
+    await page.goto(`${e2e.stack.url}/`);
+    await accountMenu(page, email).click();
+    expect(await page.getByRole('menuitem', { name: 'My Account' }).getAttribute('href')).toBe('/account');
+    await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.getByText('Signed out successfully').waitFor({ timeout: 10_000 });
+    expect(pathOf(page)).toBe('/');
+    await page.getByRole('link', { name: 'Sign In' }).first().waitFor();
+    expect(await accountMenu(page, email).count()).toBe(0);
+    for (const key of ['sessionToken', 'token', 'google_access_token']) expect(await storageKey(page, key)).toBeNull();
+    expect(await axeViolations(page), 'home page with the sign-out toast').toEqual([]);
   });
 });
