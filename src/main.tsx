@@ -1,10 +1,10 @@
 // The app, started by src/boot.ts once the page has painted (boot.ts loads the stylesheets and sets the colour scheme).
 import { startTransition, type ReactNode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { createAppActors } from './app/app-actors';
 import { AppTree, createAppRouter, type AppRouter } from './app/app-tree';
 import { startInspector } from './app/inspector';
-import { whenIdle, yieldToMain } from './app/main-thread';
+import { hydrateInSlices } from './app/hydrate-in-slices';
 import { destinationFor } from './services/navigation';
 
 /**
@@ -45,17 +45,7 @@ async function main() {
   // HTML; and render the router's tree as on the server, where no Suspense boundary wraps the matches.
   await router.load();
   router.ssr = { manifest: undefined };
-  // Issue 25: evaluating the app's code and matching the route was one task; hydrating is the next. Inside a
-  // transition React hydrates in slices of a few milliseconds and yields between them (an ordinary hydration
-  // is one uninterrupted task: 250 to 350 ms at a phone's speed), so the page can answer a tap meanwhile.
-  await yieldToMain();
-  startTransition(() => {
-    hydrateRoot(root, <AppTree actors={actors} router={router} />);
-  });
-  // The session (XState, the machine and its services) is not needed to hydrate a public page, only for
-  // the header's account area, which keeps its placeholder until the session has settled: it loads once
-  // the browser is idle, after the hydration, not beside it (issue 25; issue 12 took it off the first load).
-  whenIdle(() => void actors.session.load());
+  await hydrateInSlices(root, <AppTree actors={actors} router={router} />, actors.session);
 }
 
 void main();

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { precompressDirectory } from './precompress.mjs';
-import { HOME_ENTRY, filesLoadedWith, routeEntries } from '../size.mjs';
+import { filesLoadedWith, homePageFiles, routeEntries } from '../size.mjs';
 
 interface PageMeta {
   title: string;
@@ -56,8 +56,7 @@ const routeFilesOf = (route: string) =>
  * downloads beside the app's instead of after it. The home page loads its own entry and no route.
  */
 function routeAssets(manifest: Parameters<typeof routeEntries>[0], page: RenderedPage, template: string) {
-  const entries = page.entry === 'home' ? routeEntries(manifest, [], HOME_ENTRY) : routeEntries(manifest, routeFilesOf(page.route));
-  const { js, css } = filesLoadedWith(manifest, entries);
+  const { js, css } = page.entry === 'home' ? homePageFiles(manifest) : filesLoadedWith(manifest, routeEntries(manifest, routeFilesOf(page.route)));
   const missing = (file: string) => !template.includes(`/${file}"`);
   return { css: css.filter(missing), js: js.filter(missing) };
 }
