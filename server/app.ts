@@ -150,7 +150,7 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
       ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl })
       : (localCheckout as LocalPaymentProvider));
   if (localCheckout) startBillingClock(app, localCheckout);
-  await startBillingJobs(database.db, provider, jobs, config.billingJobRetryDelaySeconds);
+  await startBillingJobs(database.db, provider, jobs, config.billingJobRetryDelaySeconds, () => productMetrics.refundsFailed.inc());
   // Tombstones whose cool-down ended while the API was down go now (the privacy policy's promise).
   await purgeExpiredTombstones(database.db, config.deletedAccountCooldownSeconds);
 

@@ -3,7 +3,7 @@
  * Stripe or from the local checkout), stored in the event's transaction with the receipt e-mail it owes.
  * The billing history (billing-history.ts) shows them with the account's refunds.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { charges } from '../db/schema.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
@@ -74,4 +74,15 @@ export async function subscriptionStart(db: Db, providerSubscriptionId: string):
     .orderBy(asc(charges.paidAt))
     .limit(1);
   return first?.paidAt ?? null;
+}
+
+/**
+ * The charge a refund returns: `chargeId` when the rule names one (money-back), otherwise the
+ * subscription's latest. Undefined when nothing was paid (a trial).
+ */
+export async function chargeToRefund(db: Db, providerSubscriptionId: string, chargeId: string | null): Promise<ChargeRow | undefined> {
+  const [row] = chargeId
+    ? await db.select().from(charges).where(eq(charges.id, chargeId))
+    : await db.select().from(charges).where(eq(charges.providerSubscriptionId, providerSubscriptionId)).orderBy(desc(charges.paidAt)).limit(1);
+  return row;
 }

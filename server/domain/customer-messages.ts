@@ -17,6 +17,8 @@ export type CustomerMessage = Recipient &
   (
     | { kind: 'receipt'; amount: number; currency: string; paidAt: string; description: string; nextRenewal: string | null }
     | { kind: 'refund'; amount: number; currency: string; refundedAt: string }
+    /** A refund the provider refused or that failed later: support will contact the customer. */
+    | { kind: 'refund_failed'; amount: number; currency: string; failedAt: string }
     | { kind: 'payment_failed'; amount: number; currency: string; failedAt: string }
     | { kind: 'renewal_off'; endDate: string }
     | { kind: 'renewal_on'; renewalDate: string }

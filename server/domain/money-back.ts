@@ -54,8 +54,9 @@ export async function claimMoneyBack(
       .update(subscriptions)
       .set({ status: 'cancelled', updatedAt: now })
       .where(and(eq(subscriptions.providerSubscriptionId, live.providerSubscriptionId), inArray(subscriptions.status, ['active', 'past_due'])));
+    // Exactly the first payment, as the guarantee promises (not the latest invoice, e.g. a proration).
     const owed = { amount: first.amount, currency: first.currency };
-    await oweRefund(tx, jobs, { providerSubscriptionId: live.providerSubscriptionId, userId, provider: live.provider, reason: 'money_back', ...owed });
+    await oweRefund(tx, jobs, { providerSubscriptionId: live.providerSubscriptionId, userId, provider: live.provider, reason: 'money_back', chargeId: first.id });
     return owed;
   });
   return { subscription: toApiSubscription(await findSubscription(db, userId)), refund };
