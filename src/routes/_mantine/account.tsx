@@ -20,6 +20,7 @@ import { AccountPage, SignInRequired } from '../../screens/account-page';
 import { BillingHistoryCard } from '../../screens/billing-history-card';
 import { RefundDialog, ResumeAutoRenewalDialog } from '../../screens/billing-dialogs';
 import { DevicesCard } from '../../screens/devices-card';
+import { PairingDialog } from '../../screens/pairing-dialog';
 import { PastDueNotice } from '../../screens/past-due-notice';
 
 /** How long after a sign-in opened the app's link /account still speaks of it (the hand-off takes 2 s). */
@@ -45,21 +46,32 @@ function AccountRoute() {
 
 /**
  * The desktop app started a pairing (issue 23): /account?pair=<PKCE challenge>. Once signed in, the page
- * opens the app with a link for that challenge, once, and drops the parameter so a reload does not repeat.
+ * asks the customer first (issue 34: any app or page can open this address), and only on their yes mints
+ * a link for that challenge and opens the app. The parameter is dropped at once, so a reload does not ask
+ * again.
  */
 const PKCE_CHALLENGE = /^[A-Za-z0-9_-]{43}$/;
 
 function usePairingRequest(actors: ReturnType<typeof useAppActors>) {
+  const [challenge, setChallenge] = useState<string | null>(null);
   useEffect(() => {
     const url = new URL(window.location.href);
-    const challenge = url.searchParams.get('pair');
-    if (challenge === null) return;
+    const asked = url.searchParams.get('pair');
+    if (asked === null) return;
     url.searchParams.delete('pair');
     window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
     // The contract's shape (a base64url SHA-256), checked here without loading zod on this page.
+    if (PKCE_CHALLENGE.test(asked)) setChallenge(asked);
+  }, []);
+  return {
+    pending: challenge !== null,
     // A link that could not be made has said why in a toast already.
-    if (PKCE_CHALLENGE.test(challenge)) openVpnApp(actors, challenge).catch(() => undefined);
-  }, [actors]);
+    confirm: () => {
+      if (challenge !== null) openVpnApp(actors, challenge).catch(() => undefined);
+      setChallenge(null);
+    },
+    dismiss: () => setChallenge(null),
+  };
 }
 
 function SignedInAccount({ onSignOut }: { onSignOut: () => void }) {
@@ -79,7 +91,7 @@ function SignedInAccount({ onSignOut }: { onSignOut: () => void }) {
   const [renewal, sendRenewal] = useAppMachine(autoRenewalMachine, 'account.autoRenewal', { user: accountUser });
   const [deletion, sendDeletion] = useAppMachine(deletionMachine, 'account.deletion', { user: accountUser });
   const devicesMachine = useMemo(() => provideDevices(actors), [actors]);
-  usePairingRequest(actors);
+  const pairing = usePairingRequest(actors);
   const vpnApp = useAppLink(() => openVpnApp(actors));
   // Sent here by a desktop sign-in that opened the app's link: still in front means it did not open.
   const { notOpened } = vpnApp;
@@ -101,78 +113,81 @@ function SignedInAccount({ onSignOut }: { onSignOut: () => void }) {
   }, [refunding, sendBilling]);
 
   return (
-    <AccountPage
-      user={user}
-      subscription={subscription}
-      refreshing={sessionRefreshing || renewal.hasTag('refreshing')}
-      signingOut={signingOut}
-      onSignOut={() => {
-        onSignOut();
-        actors.session.send({ type: 'session.signOut' });
-      }}
-      onRefresh={() => sendRenewal({ type: 'subscription.refresh' })}
-      onOpenVpnApp={vpnApp.open}
-      vpnAppPhase={vpnApp.phase}
-      devices={
-        <DevicesCard
-          devices={devices.context.devices}
-          loading={devices.hasTag('loading')}
-          error={devices.matches('failed') ? devices.context.error : null}
-          revokingId={devices.context.revoking}
-          onRevoke={(deviceId) => sendDevices({ type: 'devices.revoke', deviceId })}
-          onReload={() => sendDevices({ type: 'devices.reload' })}
-          openAppOffered={isActive(subscription)}
-        />
-      }
-      billing={
-        <>
-          {subscription?.status === 'past_due' && (
-            <PastDueNotice
-              opening={openingPortal}
-              onUpdatePaymentMethod={() => {
-                setOpeningPortal(true);
-                void openBillingPortal(actors).finally(() => setOpeningPortal(false));
-              }}
+    <>
+      <PairingDialog opened={pairing.pending} email={user.email} onConfirm={pairing.confirm} onDismiss={pairing.dismiss} />
+      <AccountPage
+        user={user}
+        subscription={subscription}
+        refreshing={sessionRefreshing || renewal.hasTag('refreshing')}
+        signingOut={signingOut}
+        onSignOut={() => {
+          onSignOut();
+          actors.session.send({ type: 'session.signOut' });
+        }}
+        onRefresh={() => sendRenewal({ type: 'subscription.refresh' })}
+        onOpenVpnApp={vpnApp.open}
+        vpnAppPhase={vpnApp.phase}
+        devices={
+          <DevicesCard
+            devices={devices.context.devices}
+            loading={devices.hasTag('loading')}
+            error={devices.matches('failed') ? devices.context.error : null}
+            revokingId={devices.context.revoking}
+            onRevoke={(deviceId) => sendDevices({ type: 'devices.revoke', deviceId })}
+            onReload={() => sendDevices({ type: 'devices.reload' })}
+            openAppOffered={isActive(subscription)}
+          />
+        }
+        billing={
+          <>
+            {subscription?.status === 'past_due' && (
+              <PastDueNotice
+                opening={openingPortal}
+                onUpdatePaymentMethod={() => {
+                  setOpeningPortal(true);
+                  void openBillingPortal(actors).finally(() => setOpeningPortal(false));
+                }}
+              />
+            )}
+            <BillingHistoryCard
+              items={billing.context.items}
+              loading={billing.hasTag('loading')}
+              error={billing.matches('failed') ? billing.context.error : null}
+              onReload={() => sendBilling({ type: 'billingHistory.reload' })}
+              refundableUntil={subscription?.status === 'active' ? billing.context.refundableUntil : null}
+              onRefund={() => sendRenewal({ type: 'refund.start' })}
             />
-          )}
-          <BillingHistoryCard
-            items={billing.context.items}
-            loading={billing.hasTag('loading')}
-            error={billing.matches('failed') ? billing.context.error : null}
-            onReload={() => sendBilling({ type: 'billingHistory.reload' })}
-            refundableUntil={subscription?.status === 'active' ? billing.context.refundableUntil : null}
-            onRefund={() => sendRenewal({ type: 'refund.start' })}
-          />
-          <ResumeAutoRenewalDialog
-            opened={renewal.hasTag('resumeDialogOpen')}
-            busy={renewal.hasTag('resuming')}
-            endDate={subscription?.endDate}
-            onConfirm={() => sendRenewal({ type: 'autoRenewal.confirm' })}
-            onDismiss={() => sendRenewal({ type: 'autoRenewal.dismiss' })}
-          />
-          <RefundDialog
-            opened={renewal.hasTag('refundDialogOpen')}
-            busy={refunding}
-            onConfirm={() => sendRenewal({ type: 'refund.confirm' })}
-            onDismiss={() => sendRenewal({ type: 'refund.dismiss' })}
-          />
-        </>
-      }
-      autoRenewal={{
-        dialogOpen: renewal.hasTag('dialogOpen'),
-        cancelling: renewal.hasTag('cancelling'),
-        onTurnOff: () => sendRenewal({ type: 'autoRenewal.turnOff' }),
-        onConfirm: () => sendRenewal({ type: 'autoRenewal.confirm' }),
-        onDismiss: () => sendRenewal({ type: 'autoRenewal.dismiss' }),
-        onReEnable: () => sendRenewal({ type: 'autoRenewal.reEnable' }),
-      }}
-      deletion={{
-        dialogOpen: deletion.hasTag('dialogOpen'),
-        deleting: deletion.hasTag('deleting'),
-        onDelete: () => sendDeletion({ type: 'account.delete' }),
-        onConfirm: () => sendDeletion({ type: 'account.confirmDelete' }),
-        onCancel: () => sendDeletion({ type: 'account.cancelDelete' }),
-      }}
-    />
+            <ResumeAutoRenewalDialog
+              opened={renewal.hasTag('resumeDialogOpen')}
+              busy={renewal.hasTag('resuming')}
+              endDate={subscription?.endDate}
+              onConfirm={() => sendRenewal({ type: 'autoRenewal.confirm' })}
+              onDismiss={() => sendRenewal({ type: 'autoRenewal.dismiss' })}
+            />
+            <RefundDialog
+              opened={renewal.hasTag('refundDialogOpen')}
+              busy={refunding}
+              onConfirm={() => sendRenewal({ type: 'refund.confirm' })}
+              onDismiss={() => sendRenewal({ type: 'refund.dismiss' })}
+            />
+          </>
+        }
+        autoRenewal={{
+          dialogOpen: renewal.hasTag('dialogOpen'),
+          cancelling: renewal.hasTag('cancelling'),
+          onTurnOff: () => sendRenewal({ type: 'autoRenewal.turnOff' }),
+          onConfirm: () => sendRenewal({ type: 'autoRenewal.confirm' }),
+          onDismiss: () => sendRenewal({ type: 'autoRenewal.dismiss' }),
+          onReEnable: () => sendRenewal({ type: 'autoRenewal.reEnable' }),
+        }}
+        deletion={{
+          dialogOpen: deletion.hasTag('dialogOpen'),
+          deleting: deletion.hasTag('deleting'),
+          onDelete: () => sendDeletion({ type: 'account.delete' }),
+          onConfirm: () => sendDeletion({ type: 'account.confirmDelete' }),
+          onCancel: () => sendDeletion({ type: 'account.cancelDelete' }),
+        }}
+      />
+    </>
   );
 }
