@@ -113,6 +113,7 @@ describe.each(drivers)('a journey over every route on %s', (driver) => {
     expect(desktop.status).toBe(200);
     const desktopToken = desktop.json.sessionToken as string;
     const devices = (await post('/api/auth/devices', { sessionToken })).json.devices as Array<{ id: string }>;
+    await post('/api/account/activity', { sessionToken });
 
     const checkoutUrl = (await post('/api/subscription/create-checkout', { idToken: minted.idToken, email })).json.url as string;
     const checkoutPath = new URL(checkoutUrl).pathname;
