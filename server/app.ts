@@ -4,7 +4,6 @@
  * own database, verifier and payment provider.
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginCallback } from 'fastify';
-import helmet from '@fastify/helmet';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { healthResponseSchema, liveResponseSchema, readyResponseSchema } from '../contract/api.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
@@ -20,12 +19,12 @@ import { authRoutes } from './http/auth-routes.ts';
 import { billingRoutes } from './http/billing-routes.ts';
 import { responseCompression } from './http/compression.ts';
 import type { AppDeps } from './http/context.ts';
-import { contentSecurityPolicy } from './http/csp.ts';
 import { devRoutes } from './http/dev-routes.ts';
 import { createWebhookReceiver, paymentRoutes } from './http/payment-routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { answers } from './http/route-schemas.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { spaRoutes } from './http/spa.ts';
 import { subscriptionRoutes } from './http/subscription-routes.ts';
 import { LocalPaymentProvider } from './payments/local-provider.ts';
@@ -154,12 +153,8 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
   // Tombstones whose cool-down ended while the API was down go now (the privacy policy's promise).
   await purgeExpiredTombstones(database.db, config.deletedAccountCooldownSeconds);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
-    // Firebase's sign-in popup talks back to its opener.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    crossOriginEmbedderPolicy: false,
-  });
+  // Helmet's headers, computed once: the document set on pages and API answers, the asset set on static files.
+  registerSecurityHeaders(app, config);
   // Before every route: JSON answers over 1 KB are compressed (static files and pages come precompressed).
   await responseCompression(app);
   const limits = await registerRateLimits(app, config);

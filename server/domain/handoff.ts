@@ -86,6 +86,9 @@ async function redeemHandoff(
     // A pairing the desktop app started redeems only in that app (it holds the verifier): a link planted
     // by another page carries a token minted for someone else's challenge, or for none.
     if (handoff.codeChallenge !== null && !verifierMatches(handoff.codeChallenge, options.codeVerifier)) throw failures.handoffInvalid();
+    // An app that started a pairing (it sends a verifier) takes only the link minted for its challenge: a
+    // link minted for none was made by whichever page opened it (perhaps another account's), not for it.
+    if (handoff.codeChallenge === null && options.codeVerifier !== undefined) throw failures.handoffInvalid();
 
     // One redemption per account at a time, so two devices cannot both take the last place. The locked row
     // is also the account the answer shows.

@@ -3,12 +3,13 @@ import { ACCOUNT_CARDS } from '../../../../machines/account-cards';
 import { useAppActors } from '../../../app/app-context';
 import { useSessionTag, useSessionUser, useSubscription } from '../../../app/use-session';
 import { RefundDialog, ResumeAutoRenewalDialog, TurnOffAutoRenewalDialog } from '../../../screens/billing-dialogs';
+import { PairingDialog } from '../../../screens/pairing-dialog';
 import { SubscriptionCard } from '../../../screens/subscription-card';
 import { useCard } from '../use-card';
 import { provideAutoRenewal } from './services';
 import { useVpnApp } from './vpn-app';
 
-/** The Subscription Status card: status, auto-renewal and its dialogs, refund, Open VPN App. */
+/** The Subscription Status card: status, auto-renewal and its dialogs, refund, Open VPN App and the desktop app's pairing. */
 export function SubscriptionStatus() {
   const actors = useAppActors();
   const user = useSessionUser()!;
@@ -33,6 +34,7 @@ export function SubscriptionStatus() {
 
   return (
     <>
+      <PairingDialog opened={vpnApp.pairing.pending} email={user.email} onConfirm={vpnApp.pairing.confirm} onDismiss={vpnApp.pairing.dismiss} />
       <SubscriptionCard
         subscription={subscription}
         refreshing={sessionRefreshing || shown.refreshing}
