@@ -6,13 +6,11 @@ import { DevicesCard } from '../../../screens/devices-card';
 import { useCard } from '../use-card';
 import { provideDevices } from './services';
 
-/** Desktop devices belong to a subscription: no card (and no call) without one. */
+/**
+ * Desktop Devices. The list loads as the page opens, with or without a subscription (its call is also how a
+ * session revoked elsewhere is noticed on this page), but devices belong to a subscription: no card without one.
+ */
 export function Devices() {
-  const hasSubscription = useSessionView((view) => view.context.subscription !== null);
-  return hasSubscription ? <DevicesWithSubscription /> : null;
-}
-
-function DevicesWithSubscription() {
   const devices = useCard(provideDevices, ACCOUNT_CARDS.devices, {});
   const shown = useSelector(
     devices,
@@ -25,6 +23,8 @@ function DevicesWithSubscription() {
     shallowEqual,
   );
   const openAppOffered = useSessionView((view) => isActive(view.context.subscription));
+  const hasSubscription = useSessionView((view) => view.context.subscription !== null);
+  if (!hasSubscription) return null;
   return (
     <DevicesCard
       {...shown}
