@@ -42,7 +42,7 @@ export const RETAINED_DATA: readonly RetainedData[] = [
     onDeletion: 'Deleted at once',
     removedByDeletion: true,
     store: 'database',
-    tables: { users: ['id', 'identity_subject', 'provider', 'email', 'name', 'payment_customer_id', 'created_at'] },
+    tables: { users: ['id', 'identity_subject', 'provider', 'email', 'name', 'payment_customer_id', 'created_at', 'disabled_at'] },
   },
   {
     key: 'devices',
@@ -132,6 +132,28 @@ export const RETAINED_DATA: readonly RetainedData[] = [
     removedByDeletion: false,
     store: 'database',
     tables: { deleted_accounts: ['user_id_hash', 'deleted_at'] },
+  },
+  {
+    key: 'account_activity',
+    what: 'Your account activity: what happened to your account (a new device, a device signed out, auto-renewal off or on, a refund, an action by Veil support) with the day only, never the time, your IP address or browser',
+    why: 'To show you what happened to your account, so that you notice what you did not do',
+    kept: 'While you have an account',
+    onDeletion: 'Deleted at once',
+    removedByDeletion: true,
+    store: 'database',
+    tables: { account_activity: ['id', 'user_id', 'kind', 'actor', 'detail', 'occurred_on'] },
+  },
+  {
+    key: 'staff_actions',
+    what: 'What Veil support did on your account: the action, the staff member, their reason and its outcome, with your account named only by a one-way hash of its number',
+    why: 'So that every support action can be checked later; nobody can change or remove a record',
+    kept: 'For good, as the audit trail (the database refuses changes and deletions)',
+    onDeletion: 'Kept; the hash of your account number no longer leads to any account',
+    removedByDeletion: false,
+    store: 'database',
+    tables: {
+      staff_actions: ['id', 'occurred_at', 'staff_uid', 'staff_email', 'role', 'action', 'target_hash', 'reason', 'params', 'outcome', 'outcome_code'],
+    },
   },
   {
     key: 'jobs',
