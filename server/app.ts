@@ -15,6 +15,7 @@ import { startBillingJobs } from './jobs/billing-jobs.ts';
 import { startJobQueue, type JobQueue, type RetryPolicy } from './jobs/queue.ts';
 import { startMailWorker, type MailCounters, newMailCounters } from './mail/mail-worker.ts';
 import { startRenewalSweep } from './mail/renewal-sweep.ts';
+import { accountRoutes } from './http/account-routes.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { billingRoutes } from './http/billing-routes.ts';
 import { responseCompression } from './http/compression.ts';
@@ -201,6 +202,7 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
       await api.register((scope) => subscriptionRoutes(scope, deps), { prefix: '/subscription' });
       await api.register((scope) => paymentRoutes(scope, deps));
       await api.register((scope) => billingRoutes(scope, deps), { prefix: '/billing' });
+      await api.register((scope) => accountRoutes(scope, deps), { prefix: '/account' });
       await api.register((scope) => devRoutes(scope, deps), { prefix: '/dev' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -9,6 +9,7 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { handoffTokens, sessions, users } from '../db/schema.ts';
 import type { UserRow } from './accounts.ts';
+import { recordActivity } from './account-activity.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
 import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
@@ -123,6 +124,7 @@ async function redeemHandoff(
       { userId: handoff.userId, kind: 'new_device', deviceName, signedInAt: now.toISOString() },
       session.id,
     );
+    await recordActivity(tx, { userId: handoff.userId, kind: 'signed_in_new_device', by: 'customer', detail: { deviceName } }, now);
     return { sessionToken, user };
   });
 }

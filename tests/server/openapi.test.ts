@@ -40,6 +40,7 @@ const CALLS: Record<string, string[] | null> = {
   'POST /subscription/resume': ['idToken'],
   'POST /subscription/refund': ['idToken'],
   'POST /billing/history': ['sessionToken'],
+  'POST /account/activity': ['sessionToken'],
   'GET /billing/receipts/:id': null,
   'POST /billing/portal': ['idToken'],
   'GET /billing/portal/local/:id': null,
