@@ -33,7 +33,7 @@ import type { PaymentProvider } from './domain/payment-provider.ts';
 import { bindPaymentEvents } from './payments/events.ts';
 import { signPayload } from './payments/signature.ts';
 import { StripePaymentProvider } from './payments/stripe-provider.ts';
-import { logSerializers } from './http/log-redaction.ts';
+import { logSerializers, redactLogMessages } from './http/log-redaction.ts';
 import { apiErrorHandler, clientErrorHandler, frameworkErrorHandler, noSuchCall } from './http/framework-errors.ts';
 import { registerMetrics, type ProductMetrics } from './observability/metrics.ts';
 import { readiness } from './observability/readiness.ts';
@@ -41,10 +41,10 @@ import { traceIdsInLogs } from './observability/tracing.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 
 /**
- * Headers that carry credentials. Bodies (where the tokens travel) are never logged, URLs are logged
- * without their query string or local checkout id, and errors without SQL parameters
- * (server/http/log-redaction.ts), so no token, hash, checkout id or e-mail reaches the logs
- * (tests/server/log-redaction.test.ts checks a whole journey).
+ * Headers that carry credentials. Bodies (where the tokens travel) are never logged, requests are logged
+ * by their route pattern, and errors and messages go through one redaction (server/http/log-redaction.ts,
+ * server/observability/redaction.ts), so no token, hash, bearer id, address or e-mail reaches the logs
+ * (tests/server/log-redaction.test.ts and tests/server/zero-log-journey.test.ts check whole journeys).
  */
 const REDACTED = [
   'req.headers.authorization',
@@ -63,11 +63,13 @@ export interface BuildOptions {
   /** The mail worker's counters (metrics, tests) and retries (tests shorten them). */
   mail?: { counters?: MailCounters; retry?: Partial<RetryPolicy> };
   logger?: boolean;
+  /** Where log lines go (tests read them); standard output by default. */
+  logDestination?: { write: (line: string) => void };
   /** @fastify/otel's plugin when tracing is on (server/observability/tracing.ts). */
   tracing?: FastifyPluginCallback;
 }
 
-export async function buildApp({ config, database, verifier, payments, jobs: givenJobs, mail = {}, logger = true, tracing }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, verifier, payments, jobs: givenJobs, mail = {}, logger = true, logDestination, tracing }: BuildOptions): Promise<FastifyInstance> {
   // Set once the metrics exist; requests refused before then are not counted.
   let metrics: ProductMetrics | null = null;
   let log: FastifyBaseLogger | undefined;
@@ -77,6 +79,8 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
           level: config.logLevel,
           redact: { paths: REDACTED, censor: '[redacted]' },
           serializers: logSerializers,
+          hooks: redactLogMessages,
+          ...(logDestination ? { stream: logDestination } : {}),
           // With tracing on, each entry inside a request names its trace.
           ...(tracing ? { mixin: traceIdsInLogs } : {}),
         }
