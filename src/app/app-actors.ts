@@ -38,7 +38,11 @@ export function createAppActors({ navigate, inspect }: AppActorsOptions) {
       signInActor = createSignInActor({
         navigate,
         system,
-        handOffSession: (handedOff) => session.send({ type: 'session.signedIn', session: handedOff }),
+        // The session machine stores the token: it must run, even where nothing on the page has needed it yet.
+        handOffSession: (handedOff) => {
+          void session.load();
+          session.send({ type: 'session.signedIn', session: handedOff });
+        },
         endSession: () => session.send({ type: 'session.ended' }),
       });
       return signInActor;

@@ -55,12 +55,11 @@ export const sessionActors = {
     async ({ input }) => (await verifySession(input.sessionToken)).subscription,
   ),
   /**
-   * Sign-out always works (issue 11 item 4): the local session is cleared first; revoking it at the API
+   * Sign-out always works (issue 11 item 4): the machine has cleared the stored session first; revoking it at the API
    * and the provider's sign-out are best effort, and waited for at most a few seconds (offline, loading
    * Firebase or reaching the API can fail or hang).
    */
   signOut: fromPromise<void, { sessionToken: string | null }>(async ({ input }) => {
-    storage.clearSession();
     const revoke = async () => {
       if (!input.sessionToken) return;
       const { api } = await import('../services/api-client');
@@ -72,6 +71,7 @@ export const sessionActors = {
 };
 
 export const sessionActions = {
+  storeSessionToken: (_: unknown, params: { sessionToken: string }) => storage.setSessionToken(params.sessionToken),
   clearStoredSession: () => storage.clearSession(),
   showToast: (_: unknown, params: Parameters<typeof showToast>[0]) => void showToast(params),
 };

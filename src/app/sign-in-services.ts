@@ -88,12 +88,8 @@ export function createSignInActor(deps: SignInDependencies) {
     actions: {
       storeRedirectPending: () => storage.markRedirectPending(Date.now()),
       clearRedirectPending: () => storage.clearRedirectPending(),
-      storeSessionToken: (_, params: { sessionToken: string }) => storage.setSessionToken(params.sessionToken),
       handOffSession: (_, params: { session: Session }) => deps.handOffSession(params.session),
-      clearStoredSession: () => {
-        storage.clearSession();
-        deps.endSession();
-      },
+      endSession: () => deps.endSession(),
       showToast: (_, params: ToastParams) => void showToast(params),
       alert: (_, params: { message: string }) => window.alert(params.message),
       navigate: (_, params: NavigateParams) => deps.navigate(params),
