@@ -1,6 +1,6 @@
 /**
  * Issue 33 item 4: one writer of the stored session token. The browser's storage of it is written and cleared
- * only by the session machine's actions (src/app/session-services.ts, `storeSessionToken` and
+ * only by the session machine's actions (src/app/flows/session-services.ts, `storeSessionToken` and
  * `clearStoredSession`); a sign-in hands the session to the session machine, an account deletion ends it.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -22,6 +22,6 @@ describe('the stored session token has one writer', () => {
     const writers = sourceFiles(join(process.cwd(), 'src'))
       .filter((file) => !file.endsWith(join('services', 'storage.ts')))
       .flatMap((file) => [...readFileSync(file, 'utf8').matchAll(WRITES)].map((match) => `${relative(process.cwd(), file)}: ${match[1]}`));
-    expect(writers.sort()).toEqual(['src/app/session-services.ts: clearSession', 'src/app/session-services.ts: setSessionToken']);
+    expect(writers.sort()).toEqual(['src/app/flows/session-services.ts: clearSession', 'src/app/flows/session-services.ts: setSessionToken']);
   });
 });

@@ -3,8 +3,8 @@ import { fromPromise } from 'xstate';
 import { accountDeletionMachine } from '../../../../machines/account-deletion';
 import type { AccountUser, NavigateParams } from '../../../../machines/types';
 import { api } from '../../../services/api-client';
-import type { AppActors } from '../../../app/app-actors';
-import { signOutProvider } from '../../../app/session-services';
+import type { AppActors } from '../../../app/actors/app-actors';
+import { signOutProvider } from '../../../app/flows/session-services';
 import { currentSessionToken, toast, withSession } from '../session-calls';
 
 export function provideAccountDeletion(actors: AppActors, navigate: (params: NavigateParams) => void) {
