@@ -85,25 +85,22 @@ async function listDesktopSessions(db: Db, userId: string, now = new Date()) {
     .orderBy(sessions.createdAt);
 }
 
-/**
- * Signs one desktop session of the account out, with its activity entry in the same transaction; `by`
- * says who did it (the customer, or support from the staff console).
- */
-async function revokeDesktopSession(
-  db: Db,
-  userId: string,
-  sessionId: string,
-  by: 'customer' | 'support' = 'customer',
-  now = new Date(),
-): Promise<void> {
+/** Signs one live desktop session of the account out (inside the caller's transaction); answers its name. 404 otherwise. */
+export async function endDesktopSession(tx: Db, userId: string, sessionId: string, now = new Date()): Promise<string> {
+  const [revoked] = await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), eq(sessions.kind, 'desktop'), isNull(sessions.revokedAt)))
+    .returning({ deviceName: sessions.deviceName });
+  if (!revoked) throw failures.notFound('Device');
+  return revoked.deviceName ?? 'Desktop app';
+}
+
+/** The customer signs a device out: with its activity entry in the same transaction. */
+async function revokeDesktopSession(db: Db, userId: string, sessionId: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    const [revoked] = await tx
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), eq(sessions.kind, 'desktop'), isNull(sessions.revokedAt)))
-      .returning({ deviceName: sessions.deviceName });
-    if (!revoked) throw failures.notFound('Device');
-    await recordActivity(tx, { userId, kind: 'device_revoked', by, detail: { deviceName: revoked.deviceName ?? 'Desktop app' } }, now);
+    const deviceName = await endDesktopSession(tx, userId, sessionId, now);
+    await recordActivity(tx, { userId, kind: 'device_revoked', by: 'customer', detail: { deviceName } }, now);
   });
 }
 
