@@ -3,12 +3,14 @@
  * the database handle). buildApp makes one with `bindDomain` and hands it to the routes in AppDeps, so a
  * route can call the domain but cannot reach `db` or run SQL of its own.
  */
+import { accountActivityOf } from './account-activity.ts';
 import { billingHistory, localReceipt } from './billing-history.ts';
 import { openBillingPortal } from './billing-portal.ts';
 import { openCheckoutFor } from './checkouts.ts';
 import { deleteAccount } from './deletion.ts';
 import { createHandoffFor, redeemHandoffForDevice } from './handoff.ts';
 import { claimMoneyBack } from './money-back.ts';
+import { customerView, performStaffAction, searchCustomers } from './staff.ts';
 import { prepareSessionCheck } from './session-check.ts';
 import { authenticate, listDevices, revokeDevice, revokeSession, signIn } from './sessions.ts';
 import type { Database, Db } from './store.ts';
@@ -38,6 +40,14 @@ export function bindDomain(database: Database) {
       turnOffRenewal: bound(turnOffRenewal),
       turnOnRenewal: bound(turnOnRenewal),
       claimMoneyBack: bound(claimMoneyBack),
+    },
+    account: {
+      activity: bound(accountActivityOf),
+    },
+    staff: {
+      search: bound(searchCustomers),
+      customer: (userId: string, localReceiptUrl: (chargeId: string) => string) => customerView(db, database.jobSchema, userId, localReceiptUrl),
+      act: bound(performStaffAction),
     },
     billing: {
       history: bound(billingHistory),

@@ -81,8 +81,34 @@ export async function subscriptionStart(db: Db, providerSubscriptionId: string):
  * subscription's latest. Undefined when nothing was paid (a trial).
  */
 export async function chargeToRefund(db: Db, providerSubscriptionId: string, chargeId: string | null): Promise<ChargeRow | undefined> {
-  const [row] = chargeId
-    ? await db.select().from(charges).where(eq(charges.id, chargeId))
-    : await db.select().from(charges).where(eq(charges.providerSubscriptionId, providerSubscriptionId)).orderBy(desc(charges.paidAt)).limit(1);
+  if (!chargeId) return latestChargeOf(db, providerSubscriptionId);
+  const [row] = await db.select().from(charges).where(eq(charges.id, chargeId));
   return row;
+}
+
+/** A subscription's latest payment (support's refund outside the money-back window returns it). */
+export async function latestChargeOf(db: Db, providerSubscriptionId: string): Promise<ChargeRow | undefined> {
+  const [latest] = await db
+    .select()
+    .from(charges)
+    .where(eq(charges.providerSubscriptionId, providerSubscriptionId))
+    .orderBy(desc(charges.paidAt))
+    .limit(1);
+  return latest;
+}
+
+/**
+ * Owes the receipt of the account's latest payment again (support's "resend receipt"), keyed by `about`
+ * (the audit row's moment) so that a deliberate resend is not taken for a duplicate of the first one.
+ */
+export async function oweReceiptAgain(tx: Db, jobs: JobSender, userId: string, about: string): Promise<boolean> {
+  const [latest] = await tx.select().from(charges).where(eq(charges.userId, userId)).orderBy(desc(charges.paidAt)).limit(1);
+  if (!latest) return false;
+  await oweCustomerMessage(
+    tx,
+    jobs,
+    { kind: 'receipt', userId, amount: latest.amount, currency: latest.currency, paidAt: latest.paidAt.toISOString(), description: latest.description, nextRenewal: null },
+    `${latest.id}:resent:${about}`,
+  );
+  return true;
 }

@@ -1,3 +1,4 @@
+import { RETAINED_DATA } from '../../contract/retention';
 import { brand } from '../config/brand';
 import type { LegalSection } from './legal-section';
 
@@ -15,7 +16,7 @@ export const privacySections: readonly LegalSection[] = [
     bullets: [
       'Account details from your sign-in provider: when you sign in with Google or Apple, we receive your e-mail address, your name (if you share it) and an account identifier from that provider. We never see your Google or Apple password.',
       'Subscription and payment status from our card payment provider: whether your subscription is active, your plan, your billing dates and whether auto-renewal is on. Payments are handled on the payment provider’s secure checkout page; we never see or store your full card number.',
-      'Signed-in devices: when you open the desktop app from your account, we record the name the app gives your computer (for example "Ada’s MacBook"), when that device was first signed in and when its sign-in was last checked with our servers. We keep the same first and last use for your website sign-ins. This lets your account page list the computers signed in to your account, so you can sign out one you no longer use or do not recognise, and lets us stop a stolen sign-in. It records when a device last used its sign-in with us, not when or for how long you were connected to the VPN, which servers you used, or what you did.',
+      'Signed-in devices: when you open the desktop app from your account, we record the name the app gives your computer (for example "Ada’s MacBook"), when that device was first signed in and the day (never the time) its sign-in was last checked with our servers. We keep the same first and last use for your website sign-ins. This lets your account page list the computers signed in to your account, so you can sign out one you no longer use or do not recognise, and lets us stop a stolen sign-in. It records when a device last used its sign-in with us, not when or for how long you were connected to the VPN, which servers you used, or what you did.',
       'Support messages: if you e-mail us, we keep the conversation so we can help you.',
     ],
   },
@@ -72,6 +73,17 @@ export const privacySections: readonly LegalSection[] = [
       'our e-mail delivery provider, which receives your address and the text of the messages above in order to deliver them;',
       'authorities, only where the law requires it. Because we keep no activity logs, we have no record of what you do online to hand over.',
     ],
+  },
+  {
+    heading: 'What we keep and for how long',
+    paragraphs: [
+      'Everything we keep about you, why, for how long, and what deleting your account does to it. This table is built from the same list our systems are checked against, so it cannot drift from what we store.',
+    ],
+    table: {
+      caption: 'What we keep and for how long',
+      head: ['What', 'Why', 'How long', 'When you delete your account'],
+      rows: RETAINED_DATA.map((entry) => [entry.what, entry.why, entry.kept, entry.onDeletion]),
+    },
   },
   {
     heading: 'Retention and account deletion',

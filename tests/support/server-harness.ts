@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/database';
@@ -12,6 +12,7 @@ import { createFirebaseVerifier, type IdentityVerifier } from '../../server/iden
 import type { MailCounters } from '../../server/mail/mail-worker';
 import { startJobQueue, type JobQueue, type RetryPolicy } from '../../server/jobs/queue';
 import type { PaymentProvider } from '../../server/domain/payment-provider';
+import type { IdentityAdmin } from '../../server/domain/identity-admin';
 import { LOCAL_WEBHOOK_SECRET } from './payments';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -55,6 +56,8 @@ export interface TestApi {
 }
 
 const TABLES = [
+  'account_activity',
+  'staff_actions',
   'charges',
   'refunds',
   'local_portal_sessions',
@@ -76,18 +79,27 @@ export async function createTestApi({
   emulatorHost,
   env = {},
   verifier,
+  identityAdmin,
   payments,
   dataDir = null,
   logger = false,
+  logDestination,
+  tracing,
   mail,
 }: {
   driver: Driver;
   emulatorHost?: string;
   env?: Record<string, string>;
   verifier?: IdentityVerifier;
+  /** Instead of firebase-admin's (a test making the identity provider fail). */
+  identityAdmin?: IdentityAdmin;
   payments?: PaymentProvider;
   dataDir?: string | null;
   logger?: boolean;
+  /** Where the log lines go (with `logger`): a test reads them. */
+  logDestination?: { write: (line: string) => void };
+  /** @fastify/otel's plugin from startTracing (server/observability/tracing.ts). */
+  tracing?: FastifyPluginCallback;
   /** Mail counters and retries; mail is sent only when `env` sets SMTP_URL (tests/support/maildev.ts). */
   mail?: { counters?: MailCounters; retry?: Partial<RetryPolicy> };
 }): Promise<TestApi> {
@@ -113,7 +125,10 @@ export async function createTestApi({
     jobs,
     verifier: verifier ?? createFirebaseVerifier(config.firebaseProjectId, emulatorHost),
     payments,
+    ...(identityAdmin ? { identityAdmin } : {}),
     logger,
+    ...(logDestination ? { logDestination } : {}),
+    ...(tracing ? { tracing } : {}),
     ...(mail ? { mail } : {}),
   });
   await app.ready();
