@@ -3,7 +3,10 @@
  * variables apply: OTEL_SERVICE_NAME, OTEL_EXPORTER_OTLP_HEADERS, OTEL_BSP_SCHEDULE_DELAY). Spans, exported
  * over OTLP/HTTP: one per request and its handler (@fastify/otel), each PostgreSQL query (pg), and each
  * outgoing HTTP call (Stripe, Firebase; node:http). Log entries written inside a request carry its
- * trace id (app.ts, `traceIdsInLogs`).
+ * trace id (the `logMixin` app.ts hands pino).
+ *
+ * server/main.ts imports this module only when OTEL_EXPORTER_OTLP_ENDPOINT is set: the OTel SDK and its
+ * instrumentations are a good part of a second of start-up, for nothing when tracing is off (issue 32).
  */
 import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { context, trace } from '@opentelemetry/api';
@@ -19,6 +22,8 @@ import type { FastifyPluginCallback } from 'fastify';
 export interface Tracing {
   /** Registered first on the app: a span per request, its hooks and handler. */
   plugin: FastifyPluginCallback;
+  /** pino mixin: the current trace id on every entry written inside a traced request. */
+  logMixin: () => Record<string, string>;
   /** Sends the spans still buffered. */
   shutdown: () => Promise<void>;
 }
@@ -50,11 +55,10 @@ export function startTracing(env: Record<string, string | undefined> = process.e
   createRequire(import.meta.url)('node:http');
   createRequire(import.meta.url)('node:https');
   syncBuiltinESMExports();
-  return { plugin: fastify.plugin(), shutdown: () => provider.shutdown() };
+  return { plugin: fastify.plugin(), logMixin: traceIdsInLogs, shutdown: () => provider.shutdown() };
 }
 
-/** pino mixin: the current trace id on every entry written inside a traced request. */
-export function traceIdsInLogs(): Record<string, string> {
+function traceIdsInLogs(): Record<string, string> {
   const span = trace.getActiveSpan();
   return span ? { trace_id: span.spanContext().traceId } : {};
 }
