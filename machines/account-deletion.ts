@@ -5,6 +5,7 @@
  * design §4 (account deletion) and §7 (the API also requires the session token; the actor adds it).
  */
 import { fromPromise, setup } from 'xstate';
+import { ACCOUNT_CARDS, sendToCard } from './account-cards';
 import { invokeCall } from './invoke-call';
 import { errorMessage } from './error-message';
 import type { AccountUser, NavigateParams, ToastParams } from './types';
@@ -21,7 +22,9 @@ export type AccountDeletionEvent =
   /** Delete Account Permanently. */
   | { type: 'account.confirmDelete' }
   /** Cancel, Escape, or a click outside. */
-  | { type: 'account.cancelDelete' };
+  | { type: 'account.cancelDelete' }
+  /** "Turn Off Auto-Renewal instead": this dialog closes and the subscription card asks to turn it off. */
+  | { type: 'account.turnOffAutoRenewalInstead' };
 
 const DELETE_SUCCESS_TOAST: ToastParams = {
   title: 'Account Deleted',
@@ -54,21 +57,19 @@ export const accountDeletionMachine = setup({
     ),
     /** Refresh the session's subscription (spec §4: after a delete the subscription is refreshed). */
     refreshSubscription: fromPromise<void>(() => Promise.reject(new Error('refreshSubscription not provided'))),
-    /**
-     * Sign out quietly: clear the stored tokens. No sign-out toast (the "Account Deleted" toast is the
-     * message). The session itself ends with `endSession`, once the machine has navigated away.
-     */
-    signOut: fromPromise<void>(() => Promise.reject(new Error('signOut not provided'))),
   },
   actions: {
     showToast: (_args, _params: ToastParams) => {},
     navigate: (_args, _params: NavigateParams) => {},
     /**
-     * The session ends: `session.send({ type: 'session.ended' })`, then the provider sign-out. Run after
-     * `navigate`, as the last thing this machine does: ending the session unmounts the account page, and
-     * this machine with it.
+     * The session ends, quietly (the "Account Deleted" toast is the message): `session.send({ type:
+     * 'session.ended' })`, on which the session machine clears the stored tokens, then the provider
+     * sign-out. Run after `navigate`, as the last thing this machine does: ending the session unmounts the
+     * account page, and this machine with it.
      */
     endSession: () => {},
+    /** The subscription card opens its own "Turn off auto-renewal?" dialog. */
+    turnOffAutoRenewal: sendToCard({ type: 'autoRenewal.turnOff' }, ACCOUNT_CARDS.subscription),
   },
   guards: {
     hasEmailAndUid: ({ context }) => Boolean(context.user?.email) && Boolean(context.user?.uid),
@@ -87,6 +88,7 @@ export const accountDeletionMachine = setup({
         // Spec §5: without both an email and a uid nothing happens (the dialog stays open).
         'account.confirmDelete': { guard: 'hasEmailAndUid', target: 'deleting' },
         'account.cancelDelete': { target: 'idle' },
+        'account.turnOffAutoRenewalInstead': { target: 'idle', actions: 'turnOffAutoRenewal' },
       },
     },
     deleting: {
@@ -102,11 +104,7 @@ export const accountDeletionMachine = setup({
     refreshingSubscription: {
       tags: ['deleting'],
       // The account is gone; a failed refresh must not stop the sign-out.
-      invoke: invokeCall('refreshSubscription', { onDone: 'signingOut', onError: 'signingOut' }),
-    },
-    signingOut: {
-      tags: ['deleting'],
-      invoke: invokeCall('signOut', { onDone: 'deleted', onError: 'deleted' }),
+      invoke: invokeCall('refreshSubscription', { onDone: 'deleted', onError: 'deleted' }),
     },
     deleted: {
       type: 'final',

@@ -7,16 +7,19 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { healthResponseSchema, liveResponseSchema, readyResponseSchema } from '../contract/api.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
-import { purgeExpiredTombstones } from './domain/accounts.ts';
 import { bindDomain } from './domain/bound.ts';
 import type { Database } from './domain/store.ts';
+import { createFirebaseIdentityAdmin } from './identity/admin.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
+import type { IdentityAdmin } from './domain/identity-admin.ts';
 import { startBillingJobs } from './jobs/billing-jobs.ts';
+import { startRetentionPurge } from './jobs/retention-purge-job.ts';
 import { startJobQueue, type JobQueue, type RetryPolicy } from './jobs/queue.ts';
 import { startMailWorker, type MailCounters, newMailCounters } from './mail/mail-worker.ts';
 import { startRenewalSweep } from './mail/renewal-sweep.ts';
 import { accountRoutes } from './http/account-routes.ts';
 import { authRoutes } from './http/auth-routes.ts';
+import { staffRoutes } from './http/staff-routes.ts';
 import { billingRoutes } from './http/billing-routes.ts';
 import { responseCompression } from './http/compression.ts';
 import type { AppDeps } from './http/context.ts';
@@ -32,7 +35,7 @@ import { LocalPaymentProvider } from './payments/local-provider.ts';
 import type { PaymentProvider } from './domain/payment-provider.ts';
 import { bindPaymentEvents } from './payments/events.ts';
 import { signPayload } from './payments/signature.ts';
-import { logSerializers } from './http/log-redaction.ts';
+import { logSerializers, redactLogMessages } from './http/log-redaction.ts';
 import { apiErrorHandler, clientErrorHandler, frameworkErrorHandler, noSuchCall } from './http/framework-errors.ts';
 import { registerMetrics, type ProductMetrics } from './observability/metrics.ts';
 import { readiness } from './observability/readiness.ts';
@@ -40,10 +43,10 @@ import type { Tracing } from './observability/tracing.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 
 /**
- * Headers that carry credentials. Bodies (where the tokens travel) are never logged, URLs are logged
- * without their query string or local checkout id, and errors without SQL parameters
- * (server/http/log-redaction.ts), so no token, hash, checkout id or e-mail reaches the logs
- * (tests/server/log-redaction.test.ts checks a whole journey).
+ * Headers that carry credentials. Bodies (where the tokens travel) are never logged, requests are logged
+ * by their route pattern, and errors and messages go through one redaction (server/http/log-redaction.ts,
+ * server/observability/redaction.ts), so no token, hash, bearer id, address or e-mail reaches the logs
+ * (tests/server/log-redaction.test.ts and tests/server/zero-log-journey.test.ts check whole journeys).
  */
 const REDACTED = [
   'req.headers.authorization',
@@ -55,6 +58,8 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   verifier: IdentityVerifier;
+  /** The identity provider's admin side; by default firebase-admin on the configured project (or emulator). */
+  identityAdmin?: IdentityAdmin;
   /** Overrides the provider chosen from the configuration (tests). */
   payments?: PaymentProvider;
   /** The job queue; by default one on `database`, stopped when the app closes. */
@@ -62,11 +67,13 @@ export interface BuildOptions {
   /** The mail worker's counters (metrics, tests) and retries (tests shorten them). */
   mail?: { counters?: MailCounters; retry?: Partial<RetryPolicy> };
   logger?: boolean;
+  /** Where log lines go (tests read them); standard output by default. */
+  logDestination?: { write: (line: string) => void };
   /** @fastify/otel's plugin and the log lines' trace ids, when tracing is on (server/observability/tracing.ts). */
   tracing?: Pick<Tracing, 'plugin' | 'logMixin'>;
 }
 
-export async function buildApp({ config, database, verifier, payments, jobs: givenJobs, mail = {}, logger = true, tracing }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, verifier, identityAdmin, payments, jobs: givenJobs, mail = {}, logger = true, logDestination, tracing }: BuildOptions): Promise<FastifyInstance> {
   // Set once the metrics exist; requests refused before then are not counted.
   let metrics: ProductMetrics | null = null;
   let log: FastifyBaseLogger | undefined;
@@ -76,6 +83,8 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
           level: config.logLevel,
           redact: { paths: REDACTED, censor: '[redacted]' },
           serializers: logSerializers,
+          hooks: redactLogMessages,
+          ...(logDestination ? { stream: logDestination } : {}),
           // With tracing on, each entry inside a request names its trace.
           ...(tracing ? { mixin: tracing.logMixin } : {}),
         }
@@ -151,8 +160,8 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
       : (localCheckout as LocalPaymentProvider));
   if (localCheckout) startBillingClock(app, localCheckout);
   await startBillingJobs(database.db, provider, jobs, config.billingJobRetryDelaySeconds);
-  // Tombstones whose cool-down ended while the API was down go now (the privacy policy's promise).
-  await purgeExpiredTombstones(database.db, config.deletedAccountCooldownSeconds);
+  // Expired data goes every day, and now (what expired while the API was down): the retention list's periods.
+  await startRetentionPurge(jobs, database.db, config.deletedAccountCooldownSeconds, app.log);
 
   // Helmet's headers, computed once: the document set on pages and API answers, the asset set on static files.
   registerSecurityHeaders(app, config);
@@ -164,6 +173,7 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
     domain: bindDomain(database),
     applyPaymentEvent,
     verifier: limits.countVerifiedIdentities(verifier),
+    identityAdmin: identityAdmin ?? createFirebaseIdentityAdmin(config.firebaseProjectId, config.firebaseEmulatorHost),
     payments: provider,
     localCheckout,
     limits,
@@ -203,6 +213,7 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
       await api.register((scope) => paymentRoutes(scope, deps));
       await api.register((scope) => billingRoutes(scope, deps), { prefix: '/billing' });
       await api.register((scope) => accountRoutes(scope, deps), { prefix: '/account' });
+      await api.register((scope) => staffRoutes(scope, deps), { prefix: '/staff' });
       await api.register((scope) => devRoutes(scope, deps), { prefix: '/dev' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

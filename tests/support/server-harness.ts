@@ -12,6 +12,8 @@ import { createFirebaseVerifier, type IdentityVerifier } from '../../server/iden
 import type { MailCounters } from '../../server/mail/mail-worker';
 import { startJobQueue, type JobQueue, type RetryPolicy } from '../../server/jobs/queue';
 import type { PaymentProvider } from '../../server/domain/payment-provider';
+import type { IdentityAdmin } from '../../server/domain/identity-admin';
+import type { Tracing } from '../../server/observability/tracing';
 import { LOCAL_WEBHOOK_SECRET } from './payments';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -78,18 +80,27 @@ export async function createTestApi({
   emulatorHost,
   env = {},
   verifier,
+  identityAdmin,
   payments,
   dataDir = null,
   logger = false,
+  logDestination,
+  tracing,
   mail,
 }: {
   driver: Driver;
   emulatorHost?: string;
   env?: Record<string, string>;
   verifier?: IdentityVerifier;
+  /** Instead of firebase-admin's (a test making the identity provider fail). */
+  identityAdmin?: IdentityAdmin;
   payments?: PaymentProvider;
   dataDir?: string | null;
   logger?: boolean;
+  /** Where the log lines go (with `logger`): a test reads them. */
+  logDestination?: { write: (line: string) => void };
+  /** What startTracing returns (server/observability/tracing.ts): its plugin and the log lines' trace ids. */
+  tracing?: Pick<Tracing, 'plugin' | 'logMixin'>;
   /** Mail counters and retries; mail is sent only when `env` sets SMTP_URL (tests/support/maildev.ts). */
   mail?: { counters?: MailCounters; retry?: Partial<RetryPolicy> };
 }): Promise<TestApi> {
@@ -115,7 +126,10 @@ export async function createTestApi({
     jobs,
     verifier: verifier ?? createFirebaseVerifier(config.firebaseProjectId, emulatorHost),
     payments,
+    ...(identityAdmin ? { identityAdmin } : {}),
     logger,
+    ...(logDestination ? { logDestination } : {}),
+    ...(tracing ? { tracing } : {}),
     ...(mail ? { mail } : {}),
   });
   await app.ready();
