@@ -137,8 +137,13 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | null;
   requestTimeoutMs: number;
   metricsToken: string | undefined;
-  /** NODE_ENV=production: no development-only calls (the start-up refusals are server/production-checks.ts). */
+  /** NODE_ENV=production (the start-up refusals are server/production-checks.ts). */
   production: boolean;
+  /**
+   * The development-only calls (/api/dev): only with NODE_ENV=development or test, which `npm start`,
+   * `npm run dev` and the tests set. An unset NODE_ENV (server/main.ts run by hand) gets none (issue 34).
+   */
+  developmentRoutes: boolean;
   /** What the SPA is told at run time (contract/client-config.ts). */
   client: ClientConfigPayload;
 }
@@ -199,6 +204,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: e.REQUEST_TIMEOUT * 1000,
     metricsToken: e.METRICS_TOKEN || undefined,
     production: e.NODE_ENV === 'production',
+    developmentRoutes: e.NODE_ENV === 'development' || e.NODE_ENV === 'test',
     client: clientConfigFromEnv(env),
   };
 }
