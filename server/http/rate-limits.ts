@@ -20,7 +20,7 @@ import { ApiFailure } from '../domain/errors.ts';
 import type { IdentityVerifier } from '../identity/verifier.ts';
 
 /** The calls, grouped by what they do; each group has its own per-address limit. */
-type CallFamily = 'signIn' | 'handoff' | 'verify' | 'signOut' | 'devices' | 'checkout' | 'cancel' | 'deleteAccount' | 'billing' | 'other';
+type CallFamily = 'signIn' | 'handoff' | 'verify' | 'signOut' | 'devices' | 'checkout' | 'cancel' | 'deleteAccount' | 'billing' | 'staff' | 'other';
 /** What is counted per account; `identity` is every call carrying a verified Firebase ID token. */
 export type AccountFamily = 'identity' | 'handoff' | 'verify' | 'devices' | 'deleteAccount' | 'billing';
 
@@ -37,6 +37,7 @@ const PER_ADDRESS: Record<Exclude<CallFamily, 'signIn' | 'handoff'>, number> = {
   cancel: 10,
   deleteAccount: 5,
   billing: 60,
+  staff: 120,
   other: 1200,
 };
 const PER_ACCOUNT: Record<AccountFamily, number> = {
@@ -65,6 +66,9 @@ const CALLS: Record<string, CallFamily> = {
   'POST /api/subscription/refund': 'cancel',
   'POST /api/billing/history': 'billing',
   'POST /api/account/activity': 'billing',
+  'POST /api/staff/search': 'staff',
+  'POST /api/staff/customer': 'staff',
+  'POST /api/staff/actions': 'staff',
   'POST /api/billing/portal': 'cancel',
 };
 
