@@ -109,6 +109,8 @@ export async function createTestApi({
     driver === 'pglite' ? { kind: 'pglite', dataDir } : { kind: 'postgres', url: TEST_DATABASE_URL, schema },
   );
   const config = loadConfig({
+    // As vitest runs: the development-only calls (/api/dev) exist.
+    NODE_ENV: 'test',
     STATIC_DIR: '/nonexistent-static-dir',
     PUBLIC_URL: 'http://veil.test',
     LOG_LEVEL: 'warn',
