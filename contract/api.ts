@@ -188,6 +188,7 @@ const deviceSchema = z.object({
   id: z.string(),
   deviceName: z.string(),
   createdAt: z.string(),
+  /** The UTC day of the last use (midnight UTC, ISO 8601): the time is never kept (issue 31). */
   lastUsedAt: z.string(),
 });
 export type Device = z.infer<typeof deviceSchema>;

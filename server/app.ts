@@ -7,13 +7,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPlug
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { healthResponseSchema, liveResponseSchema, readyResponseSchema } from '../contract/api.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
-import { purgeExpiredTombstones } from './domain/accounts.ts';
 import { bindDomain } from './domain/bound.ts';
 import type { Database } from './domain/store.ts';
 import { createFirebaseIdentityAdmin } from './identity/admin.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
 import type { IdentityAdmin } from './domain/identity-admin.ts';
 import { startBillingJobs } from './jobs/billing-jobs.ts';
+import { startRetentionPurge } from './jobs/retention-purge-job.ts';
 import { startJobQueue, type JobQueue, type RetryPolicy } from './jobs/queue.ts';
 import { startMailWorker, type MailCounters, newMailCounters } from './mail/mail-worker.ts';
 import { startRenewalSweep } from './mail/renewal-sweep.ts';
@@ -160,8 +160,8 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
       : (localCheckout as LocalPaymentProvider));
   if (localCheckout) startBillingClock(app, localCheckout);
   await startBillingJobs(database.db, provider, jobs, config.billingJobRetryDelaySeconds);
-  // Tombstones whose cool-down ended while the API was down go now (the privacy policy's promise).
-  await purgeExpiredTombstones(database.db, config.deletedAccountCooldownSeconds);
+  // Expired data goes every day, and now (what expired while the API was down): the retention list's periods.
+  await startRetentionPurge(jobs, database.db, config.deletedAccountCooldownSeconds, app.log);
 
   // Helmet's headers, computed once: the document set on pages and API answers, the asset set on static files.
   registerSecurityHeaders(app, config);

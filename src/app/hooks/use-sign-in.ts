@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { needsSupport } from '../../machines/sign-in-errors';
-import { useAppActors } from './app-context';
-import { whenIdle } from './main-thread';
-import type { SignInActor } from './sign-in-services';
+import { needsSupport } from '../../../machines/sign-in-errors';
+import { useAppActors } from '../actors/app-context';
+import { whenIdle } from '../boot/main-thread';
+import type { SignInActor } from '../flows/sign-in-services';
 
 /**
  * When the sign-in code and Firebase load ahead of a click (a popup opened after the click waited for them

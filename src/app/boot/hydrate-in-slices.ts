@@ -1,6 +1,6 @@
 import { startTransition, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import type { SessionHandle } from './session-handle';
+import type { SessionHandle } from '../actors/session-handle';
 import { whenIdle, yieldToMain } from './main-thread';
 
 /**

@@ -1,16 +1,16 @@
 import type { ReactNode } from 'react';
-import { SiteHeader, type HeaderAccount } from '../components/site-header';
-import { SiteFooter } from '../components/site-footer';
-import { ConnectionNotice } from '../components/connection-notice';
-import { useAppActors } from './app-context';
-import { useHydrated } from '../components/use-hydrated';
-import { useSessionTag, useSessionView } from './use-session';
-import classes from './app-layout.module.css';
+import { SiteHeader, type HeaderAccount } from '../../components/site-header';
+import { SiteFooter } from '../../components/site-footer';
+import { ConnectionNotice } from '../../components/connection-notice';
+import { useAppActors } from '../actors/app-context';
+import { useHydrated } from '../../components/use-hydrated';
+import { useSessionTag, useSessionView } from '../hooks/use-session';
+import classes from '../router/app-layout.module.css';
 
 /**
  * What every page is drawn in: the header with the session's account area, the main landmark, the footer.
- * Used by the router's root route (src/app/app-layout.tsx) and by the home page, which hydrates without the
- * router (src/app/home-tree.tsx).
+ * Used by the router's root route (src/app/router/app-layout.tsx) and by the home page, which hydrates without the
+ * router (src/app/frame/home-tree.tsx).
  */
 export function SiteFrame({ children }: { children: ReactNode }) {
   const { session } = useAppActors();

@@ -2,7 +2,7 @@
  * Each public page's meta description, written into its prerendered HTML by the build (src/prerender.tsx).
  * Not part of the browser's bundle: search engines read the page as the server sends it.
  */
-import { brand } from '../config/brand';
+import { brand } from '../../config/brand';
 
 export const PAGE_DESCRIPTIONS: Record<string, string> = {
   '/': `${brand.productName}: zero-log, AES-256 encrypted VPN for all your devices. One simple annual plan.`,

@@ -5,12 +5,12 @@
  * these two imports stay dynamic (ky, zod and the contract are not downloaded for them).
  */
 import { fromPromise } from 'xstate';
-import type { Subscription } from '../../contract/api';
-import type { InitialiseOutput } from '../../machines/session';
-import type { Session, SessionUser } from '../../machines/types';
-import { readClientConfig, type ClientConfig } from '../services/client-config';
-import { storage } from '../services/storage';
-import { showToast } from '../services/toasts';
+import type { Subscription } from '../../../contract/api';
+import type { InitialiseOutput } from '../../../machines/session';
+import type { Session, SessionUser } from '../../../machines/types';
+import { readClientConfig, type ClientConfig } from '../../services/client-config';
+import { storage } from '../../services/storage';
+import { showToast } from '../../services/toasts';
 
 let clientConfig: ClientConfig | null = null;
 
@@ -28,14 +28,14 @@ export function toSessionUser(user: { id: string; email: string; name: string; p
 }
 
 async function verifySession(sessionToken: string): Promise<Session> {
-  const { api } = await import('../services/api-client');
+  const { api } = await import('../../services/api-client');
   const { user, subscription } = await api.verify(sessionToken);
   return { sessionToken, user: toSessionUser(user), subscription };
 }
 
 /** Signs out of Firebase only when it was ever loaded on this device, which a stored session implies. */
 export async function signOutProvider(): Promise<void> {
-  const { signOutProvider: firebaseSignOut } = await import('../services/firebase-auth');
+  const { signOutProvider: firebaseSignOut } = await import('../../services/firebase-auth');
   await firebaseSignOut(getClientConfig());
 }
 
@@ -55,15 +55,14 @@ export const sessionActors = {
     async ({ input }) => (await verifySession(input.sessionToken)).subscription,
   ),
   /**
-   * Sign-out always works (issue 11 item 4): the local session is cleared first; revoking it at the API
+   * Sign-out always works (issue 11 item 4): the machine has cleared the stored session first; revoking it at the API
    * and the provider's sign-out are best effort, and waited for at most a few seconds (offline, loading
    * Firebase or reaching the API can fail or hang).
    */
   signOut: fromPromise<void, { sessionToken: string | null }>(async ({ input }) => {
-    storage.clearSession();
     const revoke = async () => {
       if (!input.sessionToken) return;
-      const { api } = await import('../services/api-client');
+      const { api } = await import('../../services/api-client');
       await api.signOut(input.sessionToken);
     };
     const bestEffort = Promise.allSettled([revoke(), signOutProvider()]);
@@ -72,6 +71,7 @@ export const sessionActors = {
 };
 
 export const sessionActions = {
+  storeSessionToken: (_: unknown, params: { sessionToken: string }) => storage.setSessionToken(params.sessionToken),
   clearStoredSession: () => storage.clearSession(),
   showToast: (_: unknown, params: Parameters<typeof showToast>[0]) => void showToast(params),
 };

@@ -1,6 +1,6 @@
 /**
  * `useMachine` for a screen's flow, as a named child of the app's one XState system (issue 22 item 11;
- * src/app/app-system.ts), instead of a root of its own: the inspector shows one tree. Like `useMachine`,
+ * src/app/actors/app-system.ts), instead of a root of its own: the inspector shows one tree. Like `useMachine`,
  * the actor is made on the first render and started by an effect, and the component re-renders on each
  * snapshot. Under StrictMode the unmount-and-remount of effects keeps the same actor (the stop waits a
  * microtask and is cancelled by the remount), so each screen's actor appears once.
@@ -8,8 +8,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useState } from 'react';
 import type { Actor, AnyStateMachine, InputFrom, SnapshotFrom } from 'xstate';
-import { useAppActors } from './app-context';
-import { createAppChild, startAppChild, stopAppChild } from './app-system';
+import { useAppActors } from '../actors/app-context';
+import { createAppChild, startAppChild, stopAppChild } from '../actors/app-system';
 
 /** How many mounted effects hold each actor (StrictMode's second mount holds it before the first lets go). */
 const holders = new WeakMap<object, number>();

@@ -3,7 +3,7 @@
  * `/signin` (remembering where to return); subscription required and not `active` -> `/subscribe`.
  */
 import { redirect } from '@tanstack/react-router';
-import { isActive } from '../../machines/subscription-display';
+import { isActive } from '../../../machines/subscription-display';
 import type { RouterContext } from './router-context';
 
 export interface GuardOptions {

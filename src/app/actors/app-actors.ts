@@ -5,19 +5,12 @@
  * (session-handle.ts); the sign-in actor is created on demand, since its code pulls in Firebase.
  */
 import type { InspectionEvent } from 'xstate';
-import type { NavigateParams } from '../../machines/types';
-import { onProviderAuthState } from '../services/auth-state';
-import { STORAGE_KEYS, storage } from '../services/storage';
+import type { NavigateParams } from '../../../machines/types';
+import { onProviderAuthState } from '../../services/auth-state';
+import { STORAGE_KEYS, storage } from '../../services/storage';
 import { createSessionHandle, type SessionHandle } from './session-handle';
-import type { SignInActor } from './sign-in-services';
-
-/**
- * The slot of the app's one XState system: src/app/app-system.ts makes its root on first need (XState
- * is not on the first load); `inspect` (development only) observes the whole tree.
- */
-export interface AppSystem {
-  readonly inspect?: (event: InspectionEvent) => void;
-}
+import type { AppSystem } from './app-system';
+import type { SignInActor } from '../flows/sign-in-services';
 
 export interface AppActorsOptions {
   navigate: (params: NavigateParams) => void;
@@ -27,18 +20,22 @@ export interface AppActorsOptions {
 export function createAppActors({ navigate, inspect }: AppActorsOptions) {
   const system: AppSystem = { inspect };
   const session: SessionHandle = createSessionHandle(() =>
-    import('./session-runtime').then(({ startSessionActor }) => startSessionActor({ navigate, system })),
+    import('../flows/session-runtime').then(({ startSessionActor }) => startSessionActor({ navigate, system })),
   );
   let signIn: Promise<SignInActor> | null = null;
   let signInActor: SignInActor | null = null;
 
   /** The sign-in actor, created (and its code loaded) on first need. */
   function getSignIn(): Promise<SignInActor> {
-    signIn ??= import('./sign-in-services').then(({ createSignInActor }) => {
+    signIn ??= import('../flows/sign-in-services').then(({ createSignInActor }) => {
       signInActor = createSignInActor({
         navigate,
         system,
-        handOffSession: (handedOff) => session.send({ type: 'session.signedIn', session: handedOff }),
+        // The session machine stores the token: it must run, even where nothing on the page has needed it yet.
+        handOffSession: (handedOff) => {
+          void session.load();
+          session.send({ type: 'session.signedIn', session: handedOff });
+        },
         endSession: () => session.send({ type: 'session.ended' }),
       });
       return signInActor;
@@ -53,7 +50,7 @@ export function createAppActors({ navigate, inspect }: AppActorsOptions) {
   /** A sign-in button rendered, or the pointer or focus reached it: load the sign-in code and Firebase now. */
   function prepareSignIn() {
     void getSignIn()
-      .then(() => import('./sign-in-services'))
+      .then(() => import('../flows/sign-in-services'))
       .then((services) => services.preparePopupSignIn())
       .catch(() => undefined);
   }
@@ -104,7 +101,7 @@ export function createAppActors({ navigate, inspect }: AppActorsOptions) {
     void getSignIn();
   }
 
-  /** Every screen's actor is a named child in the same system (src/app/app-system.ts). */
+  /** Every screen's actor is a named child in the same system (src/app/actors/app-system.ts). */
   return { session, getSignIn, prepareSignIn, signInWith, system, detachFromPage };
 }
 

@@ -6,9 +6,9 @@
  * initial state, "loading" with nobody signed in, which is all a prerendered page shows of it (the
  * header's placeholder); events sent meanwhile are delivered, in order, when the actor starts.
  */
-import { EMPTY_SESSION_CONTEXT, STARTING_SESSION_TAGS, type SessionContext, type SessionTag } from '../../machines/session-context';
-import type { SessionEvent } from '../../machines/session';
-import type { SessionActor } from './session-runtime';
+import { EMPTY_SESSION_CONTEXT, STARTING_SESSION_TAGS, type SessionContext, type SessionTag } from '../../../machines/session-context';
+import type { SessionEvent } from '../../../machines/session';
+import type { SessionActor } from '../flows/session-runtime';
 
 /** What a screen reads of the session: the actor's snapshot, or the starting view before it runs. */
 export interface SessionView {

@@ -1,9 +1,9 @@
 import { useSyncExternalStore } from 'react';
-import type { Subscription } from '../../contract/api';
-import type { SessionTag } from '../../machines/session-context';
-import type { SessionUser } from '../../machines/types';
-import { useAppActors } from './app-context';
-import { STARTING_SESSION_VIEW, type SessionView } from './session-handle';
+import type { Subscription } from '../../../contract/api';
+import type { SessionTag } from '../../../machines/session-context';
+import type { SessionUser } from '../../../machines/types';
+import { useAppActors } from '../actors/app-context';
+import { STARTING_SESSION_VIEW, type SessionView } from '../actors/session-handle';
 
 /**
  * One value read from the session; the component re-renders only when it changes. `select` must return a

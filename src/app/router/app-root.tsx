@@ -1,5 +1,5 @@
 import { RouterProvider, type AnyRouter } from '@tanstack/react-router';
-import { StartUpGate } from './start-up-gate';
+import { StartUpGate } from '../frame/start-up-gate';
 
 /** The router's pages, once start-up has not failed. */
 export function AppRoot({ router }: { router: AnyRouter }) {

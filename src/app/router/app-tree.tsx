@@ -4,10 +4,10 @@
  */
 import { StrictMode } from 'react';
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
-import { LazyNotifications } from './lazy-notifications';
-import { routeTree } from '../routeTree.gen';
-import type { AppActors } from './app-actors';
-import { AppActorsContext } from './app-context';
+import { LazyNotifications } from '../frame/lazy-notifications';
+import { routeTree } from '../../routeTree.gen';
+import type { AppActors } from '../actors/app-actors';
+import { AppActorsContext } from '../actors/app-context';
 import { AppRoot } from './app-root';
 
 export function createAppRouter(actors: AppActors, history?: RouterHistory, { prerendering = false } = {}) {

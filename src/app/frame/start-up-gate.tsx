@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { AuthErrorPage } from '../screens/auth-error-page';
-import { useHydrated } from '../components/use-hydrated';
-import { useSessionView } from './use-session';
+import { AuthErrorPage } from '../../screens/auth-error-page';
+import { useHydrated } from '../../components/use-hydrated';
+import { useSessionView } from '../hooks/use-session';
 
 /**
  * Spec §2 Start-up, as design §5 reads it: nothing that depends on the session shows before it (the

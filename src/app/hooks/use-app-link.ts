@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import type { AppLinkPhase } from '../components/app-link-status';
-import type { AppLinkActor } from './app-link-runtime';
-import { useAppActors } from './app-context';
+import type { AppLinkPhase } from '../../components/app-link-status';
+import type { AppLinkActor } from '../flows/app-link-runtime';
+import { useAppActors } from '../actors/app-context';
 
 /**
  * The app-link machine for one button (issue 22 item 2): `open` makes and opens the link (rejecting when it
  * could not); the page tells the machine when the browser hides it (the app took over). The machine and
- * XState load on first use (src/app/app-link-runtime.ts), not with the page (issue 25); until then the
+ * XState load on first use (src/app/flows/app-link-runtime.ts), not with the page (issue 25); until then the
  * phase is idle, which is the machine's initial state.
  */
 export function useAppLink(open: () => Promise<void>): { phase: AppLinkPhase; open: () => void; notOpened: () => void } {
@@ -22,7 +22,7 @@ export function useAppLink(open: () => Promise<void>): { phase: AppLinkPhase; op
   const unmounted = useRef(false);
 
   const started = () =>
-    (actor.current ??= import('./app-link-runtime').then(({ startAppLink }) => {
+    (actor.current ??= import('../flows/app-link-runtime').then(({ startAppLink }) => {
       const running = startAppLink({ open: () => latestOpen.current(), onPhase: setPhase, system: actors.system });
       if (unmounted.current) running.stop();
       loaded.current = running;

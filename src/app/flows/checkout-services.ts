@@ -4,16 +4,16 @@
  * the API client (ky, zod and the contract) stays a dynamic import until the customer asks for a checkout.
  */
 import { fromPromise, waitFor } from 'xstate';
-import { activationMachine } from '../../machines/activation';
-import { checkoutMachine } from '../../machines/checkout';
-import type { NavigateParams } from '../../machines/types';
-import { showToast, type ToastParams } from '../services/toasts';
-import type { AppActors } from './app-actors';
+import { activationMachine } from '../../../machines/activation';
+import { checkoutMachine } from '../../../machines/checkout';
+import type { NavigateParams } from '../../../machines/types';
+import { showToast, type ToastParams } from '../../services/toasts';
+import type { AppActors } from '../actors/app-actors';
 import { getClientConfig } from './session-services';
 
 /** The signed-in Firebase user's ID token, which the subscription and billing calls take. */
 export async function idToken(): Promise<string> {
-  const { currentIdToken } = await import('../services/firebase-auth');
+  const { currentIdToken } = await import('../../services/firebase-auth');
   const token = await currentIdToken(getClientConfig());
   if (!token) throw new Error('Please sign in again.');
   return token;
@@ -25,7 +25,7 @@ export function provideCheckout(navigate: (params: NavigateParams) => void) {
   return checkoutMachine.provide({
     actors: {
       createCheckout: fromPromise<{ url: string }, { email: string }>(async ({ input }) => {
-        const { api } = await import('../services/api-client');
+        const { api } = await import('../../services/api-client');
         return { url: await api.createCheckout({ idToken: await idToken(), email: input.email }) };
       }),
     },

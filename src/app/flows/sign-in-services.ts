@@ -4,17 +4,17 @@
  * and the sign-in code stay off the first load of every public page yet are ready before the click.
  */
 import { fromPromise } from 'xstate';
-import { deepLinkMachine } from '../../machines/deep-link';
-import { signInMachine, type RedirectCheckOutput } from '../../machines/sign-in';
-import type { ExchangeRequest, NavigateParams, Provider, ProviderCredential, Session } from '../../machines/types';
-import { api } from '../services/api-client';
-import { openDesktopApp } from '../services/desktop-link';
-import { isDesktop } from '../services/device';
-import * as firebase from '../services/firebase-auth';
-import { storage } from '../services/storage';
-import { showToast, type ToastParams } from '../services/toasts';
-import type { AppSystem } from './app-actors';
-import { createAppChild, startAppChild } from './app-system';
+import { deepLinkMachine } from '../../../machines/deep-link';
+import { signInMachine, type RedirectCheckOutput } from '../../../machines/sign-in';
+import type { ExchangeRequest, NavigateParams, Provider, ProviderCredential, Session } from '../../../machines/types';
+import { api } from '../../services/api-client';
+import { openDesktopApp } from '../../services/desktop-link';
+import { isDesktop } from '../../services/device';
+import * as firebase from '../../services/firebase-auth';
+import { storage } from '../../services/storage';
+import { showToast, type ToastParams } from '../../services/toasts';
+import type { AppSystem } from '../actors/app-system';
+import { createAppChild, startAppChild } from '../actors/app-system';
 import { getClientConfig, signOutProvider, toSessionUser } from './session-services';
 
 export interface SignInDependencies {
@@ -56,7 +56,7 @@ export function preparePopupSignIn(): Promise<void> {
   return firebase.preparePopupSignIn(getClientConfig());
 }
 
-/** The sign-in actor, started: a child of the app's root (src/app/app-system.ts). */
+/** The sign-in actor, started: a child of the app's root (src/app/actors/app-system.ts). */
 export function createSignInActor(deps: SignInDependencies) {
   const machine = signInMachine.provide({
     actors: {
@@ -88,12 +88,8 @@ export function createSignInActor(deps: SignInDependencies) {
     actions: {
       storeRedirectPending: () => storage.markRedirectPending(Date.now()),
       clearRedirectPending: () => storage.clearRedirectPending(),
-      storeSessionToken: (_, params: { sessionToken: string }) => storage.setSessionToken(params.sessionToken),
       handOffSession: (_, params: { session: Session }) => deps.handOffSession(params.session),
-      clearStoredSession: () => {
-        storage.clearSession();
-        deps.endSession();
-      },
+      endSession: () => deps.endSession(),
       showToast: (_, params: ToastParams) => void showToast(params),
       alert: (_, params: { message: string }) => window.alert(params.message),
       navigate: (_, params: NavigateParams) => deps.navigate(params),

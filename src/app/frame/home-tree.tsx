@@ -5,10 +5,10 @@
  * (src/components/site-link.tsx), since the router is not loaded.
  */
 import { StrictMode } from 'react';
-import { anchorLinksAt, SiteLinkProvider } from '../components/site-link';
-import { HomePage } from '../screens/home-page';
-import type { AppActors } from './app-actors';
-import { AppActorsContext } from './app-context';
+import { anchorLinksAt, SiteLinkProvider } from '../../components/site-link';
+import { HomePage } from '../../screens/home-page';
+import type { AppActors } from '../actors/app-actors';
+import { AppActorsContext } from '../actors/app-context';
 import { LazyNotifications } from './lazy-notifications';
 import { SiteFrame } from './site-frame';
 import { StartUpGate } from './start-up-gate';

@@ -1,11 +1,11 @@
 /**
  * The session actor with its browser services: the machine, XState and the services, loaded after the
- * first load (src/app/session-handle.ts decides when) and started at once.
+ * first load (src/app/actors/session-handle.ts decides when) and started at once.
  */
-import { sessionMachine } from '../../machines/session';
-import type { NavigateParams } from '../../machines/types';
-import type { AppSystem } from './app-actors';
-import { createAppChild, startAppChild } from './app-system';
+import { sessionMachine } from '../../../machines/session';
+import type { NavigateParams } from '../../../machines/types';
+import type { AppSystem } from '../actors/app-system';
+import { createAppChild, startAppChild } from '../actors/app-system';
 import { sessionActions, sessionActors } from './session-services';
 
 export type SessionActor = ReturnType<typeof startSessionActor>;

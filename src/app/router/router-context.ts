@@ -1,4 +1,4 @@
-import type { AppActors } from './app-actors';
+import type { AppActors } from '../actors/app-actors';
 
 /** What every route's guard can read (TanStack Router context): the app's long-lived actors. */
 export interface RouterContext {

@@ -2,11 +2,19 @@
  * The app's one XState system (issue 22 item 11): a small root actor, 'app', with every flow's actor a
  * named child (the session, the sign-in, each screen's), so the Stately inspector shows one tree instead
  * of unrelated roots. The root is made on first need by whichever actor comes first, in a chunk that
- * loads with XState, so the home page's first load stays without it (src/app/app-actors.ts holds only
- * the `AppSystem` slot). Production has the same tree; the root does nothing but stop its children.
+ * loads with XState, so the home page's first load stays without it (src/app/actors/app-actors.ts holds only
+ * the `AppSystem` slot, typed here). Production has the same tree; the root does nothing but stop its children.
  */
-import { createActor, fromTransition, type Actor, type AnyActorLogic, type AnyActorRef, type InputFrom } from 'xstate';
-import type { AppSystem } from './app-actors';
+import { createActor, fromTransition, type Actor, type AnyActorLogic, type AnyActorRef, type InputFrom, type InspectionEvent } from 'xstate';
+
+/**
+ * The slot of the app's one XState system, made by src/app/actors/app-actors.ts with the first load (only the type
+ * is imported there: XState is not on the first load); its root is made here on first need. `inspect`
+ * (development only) observes the whole tree.
+ */
+export interface AppSystem {
+  readonly inspect?: (event: InspectionEvent) => void;
+}
 
 interface Root {
   actor: AnyActorRef;

@@ -1,12 +1,12 @@
 /**
  * Each route's <title> (issue 12: search engines and tabs say what the page is). The build writes it, with
- * the page's description (src/app/page-descriptions.ts, kept off the browser's bundle), into the
+ * the page's description (src/app/boot/page-descriptions.ts, kept off the browser's bundle), into the
  * prerendered pages (src/prerender.tsx); `usePageTitle` keeps the title current as the visitor moves
  * between pages in the browser.
  */
 import { useEffect } from 'react';
 import { useRouterState } from '@tanstack/react-router';
-import { brand } from '../config/brand';
+import { brand } from '../../config/brand';
 
 const titled = (page: string) => `${page} | ${brand.productName}`;
 

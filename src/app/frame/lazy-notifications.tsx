@@ -1,7 +1,7 @@
 import { Suspense, lazy, useSyncExternalStore } from 'react';
-import { onToastContainerNeeded, toastContainerNeeded } from '../services/toasts';
+import { onToastContainerNeeded, toastContainerNeeded } from '../../services/toasts';
 
-const ToastContainer = lazy(() => import('../components/toast-container').then((module) => ({ default: module.ToastContainer })));
+const ToastContainer = lazy(() => import('../../components/toast-container').then((module) => ({ default: module.ToastContainer })));
 
 /** Mounts the toast container with the first toast, so neither it nor Mantine loads for visits without one. */
 export function LazyNotifications() {
