@@ -2,7 +2,7 @@
 import { fromPromise } from 'xstate';
 import { accountActivityMachine } from '../../../../machines/account-activity';
 import { api } from '../../../services/api-client';
-import type { AppActors } from '../../../app/app-actors';
+import type { AppActors } from '../../../app/actors/app-actors';
 import { currentSessionToken, withSession } from '../session-calls';
 
 export function provideAccountActivity(actors: AppActors) {
