@@ -46,7 +46,7 @@ export async function startMailWorker(jobs: JobQueue, { db, config, log, counter
     }
     try {
       const outcome = await deliverCustomerMessage(db, message, async (to, owed) => {
-        await mailer.send(to, await renderMail(owed, to.name, config.publicUrl));
+        await mailer.send(to, await renderMail(owed, to, config.publicUrl));
       });
       if (outcome === 'sent') {
         counters.sent += 1;
