@@ -105,7 +105,7 @@ async function makeRefund(tx: Db, jobs: JobSender, subscriptionId: string, now: 
     await oweCustomerMessage(
       tx,
       jobs,
-      { kind: 'refund', userId: made.userId, amount: made.amount, currency: made.currency, refundedAt: now.toISOString() },
+      { kind: 'refund', userId: made.userId, amount: made.amount, currency: made.currency, refundedAt: now.toISOString(), reason: made.reason },
       subscriptionId,
     );
   }
