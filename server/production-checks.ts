@@ -106,6 +106,11 @@ export function checkProductionConfig(env: Env): ProductionCheck {
   }
 
   const warnings: string[] = [];
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PORTAL_CONFIGURATION?.trim()) {
+    return refuse(
+      "STRIPE_PORTAL_CONFIGURATION is not set, so the Dashboard's default portal configuration would decide what customers may change (plans, cancellation); create one for this product (Dashboard → Settings → Billing → Customer portal, or the API) and set its id (bpc_…).",
+    );
+  }
   if (!env.STRIPE_SECRET_KEY) {
     if (env.PAYMENTS !== 'local') {
       return refuse(
