@@ -20,7 +20,7 @@ export type CustomerMessage = Recipient &
     | { kind: 'payment_failed'; amount: number; currency: string; failedAt: string }
     | { kind: 'renewal_off'; endDate: string }
     | { kind: 'renewal_on'; renewalDate: string }
-    | { kind: 'renewal_reminder'; daysBefore: 30 | 7; renewalDate: string; amount: number; currency: string; card: string | null }
+    | { kind: 'renewal_reminder'; daysBefore: number; renewalDate: string; amount: number; currency: string; card: string | null }
     | { kind: 'plan_ending'; endDate: string }
     | { kind: 'plan_ended'; endDate: string }
     | { kind: 'new_device'; deviceName: string; signedInAt: string }

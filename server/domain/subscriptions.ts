@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Subscription } from '../../contract/api.ts';
+import { PLAN } from '../../contract/plans.ts';
 import type { Db } from '../db/database.ts';
 import { subscriptions } from '../db/schema.ts';
 import type { PaymentProvider, SubscriptionSnapshot } from './payment-provider.ts';
@@ -20,7 +21,7 @@ export type ShownSubscriptionRow = Pick<SubscriptionRow, 'status' | 'plan' | 'ca
 type Status = 'active' | 'inactive' | 'past_due' | 'cancelled';
 
 /** The plan's price, in the currency's smallest unit: what a refund of a payment not read from the provider returns. */
-export const PLAN_PRICE = { amount: 10_000, currency: 'usd' } as const;
+export const PLAN_PRICE = { amount: PLAN.amount, currency: PLAN.currency };
 
 /** The statuses that count as the account's subscription: one at most per account. */
 const LIVE_STATUSES = ['active', 'past_due'] as const;
