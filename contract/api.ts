@@ -3,6 +3,7 @@
  * The SPA's API client and the server's routes both import this module, so the two cannot drift apart.
  */
 import { z } from 'zod';
+import { activityItemSchema } from './account-activity.ts';
 
 const subscriptionSchema = z.object({
   /**
@@ -245,6 +246,10 @@ export const billingHistoryAnswerSchema = successAnswer({
   /** ISO 8601: until when the money-back guarantee can be claimed; absent when it cannot. */
   refundableUntil: z.string().optional(),
 });
+
+// POST /account/activity: the account's own history, newest first (issue 30, item 6)
+export const accountActivityRequestSchema = z.object({ sessionToken: token });
+export const accountActivityAnswerSchema = successAnswer({ items: z.array(activityItemSchema) });
 
 // GET /health (503 with the same shape when the database is down); GET /live
 export const healthResponseSchema = z.object({ ok: z.boolean(), database: z.boolean() });

@@ -4,17 +4,16 @@
  * own database, verifier and payment provider.
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginCallback } from 'fastify';
-import helmet from '@fastify/helmet';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { bindDomain } from './domain/bound.ts';
 import type { Database } from './domain/store.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
+import { accountRoutes } from './http/account-routes.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { billingRoutes } from './http/billing-routes.ts';
 import { responseCompression } from './http/compression.ts';
 import type { AppDeps } from './http/context.ts';
-import { contentSecurityPolicy } from './http/csp.ts';
 import { devRoutes } from './http/dev-routes.ts';
 import { apiErrorHandler, clientErrorHandler, frameworkErrorHandler, noSuchCall } from './http/framework-errors.ts';
 import { healthRoutes } from './http/health-routes.ts';
@@ -22,6 +21,7 @@ import { logSerializers } from './http/log-redaction.ts';
 import { openApiDocumentRoute, registerOpenApi } from './http/openapi.ts';
 import { paymentRoutes } from './http/payment-routes.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { spaRoutes } from './http/spa.ts';
 import { subscriptionRoutes } from './http/subscription-routes.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
@@ -88,12 +88,8 @@ export async function buildApp({ config, database, verifier, payments, jobs, mai
   later.metrics = metrics;
   const workers = await startWorkers(app, { config, database, metrics, mail, ...(payments && { payments }), ...(jobs && { jobs }) });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
-    // Firebase's sign-in popup talks back to its opener.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    crossOriginEmbedderPolicy: false,
-  });
+  // Helmet's headers, computed once: the document set on pages and API answers, the asset set on static files.
+  registerSecurityHeaders(app, config);
   // Before every route: JSON answers over 1 KB are compressed (static files and pages come precompressed).
   await responseCompression(app);
   const limits = await registerRateLimits(app, config);
@@ -123,6 +119,7 @@ export async function buildApp({ config, database, verifier, payments, jobs, mai
       await api.register((scope) => subscriptionRoutes(scope, deps), { prefix: '/subscription' });
       await api.register((scope) => paymentRoutes(scope, deps));
       await api.register((scope) => billingRoutes(scope, deps), { prefix: '/billing' });
+      await api.register((scope) => accountRoutes(scope, deps), { prefix: '/account' });
       await api.register((scope) => devRoutes(scope, deps), { prefix: '/dev' });
       openApiDocumentRoute(api, app);
     },

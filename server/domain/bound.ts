@@ -3,6 +3,7 @@
  * the database handle). buildApp makes one with `bindDomain` and hands it to the routes in AppDeps, so a
  * route can call the domain but cannot reach `db` or run SQL of its own.
  */
+import { accountActivityOf } from './account-activity.ts';
 import { billingHistory, localReceipt } from './billing-history.ts';
 import { openBillingPortal } from './billing-portal.ts';
 import { openCheckoutFor } from './checkouts.ts';
@@ -38,6 +39,9 @@ export function bindDomain(database: Database) {
       turnOffRenewal: bound(turnOffRenewal),
       turnOnRenewal: bound(turnOnRenewal),
       claimMoneyBack: bound(claimMoneyBack),
+    },
+    account: {
+      activity: bound(accountActivityOf),
     },
     billing: {
       history: bound(billingHistory),

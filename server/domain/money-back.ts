@@ -9,6 +9,7 @@ import { daysInMs, MONEY_BACK_DAYS } from '../../contract/plans.ts';
 import type { Db } from '../db/database.ts';
 import { refunds, subscriptions } from '../db/schema.ts';
 import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
+import { recordActivity } from './account-activity.ts';
 import { firstChargeOf, type ChargeRow } from './charges.ts';
 import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
@@ -56,6 +57,7 @@ export async function claimMoneyBack(
       .where(and(eq(subscriptions.providerSubscriptionId, live.providerSubscriptionId), inArray(subscriptions.status, ['active', 'past_due'])));
     const owed = { amount: first.amount, currency: first.currency };
     await oweRefund(tx, jobs, { providerSubscriptionId: live.providerSubscriptionId, userId, provider: live.provider, reason: 'money_back', ...owed });
+    await recordActivity(tx, { userId, kind: 'refund', by: 'customer', detail: owed }, now);
     return owed;
   });
   return { subscription: toApiSubscription(await findSubscription(db, userId)), refund };

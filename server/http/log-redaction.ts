@@ -7,7 +7,10 @@ import type { FastifyRequest } from 'fastify';
 
 /** The path as it may be logged. */
 function redactUrl(url: string): string {
-  return url.split('?')[0]!.replace(/(\/checkout\/local\/)[^/]+/, '$1[redacted]');
+  // Most paths have neither: no split, no regular expression (this runs for every request's log line).
+  const query = url.indexOf('?');
+  const path = query === -1 ? url : url.slice(0, query);
+  return path.includes('/checkout/local/') ? path.replace(/(\/checkout\/local\/)[^/]+/, '$1[redacted]') : path;
 }
 
 /** Drops the "params: …" part drizzle writes into a failed query's message and stack. */

@@ -55,6 +55,8 @@ export interface TestApi {
 }
 
 const TABLES = [
+  'account_activity',
+  'staff_actions',
   'charges',
   'refunds',
   'local_portal_sessions',
