@@ -17,7 +17,7 @@ import type { AppDeps } from './http/context.ts';
 import { devRoutes } from './http/dev-routes.ts';
 import { apiErrorHandler, clientErrorHandler, frameworkErrorHandler, noSuchCall } from './http/framework-errors.ts';
 import { healthRoutes } from './http/health-routes.ts';
-import { logSerializers } from './http/log-redaction.ts';
+import { logSerializers, redactLogMessages } from './http/log-redaction.ts';
 import { openApiDocumentRoute, registerOpenApi } from './http/openapi.ts';
 import { paymentRoutes } from './http/payment-routes.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
@@ -31,10 +31,10 @@ import { traceIdsInLogs } from './observability/tracing.ts';
 import { startWorkers, type WorkerOptions } from './workers.ts';
 
 /**
- * Headers that carry credentials. Bodies (where the tokens travel) are never logged, URLs are logged
- * without their query string or local checkout id, and errors without SQL parameters
- * (server/http/log-redaction.ts), so no token, hash, checkout id or e-mail reaches the logs
- * (tests/server/log-redaction.test.ts checks a whole journey).
+ * Headers that carry credentials. Bodies (where the tokens travel) are never logged, requests are logged
+ * by their route pattern, and errors and messages go through one redaction (server/http/log-redaction.ts,
+ * server/observability/redaction.ts), so no token, hash, bearer id, address or e-mail reaches the logs
+ * (tests/server/log-redaction.test.ts and tests/server/zero-log-journey.test.ts check whole journeys).
  */
 const REDACTED = [
   'req.headers.authorization',
@@ -48,11 +48,13 @@ export interface BuildOptions extends Pick<WorkerOptions, 'payments' | 'jobs' | 
   database: Database;
   verifier: IdentityVerifier;
   logger?: boolean;
+  /** Where log lines go (tests read them); standard output by default. */
+  logDestination?: { write: (line: string) => void };
   /** @fastify/otel's plugin when tracing is on (server/observability/tracing.ts). */
   tracing?: FastifyPluginCallback;
 }
 
-export async function buildApp({ config, database, verifier, payments, jobs, mail = {}, logger = true, tracing }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, verifier, payments, jobs, mail = {}, logger = true, logDestination, tracing }: BuildOptions): Promise<FastifyInstance> {
   // Filled in once they exist: a connection refused before then is neither logged nor counted.
   const later: { log?: FastifyBaseLogger; metrics: ProductMetrics | null } = { metrics: null };
   const app = Fastify({
@@ -61,6 +63,8 @@ export async function buildApp({ config, database, verifier, payments, jobs, mai
           level: config.logLevel,
           redact: { paths: REDACTED, censor: '[redacted]' },
           serializers: logSerializers,
+          hooks: redactLogMessages,
+          ...(logDestination ? { stream: logDestination } : {}),
           // With tracing on, each entry inside a request names its trace.
           ...(tracing ? { mixin: traceIdsInLogs } : {}),
         }

@@ -8,7 +8,7 @@ import type { JobQueue } from '../jobs/queue.ts';
 
 /** Whether the rate-limit counts are shared through Redis right now; null without REDIS_URL. */
 interface SharedCounts {
-  sharedInRedis(): boolean | null;
+  sharedInRedis(): Promise<boolean | null>;
 }
 
 const CHECK_TIMEOUT_MS = 3000;
@@ -26,8 +26,11 @@ async function within(check: () => Promise<boolean>): Promise<boolean> {
 }
 
 export async function readiness({ database, jobs, limits }: { database: Database; jobs: Pick<JobQueue, 'ready'>; limits: SharedCounts }): Promise<ReadyResponse> {
-  const [databaseUp, jobsUp] = await Promise.all([within(() => database.ping()), within(() => jobs.ready())]);
   // Redis: whether the rate-limit counts are shared right now (null: not configured, counted per process).
-  const redis = limits.sharedInRedis();
+  const [databaseUp, jobsUp, redis] = await Promise.all([
+    within(() => database.ping()),
+    within(() => jobs.ready()),
+    limits.sharedInRedis().catch(() => false),
+  ]);
   return { ok: databaseUp && jobsUp && redis !== false, database: databaseUp, redis, jobs: jobsUp };
 }

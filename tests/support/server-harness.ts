@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/database';
@@ -81,6 +81,8 @@ export async function createTestApi({
   payments,
   dataDir = null,
   logger = false,
+  logDestination,
+  tracing,
   mail,
 }: {
   driver: Driver;
@@ -90,6 +92,10 @@ export async function createTestApi({
   payments?: PaymentProvider;
   dataDir?: string | null;
   logger?: boolean;
+  /** Where the log lines go (with `logger`): a test reads them. */
+  logDestination?: { write: (line: string) => void };
+  /** @fastify/otel's plugin from startTracing (server/observability/tracing.ts). */
+  tracing?: FastifyPluginCallback;
   /** Mail counters and retries; mail is sent only when `env` sets SMTP_URL (tests/support/maildev.ts). */
   mail?: { counters?: MailCounters; retry?: Partial<RetryPolicy> };
 }): Promise<TestApi> {
@@ -116,6 +122,8 @@ export async function createTestApi({
     verifier: verifier ?? createFirebaseVerifier(config.firebaseProjectId, emulatorHost),
     payments,
     logger,
+    ...(logDestination ? { logDestination } : {}),
+    ...(tracing ? { tracing } : {}),
     ...(mail ? { mail } : {}),
   });
   await app.ready();
