@@ -8,9 +8,12 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { bindDomain } from './domain/bound.ts';
 import type { Database } from './domain/store.ts';
+import { createFirebaseIdentityAdmin } from './identity/admin.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
+import type { IdentityAdmin } from './domain/identity-admin.ts';
 import { accountRoutes } from './http/account-routes.ts';
 import { authRoutes } from './http/auth-routes.ts';
+import { staffRoutes } from './http/staff-routes.ts';
 import { billingRoutes } from './http/billing-routes.ts';
 import { responseCompression } from './http/compression.ts';
 import type { AppDeps } from './http/context.ts';
@@ -47,6 +50,8 @@ export interface BuildOptions extends Pick<WorkerOptions, 'payments' | 'jobs' | 
   config: Config;
   database: Database;
   verifier: IdentityVerifier;
+  /** The identity provider's admin side; by default firebase-admin on the configured project (or emulator). */
+  identityAdmin?: IdentityAdmin;
   logger?: boolean;
   /** Where log lines go (tests read them); standard output by default. */
   logDestination?: { write: (line: string) => void };
@@ -54,7 +59,7 @@ export interface BuildOptions extends Pick<WorkerOptions, 'payments' | 'jobs' | 
   tracing?: FastifyPluginCallback;
 }
 
-export async function buildApp({ config, database, verifier, payments, jobs, mail = {}, logger = true, logDestination, tracing }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, verifier, identityAdmin, payments, jobs, mail = {}, logger = true, logDestination, tracing }: BuildOptions): Promise<FastifyInstance> {
   // Filled in once they exist: a connection refused before then is neither logged nor counted.
   const later: { log?: FastifyBaseLogger; metrics: ProductMetrics | null } = { metrics: null };
   const app = Fastify({
@@ -102,6 +107,7 @@ export async function buildApp({ config, database, verifier, payments, jobs, mai
     domain: bindDomain(database),
     applyPaymentEvent: workers.applyPaymentEvent,
     verifier: limits.countVerifiedIdentities(verifier),
+    identityAdmin: identityAdmin ?? createFirebaseIdentityAdmin(config.firebaseProjectId, config.firebaseEmulatorHost),
     payments: workers.payments,
     localCheckout: workers.localCheckout,
     limits,
@@ -124,6 +130,7 @@ export async function buildApp({ config, database, verifier, payments, jobs, mai
       await api.register((scope) => paymentRoutes(scope, deps));
       await api.register((scope) => billingRoutes(scope, deps), { prefix: '/billing' });
       await api.register((scope) => accountRoutes(scope, deps), { prefix: '/account' });
+      await api.register((scope) => staffRoutes(scope, deps), { prefix: '/staff' });
       await api.register((scope) => devRoutes(scope, deps), { prefix: '/dev' });
       openApiDocumentRoute(api, app);
     },

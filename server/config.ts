@@ -109,6 +109,8 @@ const envSchema = z.object({
   REQUEST_TIMEOUT: duration.default(30),
   /** Bearer token for GET /api/metrics; production answers 404 there without it. */
   METRICS_TOKEN: z.string().optional(),
+  /** Staff (issue 30) must have a verified e-mail address at this domain (e.g. veil.example); unset: any. */
+  STAFF_EMAIL_DOMAIN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -137,6 +139,8 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | null;
   requestTimeoutMs: number;
   metricsToken: string | undefined;
+  /** The only e-mail domain staff may have (lower case, without "@"); undefined: any. */
+  staffEmailDomain: string | undefined;
   /** NODE_ENV=production: no development-only calls (the start-up refusals are server/production-checks.ts). */
   production: boolean;
   /** What the SPA is told at run time (contract/client-config.ts). */
@@ -198,6 +202,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           },
     requestTimeoutMs: e.REQUEST_TIMEOUT * 1000,
     metricsToken: e.METRICS_TOKEN || undefined,
+    staffEmailDomain: e.STAFF_EMAIL_DOMAIN?.trim().replace(/^@/, '').toLowerCase() || undefined,
     production: e.NODE_ENV === 'production',
     client: clientConfigFromEnv(env),
   };

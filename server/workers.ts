@@ -1,15 +1,15 @@
 /**
  * The API's work outside requests, started by buildApp before any route can owe a job: the job queue, the
- * mail worker, the renewal-notice sweep, the billing queues with the payment provider they call, and the
- * local checkout with its billing clock when there is no Stripe key. Each part is stopped when the app closes.
+ * mail worker, the renewal-notice sweep, the billing queues with the payment provider they call, the daily
+ * retention purge, and the local checkout with its billing clock when there is no Stripe key. Each part is stopped when the app closes.
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import { purgeExpiredTombstones } from './domain/accounts.ts';
 import type { PaymentProvider } from './domain/payment-provider.ts';
 import type { Database } from './domain/store.ts';
 import { createWebhookReceiver } from './http/payment-routes.ts';
 import { startBillingJobs } from './jobs/billing-jobs.ts';
+import { startRetentionPurge } from './jobs/retention-purge-job.ts';
 import { startJobQueue, type JobQueue, type JobQueueOptions, type RetryPolicy } from './jobs/queue.ts';
 import { newMailCounters, startMailWorker, type MailCounters } from './mail/mail-worker.ts';
 import { startRenewalSweep } from './mail/renewal-sweep.ts';
@@ -79,8 +79,8 @@ export async function startWorkers(app: FastifyInstance, { config, database, met
     payments ?? (config.stripe ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl }) : localCheckout!);
   if (localCheckout) startBillingClock(app, localCheckout);
   await startBillingJobs(database.db, provider, jobs, config.billingJobRetryDelaySeconds);
-  // Tombstones whose cool-down ended while the API was down go now (the privacy policy's promise).
-  await purgeExpiredTombstones(database.db, config.deletedAccountCooldownSeconds);
+  // Expired data goes every day, and now (what expired while the API was down): the retention list's periods.
+  await startRetentionPurge(jobs, database.db, config.deletedAccountCooldownSeconds, app.log);
 
   return { jobs, payments: provider, localCheckout, applyPaymentEvent };
 }

@@ -24,7 +24,7 @@ import type { IdentityVerifier } from '../identity/verifier.ts';
  * The calls, grouped by what they do; each group has its own per-address limit. `other` is for calls no
  * person makes by hand: health checks, the webhook, the local checkout's pages, the OpenAPI document.
  */
-const CALL_FAMILIES = ['signIn', 'handoff', 'verify', 'signOut', 'devices', 'checkout', 'cancel', 'deleteAccount', 'billing', 'other'] as const;
+const CALL_FAMILIES = ['signIn', 'handoff', 'verify', 'signOut', 'devices', 'checkout', 'cancel', 'deleteAccount', 'billing', 'staff', 'other'] as const;
 type CallFamily = (typeof CALL_FAMILIES)[number];
 
 declare module 'fastify' {
@@ -49,6 +49,7 @@ const PER_ADDRESS: Record<Exclude<CallFamily, 'signIn' | 'handoff'>, number> = {
   cancel: 10,
   deleteAccount: 5,
   billing: 60,
+  staff: 120,
   other: 1200,
 };
 const PER_ACCOUNT: Record<AccountFamily, number> = {
