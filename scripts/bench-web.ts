@@ -5,7 +5,8 @@
  * prints per route the performance score, LCP, TBT, CLS, bytes and JavaScript transferred, and with
  * BENCH_ROUNDS > 1 a summary per route (issue 25): the worst round's score, the median TBT with its range and
  * the other medians. A benchmark, not a test: the figures go in docs/performance.md. The machine's load
- * average is printed before and after, since a shared machine's figures swing with it.
+ * average is printed before and after, since a shared machine's figures swing with it, with a warning when
+ * it was above one runnable task per core.
  *
  * Chromium: CHROME_PATH, else the e2e tests' choice (tests/support/chromium-path.ts).
  * Usage: BENCH_ROUNDS=3 npm run bench:web   (--no-build: measure the current dist/)
@@ -13,7 +14,7 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildSpa } from './lib/spa-build.mjs';
 import { measureHomePage } from './size.mjs';
@@ -117,6 +118,8 @@ function summaryRow(route: string, runs: Figures[]) {
 }
 const SUMMARY_HEADER = `${'route'.padEnd(14)} ${'worst'.padStart(6)} ${'perf'.padStart(6)} ${'TBT'.padStart(10)} ${'TBT range'.padStart(10)} ${'LCP'.padStart(9)} ${'CLS max'.padStart(8)} ${'bytes'.padStart(11)} ${'JS'.padStart(11)}`;
 
+/** Above this one-minute load average (about one runnable task per core), the figures are not an idle machine's. */
+const BUSY_LOAD = cpus().length;
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
 async function main() {
@@ -126,6 +129,7 @@ async function main() {
   }
   const chromePath = process.env.CHROME_PATH ?? (await resolveChromiumPath());
   if (REPORTS) mkdirSync(REPORTS, { recursive: true });
+  const loadBefore = loadavg()[0]!;
   console.log(`[bench:web] load average before: ${load()}`);
   const stack = await startStack();
   const results = new Map<string, Figures[]>(ROUTES.map((route) => [route, []]));
@@ -149,6 +153,13 @@ async function main() {
     for (const [route, runs] of results) console.log(summaryRow(route, runs));
   }
   console.log(`\n[bench:web] load average after: ${load()}`);
+  const busiest = Math.max(loadBefore, loadavg()[0]!);
+  if (busiest > BUSY_LOAD) {
+    console.log(
+      `[bench:web] WARNING: the machine was busy (load average up to ${busiest.toFixed(2)} on ${cpus().length} cores): a task that loses its core ` +
+        'is measured as long, so TBT and scores are worse than the pages are. Rerun on a quiet machine before comparing with a goal.',
+    );
+  }
   const home = measureHomePage(join(root, 'dist'));
   console.log(`\nHome page JavaScript before it is interactive: ${home.homePageGzipKb} KB gzip (npm run size)`);
 }

@@ -129,7 +129,14 @@ async function main() {
   if (!dev) await ensureSpaBuilt(root, log);
 
   // Local by default: the emulator's unsigned tokens and the free checkout must not face the network.
-  const serverEnv = { PORT: String(apiPort), HOST: process.env.HOST ?? '127.0.0.1', FIREBASE_PROJECT_ID: projectId };
+  // NODE_ENV=development unless set: the local product's development calls (npm run billing:advance) need it,
+  // and the API run without it (server/main.ts by hand) has none.
+  const serverEnv = {
+    PORT: String(apiPort),
+    HOST: process.env.HOST ?? '127.0.0.1',
+    FIREBASE_PROJECT_ID: projectId,
+    NODE_ENV: process.env.NODE_ENV || 'development',
+  };
   if (useEmulator) {
     const [host, emulatorPort] = emulatorHost.split(':');
     if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) {

@@ -3,7 +3,7 @@
  * SPA on the same origin. `buildApp` takes every dependency, so tests drive it with `inject` and their
  * own database, verifier and payment provider.
  */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginCallback } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { bindDomain } from './domain/bound.ts';
@@ -30,7 +30,7 @@ import { subscriptionRoutes } from './http/subscription-routes.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 import { registerMetrics, type ProductMetrics } from './observability/metrics.ts';
 import { readiness } from './observability/readiness.ts';
-import { traceIdsInLogs } from './observability/tracing.ts';
+import type { Tracing } from './observability/tracing.ts';
 import { startWorkers, type WorkerOptions } from './workers.ts';
 
 /**
@@ -55,8 +55,8 @@ export interface BuildOptions extends Pick<WorkerOptions, 'payments' | 'jobs' | 
   logger?: boolean;
   /** Where log lines go (tests read them); standard output by default. */
   logDestination?: { write: (line: string) => void };
-  /** @fastify/otel's plugin when tracing is on (server/observability/tracing.ts). */
-  tracing?: FastifyPluginCallback;
+  /** @fastify/otel's plugin and the log lines' trace ids, when tracing is on (server/observability/tracing.ts). */
+  tracing?: Pick<Tracing, 'plugin' | 'logMixin'>;
 }
 
 export async function buildApp({ config, database, verifier, identityAdmin, payments, jobs, mail = {}, logger = true, logDestination, tracing }: BuildOptions): Promise<FastifyInstance> {
@@ -71,7 +71,7 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
           hooks: redactLogMessages,
           ...(logDestination ? { stream: logDestination } : {}),
           // With tracing on, each entry inside a request names its trace.
-          ...(tracing ? { mixin: traceIdsInLogs } : {}),
+          ...(tracing ? { mixin: tracing.logMixin } : {}),
         }
       : false,
     // Every failure is {success:false,error,code} JSON, also for a URL Fastify cannot decode or a broken request.
@@ -90,7 +90,7 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
 
   later.log = app.log;
   // First, so every request (and every hook of it) is inside its span.
-  if (tracing) await app.register(tracing);
+  if (tracing) await app.register(tracing.plugin);
   // A connection PostgreSQL dropped while idle: the pool replaces it; one line, no stack.
   database.onConnectionError((error) => app.log.warn(`database connection lost while idle (${error.message}); the pool replaces it`));
   const metrics = await registerMetrics(app, config, noSuchCall);

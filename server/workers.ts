@@ -18,7 +18,6 @@ import { bindPaymentEvents, type PaymentEventHandler } from './payments/events.t
 import { billingClockNow } from './payments/local-billing-clock.ts';
 import { LocalPaymentProvider } from './payments/local-provider.ts';
 import { signPayload } from './payments/signature.ts';
-import { StripePaymentProvider } from './payments/stripe-provider.ts';
 
 export interface WorkerOptions {
   config: Config;
@@ -76,7 +75,11 @@ export async function startWorkers(app: FastifyInstance, { config, database, met
         (now) => renewalSweep.sweepNow(now).then(() => undefined),
       );
   const provider: PaymentProvider =
-    payments ?? (config.stripe ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl }) : localCheckout!);
+    payments ??
+    (config.stripe
+      ? // Stripe's SDK is loaded only where it is configured (issue 32: start-up loads what it needs).
+        new (await import('./payments/stripe-provider.ts')).StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl })
+      : localCheckout!);
   if (localCheckout) startBillingClock(app, localCheckout);
   await startBillingJobs(database.db, provider, jobs, config.billingJobRetryDelaySeconds);
   // Expired data goes every day, and now (what expired while the API was down): the retention list's periods.

@@ -58,7 +58,7 @@ describe.each(drivers)('a journey over every route on %s', (driver) => {
       emulatorHost,
       logger: true,
       logDestination: { write: (line) => void lines.push(line) },
-      tracing: tracing.plugin,
+      tracing,
       env: { LOG_LEVEL: 'info' },
     });
     await api.app.listen({ port: 0, host: '127.0.0.1' });
