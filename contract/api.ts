@@ -99,6 +99,8 @@ export const API_ERROR_CODES = [
   'refund_window_closed',
   /** 409: the account's first payment was already refunded. */
   'already_refunded',
+  /** 409: the account never paid, so there is nothing the money-back guarantee could refund. */
+  'nothing_to_refund',
   /** 429: too many calls; Retry-After says when to try again. */
   'rate_limited',
   /** 400: a webhook delivery with a bad signature or payload. */

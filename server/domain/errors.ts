@@ -87,6 +87,12 @@ export const failures = {
       `The ${moneyBackGuarantee(MONEY_BACK_DAYS)} has ended for this account: it runs for ${MONEY_BACK_DAYS} days from your first payment.`,
     ),
   alreadyRefunded: () => new ApiFailure(409, 'already_refunded', 'Your first payment has already been refunded.'),
+  nothingToRefund: () =>
+    new ApiFailure(
+      409,
+      'nothing_to_refund',
+      'There is no payment to refund: this account has not paid for a subscription. The money-back guarantee covers your first payment once you have made it.',
+    ),
   /** A money call whose identity has no account (never signed in, or deleted since). */
   signInRequired: () => new ApiFailure(401, 'sign_in_required', 'Please sign in again before continuing.'),
   /** The payment provider failed a call; `cause` is logged. */

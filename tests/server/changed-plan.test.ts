@@ -33,7 +33,7 @@ describe('a plan of $120 a year with a 14-day money-back guarantee and reminders
     const checkoutPath = new URL(opened.body.url as string).pathname;
     return { userId: (body.user as { id: string }).id, sessionToken: body.sessionToken as string, checkoutPath };
   }
-  const mailText = async (message: Record<string, unknown>) => (await renderMail(message as unknown as CustomerMessage, 'Ada', 'http://veil.test')).text;
+  const mailText = async (message: Record<string, unknown>) => (await renderMail(message as unknown as CustomerMessage, { name: 'Ada', email: 'ada@example.com' }, 'http://veil.test')).text;
 
   test('the local checkout page, the charge, its receipt page and its e-mail state the new price', async () => {
     const { userId, sessionToken, checkoutPath } = await subscribe('pays-120');
@@ -84,9 +84,10 @@ describe('a plan of $120 a year with a 14-day money-back guarantee and reminders
     expect(await mailsOwed(api.database, 'renewal_reminder', userId)).toEqual([]);
     expect((await call(api.app, 'POST', '/api/dev/billing-clock/advance', { by: '5d' })).status).toBe(200);
     const [reminder] = await mailsOwed(api.database, 'renewal_reminder', userId);
-    expect(reminder).toMatchObject({ daysBefore: 21, amount: 12_000 });
+    // Owed 20 to 21 days before the renewal: the 21-day reminder, whose heading says the days really left.
+    expect(reminder).toMatchObject({ daysBefore: 21, daysLeft: expect.any(Number), amount: 12_000 });
     const text = await mailText(reminder!);
-    expect(text).toContain('YOUR PLAN RENEWS IN 21 DAYS');
+    expect(text).toContain(`YOUR PLAN RENEWS IN ${reminder!.daysLeft as number} DAYS`);
     expect(text).toContain('when we will charge $120.00');
   });
 });
