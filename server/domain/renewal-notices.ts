@@ -58,7 +58,7 @@ export async function oweRenewalNotices(db: Db, jobs: JobSender, now: Date, plan
     const periodEnd = row.periodEnd!;
     // A renewal first seen past a reminder's day gets the latest reminder it reached only: two at once say nothing more.
     const daysBefore = REMINDERS_LATEST_FIRST.find((days) => periodEnd.getTime() - now.getTime() <= daysInMs(days))!;
-    // The heading says the days there really are: a reminder first owed 25 days before says 25, not 30.
+    // The heading says the days there really are: a reminder first owed after its day says fewer than its day.
     const daysLeft = Math.ceil((periodEnd.getTime() - now.getTime()) / daysInMs(1));
     const message = { userId: row.userId, kind: 'renewal_reminder' as const, daysBefore, daysLeft, renewalDate: periodEnd.toISOString(), ...price, card: null };
     if (await oweCustomerMessage(db, jobs, message, `${row.id}:${periodEnd.toISOString()}:${daysBefore}`)) owed += 1;
