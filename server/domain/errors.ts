@@ -29,6 +29,7 @@ const dayText = (day: Date) =>
 export const invalidRequest = (reason: string) => new ApiFailure(400, 'validation_failed', `Invalid request: ${reason}`);
 
 export const failures = {
+  reauthRequired: () => new ApiFailure(401, 'reauth_required', 'For your security, please sign in again to download your data.'),
   invalidToken: () => new ApiFailure(401, 'token_invalid', 'Your sign-in could not be verified. Please sign in again.'),
   invalidSession: () => new ApiFailure(401, 'session_invalid', 'Your session has expired. Please sign in again.'),
   /** Says until when (issue 22 item 9): `availableOn` is the first whole day on which a new account is accepted. */
