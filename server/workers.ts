@@ -81,7 +81,7 @@ export async function startWorkers(app: FastifyInstance, { config, database, met
         new (await import('./payments/stripe-provider.ts')).StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl })
       : localCheckout!);
   if (localCheckout) startBillingClock(app, localCheckout);
-  await startBillingJobs(database.db, provider, jobs, config.billingJobRetryDelaySeconds);
+  await startBillingJobs(database.db, provider, jobs, config.billingJobRetryDelaySeconds, () => metrics.refundsFailed.inc());
   // Expired data goes every day, and now (what expired while the API was down): the retention list's periods.
   await startRetentionPurge(jobs, database.db, config.deletedAccountCooldownSeconds, app.log);
 

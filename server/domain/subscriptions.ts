@@ -5,7 +5,6 @@
  */
 import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Subscription } from '../../contract/api.ts';
-import { PLAN } from '../../contract/plans.ts';
 import type { Db } from '../db/database.ts';
 import { subscriptions } from '../db/schema.ts';
 import type { PaymentProvider, SubscriptionSnapshot } from './payment-provider.ts';
@@ -20,9 +19,6 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** What an answer's `subscription` is made of (toApiSubscription). */
 export type ShownSubscriptionRow = Pick<SubscriptionRow, 'status' | 'plan' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>;
 type Status = 'active' | 'inactive' | 'past_due' | 'cancelled';
-
-/** The plan's price, in the currency's smallest unit: what a refund of a payment not read from the provider returns. */
-export const PLAN_PRICE = { amount: PLAN.amount, currency: PLAN.currency };
 
 /** The statuses that count as the account's subscription: one at most per account. */
 const LIVE_STATUSES = ['active', 'past_due'] as const;
@@ -208,7 +204,6 @@ export async function applySubscriptionState(
       userId: state.userId,
       provider: state.provider,
       reason: 'second_subscription',
-      ...PLAN_PRICE,
     });
     outcome = 'second_subscription_cancelled';
     stored = 'cancelled';
