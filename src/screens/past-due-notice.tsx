@@ -1,5 +1,6 @@
 import { Alert, Button, Text } from '@mantine/core';
 import { formatLongDate } from './subscription-texts';
+import classes from './past-due-notice.module.css';
 
 export interface PastDueNoticeProps {
   onUpdatePaymentMethod: () => void;
@@ -17,7 +18,7 @@ export interface PastDueNoticeProps {
  */
 export function PastDueNotice({ onUpdatePaymentMethod, opening, failedOn, payBy }: PastDueNoticeProps) {
   return (
-    <Alert color="yellow" variant="light" title="Your renewal payment failed">
+    <Alert color="yellow" variant="light" title="Your renewal payment failed" className={classes.notice}>
       <Text size="sm">
         {failedOn ? `We could not charge your card for your yearly renewal on ${formatLongDate(failedOn)}, so your VPN is paused.` : 'We could not charge your card for your yearly renewal, so your VPN is paused.'}{' '}
         {payBy
