@@ -171,4 +171,36 @@ describe('the account page at 390 and 1280 px, light and dark (issue 34)', () =>
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/account');
     await saveScreenshot(page, 'money-lapsed-provider-session', { fullPage: false });
   });
+
+  test('inside the money-back window the delete dialog offers Cancel and Refund first, which opens the refund', async () => {
+    const { page } = await accountWith('week.one.leaver@example.com');
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+    await page.waitForURL(/\/api\/checkout\/local\//);
+    await page.getByRole('button', { name: 'Pay $100' }).click();
+    await page.waitForURL(`${e2e.stack.url}/success`);
+    await page.getByText('Your subscription is active').waitFor({ timeout: 30_000 });
+    await page.goto(`${e2e.stack.url}/account`);
+    // The guarantee is known once the billing history has loaded.
+    await page.getByRole('region', { name: 'Billing history' }).getByRole('button', { name: 'Cancel and refund' }).waitFor();
+
+    const dialog = page.getByRole('dialog', { name: 'Are you absolutely sure?' });
+    for (const variant of VARIANTS) {
+      await show(page, variant);
+      const name = `${variant.width}-${variant.colorScheme}`;
+      await page.getByRole('button', { name: 'Delete Account', exact: true }).click();
+      await dialog.getByText('You can still get your money back').waitFor();
+      expect(await dialog.getByText(/is not refunded/).count(), name).toBe(0);
+      const buttons = (await dialog.getByRole('button').allTextContents()).filter((text) => text.trim() !== '');
+      expect(buttons, name).toEqual(['Cancel', 'Cancel and Refund instead', 'Delete Account Permanently']);
+      expect(await clippedLabels(dialog), `clipped dialog buttons at ${name}`).toEqual([]);
+      await saveScreenshot(page, `money-delete-dialog-refund-first-${name}`, { fullPage: false });
+      await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+    }
+
+    await page.getByRole('button', { name: 'Delete Account', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Cancel and Refund instead' }).click();
+    await page.getByRole('dialog', { name: 'Cancel and get a refund?' }).waitFor();
+    await expect.poll(() => dialog.count()).toBe(0);
+  });
 });
