@@ -58,7 +58,7 @@ export const RETAINED_DATA: readonly RetainedData[] = [
     key: 'handoffs',
     what: 'One-time desktop sign-in codes (as a one-way hash), with the sign-in that made them',
     why: 'To sign the desktop app in without putting your sign-in in a link',
-    kept: 'While you have an account (each code is valid for 2 minutes)',
+    kept: 'Valid for 2 minutes; deleted by the daily clean-up once used or expired',
     onDeletion: 'Deleted at once',
     removedByDeletion: true,
     store: 'database',
@@ -80,7 +80,7 @@ export const RETAINED_DATA: readonly RetainedData[] = [
     key: 'checkouts',
     what: 'Checkout and billing-portal links you opened (the link is the key to the page)',
     why: 'To reopen the checkout you already started instead of a second one, and to let you update your card',
-    kept: 'While you have an account (each link is valid for an hour to a day)',
+    kept: 'Valid for an hour to a day; deleted by the daily clean-up once expired (a local checkout page a day after it was opened)',
     onDeletion: 'Closed and deleted at once',
     removedByDeletion: true,
     store: 'database',
@@ -118,7 +118,7 @@ export const RETAINED_DATA: readonly RetainedData[] = [
     what: 'After deletion: a one-way hash of your sign-in identity and of your e-mail address, with the time of deletion',
     why: 'To stop a deleted account from being re-created at once to abuse the service',
     kept: `${COOLDOWN_DAYS} days after deletion`,
-    onDeletion: `Written by deletion; removed after ${COOLDOWN_DAYS} days`,
+    onDeletion: `Written by deletion; deleted by the daily clean-up after ${COOLDOWN_DAYS} days`,
     removedByDeletion: false,
     store: 'database',
     tables: { deletion_tombstones: ['subject_hash', 'deleted_at'] },
@@ -128,7 +128,7 @@ export const RETAINED_DATA: readonly RetainedData[] = [
     what: 'After deletion: a one-way hash of the deleted account’s internal number, with the time of deletion',
     why: 'So that a payment still arriving for a deleted account (a checkout left open in another tab) is refunded',
     kept: '30 days after deletion (the payment provider resends a payment’s news for 30 days)',
-    onDeletion: 'Written by deletion; removed after 30 days',
+    onDeletion: 'Written by deletion; deleted by the daily clean-up after 30 days',
     removedByDeletion: false,
     store: 'database',
     tables: { deleted_accounts: ['user_id_hash', 'deleted_at'] },
@@ -208,3 +208,20 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, { columns: re
   local_billing_clock: { columns: ['id', 'offset_seconds'], why: 'how far the local checkout’s test clock runs ahead' },
   schema_migrations: { columns: ['id', 'applied_at'], why: 'which migrations ran' },
 };
+
+/**
+ * Columns never given out, not even to the account's owner in their copy (POST /api/account/export): token
+ * hashes, hand-off codes and links that open a page by themselves (a checkout, the billing portal).
+ */
+export const SECRET_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  sessions: ['token_hash'],
+  handoff_tokens: ['token_hash', 'code_challenge'],
+  open_checkouts: ['checkout_id', 'url'],
+  local_checkout_sessions: ['id'],
+  local_portal_sessions: ['id'],
+};
+
+/** The column naming the account a table's rows belong to (the customer's copy reads by it): `users.id`, else `user_id`. */
+export function ownerColumn(table: string): string {
+  return table === 'users' ? 'id' : 'user_id';
+}

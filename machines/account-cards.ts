@@ -12,6 +12,8 @@ export const ACCOUNT_CARDS = {
   billingHistory: 'account.billingHistory',
   devices: 'account.devices',
   dangerZone: 'account.deletion',
+  activity: 'account.activity',
+  dataExport: 'account.dataExport',
 } as const;
 
 export type AccountCardId = (typeof ACCOUNT_CARDS)[keyof typeof ACCOUNT_CARDS];

@@ -5,6 +5,8 @@
  * import it: each route imports the one machine it runs.
  */
 import type { AnyStateMachine } from 'xstate';
+import { accountActivityMachine } from './account-activity';
+import { dataExportMachine } from './data-export';
 import { accountDeletionMachine } from './account-deletion';
 import { activationMachine } from './activation';
 import { appLinkMachine } from './app-link';
@@ -34,6 +36,8 @@ export const MACHINES = [
   { name: 'devices', title: 'Desktop devices', machine: devicesMachine },
   { name: 'app-link', title: 'Opening the app (hand-off told)', machine: appLinkMachine },
   { name: 'billing-history', title: 'Billing history', machine: billingHistoryMachine },
+  { name: 'account-activity', title: 'Account activity', machine: accountActivityMachine },
+  { name: 'data-export', title: 'Download your data', machine: dataExportMachine },
 ] as const satisfies readonly CataloguedMachine[];
 
 export type MachineName = (typeof MACHINES)[number]['name'];

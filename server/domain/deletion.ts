@@ -19,7 +19,7 @@ import { findUnendedSubscriptions } from './subscriptions.ts';
 import { sha256 } from './tokens.ts';
 
 /** How long a deleted account's user id hash is kept: Stripe keeps (and can resend) events for 30 days. */
-const DELETED_ACCOUNT_MEMORY_MS = 30 * 86_400_000;
+export const DELETED_ACCOUNT_MEMORY_MS = 30 * 86_400_000;
 
 /**
  * Whether `userId` named an account deleted here (remembered 30 days), as opposed to one not known yet: a subscription created for it is cancelled and refunded rather than deferred until Stripe gives up.

@@ -28,15 +28,21 @@ export async function createSession(
       kind: device.kind,
       deviceName: device.kind === 'desktop' ? device.name : null,
       createdAt: now,
-      lastUsedAt: now,
+      lastUsedAt: dayOf(now),
       expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
     })
     .returning();
   return { token, session: session! };
 }
 
-/** Last use is for the device list; a minute's precision is plenty and saves a write per request. */
-export const LAST_USE_PRECISION_MS = 60_000;
+/**
+ * A session's last use is kept to the day (issue 31): the device list needs no more, and a desktop app's
+ * check-ins to the minute would be a timeline of its connections. The day is UTC; the database refuses a
+ * time of day (0010). It is written at most once a day per session.
+ */
+export function dayOf(moment: Date): Date {
+  return new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate()));
+}
 
 /** A live session and its account, as `authenticate` found them. */
 export interface SignedIn {
@@ -62,8 +68,9 @@ export async function authenticate(db: Db, token: string, { admit, now = new Dat
     .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   if (!row) throw failures.invalidSession();
   await admit?.(row.user.id);
-  if (now.getTime() - row.session.lastUsedAt.getTime() > LAST_USE_PRECISION_MS) {
-    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.session.id));
+  const today = dayOf(now);
+  if (row.session.lastUsedAt.getTime() < today.getTime()) {
+    await db.update(sessions).set({ lastUsedAt: today }).where(eq(sessions.id, row.session.id));
   }
   return row;
 }

@@ -6,7 +6,11 @@
  */
 import ky from 'ky';
 import type { z } from 'zod';
+import type { ActivityItem } from '../../contract/account-activity';
 import {
+  accountActivityAnswerSchema,
+  accountExportSchema,
+  type AccountExport,
   type ApiErrorCode,
   billingHistoryAnswerSchema,
   billingPortalAnswerSchema,
@@ -41,6 +45,8 @@ const FALLBACKS = {
   refund: 'Failed to request the refund',
   billingPortal: 'Could not open the billing page',
   billingHistory: 'Could not load your billing history',
+  activity: 'Could not load your account activity',
+  dataExport: 'Could not prepare your data',
 } as const;
 
 type Fallback = (typeof FALLBACKS)[keyof typeof FALLBACKS];
@@ -139,6 +145,13 @@ export const api = {
   async billingHistory(sessionToken: string): Promise<{ items: BillingItem[]; refundableUntil: string | null }> {
     const answer = await call('post', 'billing/history', { sessionToken }, billingHistoryAnswerSchema, FALLBACKS.billingHistory);
     return { items: answer.items, refundableUntil: answer.refundableUntil ?? null };
+  },
+  /** The customer's copy of their data (needs a sign-in within 10 minutes: `reauth_required` otherwise). */
+  async exportData(body: { idToken: string }): Promise<AccountExport> {
+    return call('post', 'account/export', body, accountExportSchema, FALLBACKS.dataExport);
+  },
+  async accountActivity(sessionToken: string): Promise<ActivityItem[]> {
+    return (await call('post', 'account/activity', { sessionToken }, accountActivityAnswerSchema, FALLBACKS.activity)).items;
   },
   async listDevices(sessionToken: string): Promise<Device[]> {
     return (await call('post', 'auth/devices', { sessionToken }, devicesAnswerSchema, FALLBACKS.devices)).devices;

@@ -58,7 +58,7 @@ describe.each(drivers)('a journey over every route on %s', (driver) => {
       emulatorHost,
       logger: true,
       logDestination: { write: (line) => void lines.push(line) },
-      tracing: tracing.plugin,
+      tracing,
       env: { LOG_LEVEL: 'info' },
     });
     await api.app.listen({ port: 0, host: '127.0.0.1' });
@@ -115,6 +115,11 @@ describe.each(drivers)('a journey over every route on %s', (driver) => {
     const desktopToken = desktop.json.sessionToken as string;
     const devices = (await post('/api/auth/devices', { sessionToken })).json.devices as Array<{ id: string }>;
     await post('/api/account/activity', { sessionToken });
+    expect((await post('/api/account/export', { idToken: minted.idToken })).status).toBe(200);
+    // Staff calls with a customer's token: refused, but asked with the e-mail and account id in the body.
+    await post('/api/staff/search', { idToken: minted.idToken, query: email });
+    await post('/api/staff/customer', { idToken: minted.idToken, userId });
+    await post('/api/staff/actions', { idToken: minted.idToken, userId, action: 'resend_receipt', reason: `asked by ${name}` });
     // Staff (issue 30): an admin finds the customer by e-mail, views them and acts with a reason naming them.
     const agent = await staffUser(emulatorHost, 'admin', `agent${stamp}`);
     expect((await post('/api/staff/search', { idToken: agent.idToken, query: email })).status).toBe(200);

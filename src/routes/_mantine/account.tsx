@@ -8,7 +8,9 @@ import { SubscriptionStatus } from '../../features/account/subscription/subscrip
 import { Devices } from '../../features/account/devices/devices';
 import { BillingHistory } from '../../features/account/billing-history/billing-history';
 import { Help } from '../../features/account/help/help';
+import { AccountActivity } from '../../features/account/activity/account-activity';
 import { DangerZone } from '../../features/account/danger-zone/danger-zone';
+import { YourData } from '../../features/account/your-data/your-data';
 
 export const Route = createFileRoute('/_mantine/account')({
   beforeLoad: (options) => guardRoute(options),
@@ -29,6 +31,8 @@ function AccountRoute() {
       <SubscriptionStatus />
       <Devices />
       <BillingHistory />
+      <AccountActivity />
+      <YourData />
       <Help />
       <DangerZone />
     </AccountLayout>
