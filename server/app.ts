@@ -27,6 +27,8 @@ import { registerOpenApi } from './http/openapi.ts';
 import { answers } from './http/route-schemas.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { spaRoutes } from './http/spa.ts';
+import { relayRoutes } from './http/relay-routes.ts';
+import { vpnRoutes } from './http/vpn-routes.ts';
 import { subscriptionRoutes } from './http/subscription-routes.ts';
 import { LocalPaymentProvider } from './payments/local-provider.ts';
 import type { PaymentProvider } from './domain/payment-provider.ts';
@@ -207,6 +209,8 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
       await api.register((scope) => paymentRoutes(scope, deps));
       await api.register((scope) => billingRoutes(scope, deps), { prefix: '/billing' });
       await api.register((scope) => devRoutes(scope, deps), { prefix: '/dev' });
+      await api.register((scope) => vpnRoutes(scope, deps), { prefix: '/vpn' });
+      await api.register((scope) => relayRoutes(scope, deps), { prefix: '/relay' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

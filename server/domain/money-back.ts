@@ -13,6 +13,7 @@ import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
 import { oweRefund } from './refunds.ts';
 import { findLiveSubscriptions, findSubscription, toApiSubscription } from './subscriptions.ts';
+import { syncPeerAccess } from './peer-access.ts';
 
 const MONEY_BACK_DAYS = 30;
 const MONEY_BACK_MS = MONEY_BACK_DAYS * 86_400_000;
@@ -54,6 +55,8 @@ export async function claimMoneyBack(
       .update(subscriptions)
       .set({ status: 'cancelled', updatedAt: now })
       .where(and(eq(subscriptions.providerSubscriptionId, live.providerSubscriptionId), inArray(subscriptions.status, ['active', 'past_due'])));
+    // The refund ends access now: the account's keys leave the peer list (issue 29).
+    await syncPeerAccess(tx, userId, now);
     const owed = { amount: first.amount, currency: first.currency };
     await oweRefund(tx, jobs, { providerSubscriptionId: live.providerSubscriptionId, userId, provider: live.provider, reason: 'money_back', ...owed });
     return owed;

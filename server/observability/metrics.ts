@@ -45,6 +45,8 @@ export interface ProductMetrics {
   malformedRequests: Count<'kind'>;
   /** Requests answered 503 because the database did not answer in time or dropped the connection. */
   databaseUnavailable: Count;
+  /** Unix time of each VPN server's last poll of the peer list, by relay id (RELAY_TOKENS names them). */
+  relayLastPoll: { set(labels: { relay: string }, value: number): void };
 }
 
 const METRICS_URL = '/api/metrics';
@@ -115,6 +117,12 @@ export async function registerMetrics(app: FastifyInstance, config: Config): Pro
     rateLimitRefusals: counter('veil_rate_limit_refusals_total', 'Calls refused with 429, by route', ['route']),
     malformedRequests: counter('veil_malformed_requests_total', 'Requests refused before a route ran, by kind', ['kind']),
     databaseUnavailable: counter('veil_database_unavailable_total', 'Requests answered 503 because the database did not answer'),
+    relayLastPoll: new client.Gauge<'relay'>({
+      name: 'veil_relay_last_poll_seconds',
+      help: "Unix time of each VPN server's last poll of the peer list (alert when one falls behind)",
+      labelNames: ['relay'],
+      registers,
+    }),
   };
 
   // Outcomes read from the answer, so the routes stay as they are.
