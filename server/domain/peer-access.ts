@@ -9,7 +9,7 @@
  * a registration and a subscription change of one account from deciding on each other's old state; the
  * second numbers changes in commit order.
  */
-import { and, eq, gt, inArray, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { peerChanges, peerLog, removedWireguardKeys, subscriptions, users, wireguardKeys } from '../db/schema.ts';
 import { findLiveSubscriptions, reportedLapsedBefore } from './subscriptions.ts';
@@ -132,10 +132,4 @@ export async function settleTimedAccess(db: Db, now = new Date()): Promise<void>
       await removeKeys(tx, and(eq(wireguardKeys.id, key.id), lte(wireguardKeys.expiresAt, now)), now);
     });
   }
-}
-
-/** The keys a set of sessions attached, for the device list. */
-export async function keysOfSessions(db: Db, sessionIds: string[]) {
-  if (sessionIds.length === 0) return [];
-  return db.select().from(wireguardKeys).where(inArray(wireguardKeys.sessionId, sessionIds));
 }

@@ -12,7 +12,7 @@ import { ApiFailure } from './errors.ts';
 import { settleTimedAccess } from './peer-access.ts';
 
 /** How long the change log is kept: a relay away for longer fetches the full list (410). */
-export const PEER_CHANGE_RETENTION_MS = 7 * 86_400_000;
+const PEER_CHANGE_RETENTION_MS = 7 * 86_400_000;
 
 const versionGone = () =>
   new ApiFailure(410, 'version_gone', 'That version of the peer list is no longer kept (or was never answered here). Fetch the full list.');

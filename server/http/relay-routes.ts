@@ -43,6 +43,7 @@ export async function relayRoutes(scope: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         summary: 'The peer list for the VPN servers (Authorization: Bearer <relay token>)',
+        operationId: 'getRelayPeers',
         tags: ['relay'],
         querystring: relayPeersQuerySchema,
         response: { ...answers(relayPeersAnswerSchema), 304: z.null().describe('The list has not changed since the ETag given') },
@@ -61,7 +62,7 @@ export async function relayRoutes(scope: FastifyInstance, deps: AppDeps) {
       deps.metrics.relayLastPoll.set({ relay: relayId }, Date.now() / 1000);
       reply.header('cache-control', 'no-store');
       if (request.query.since !== undefined) return relay.peerChangesSince(Number(request.query.since));
-      if (request.headers['if-none-match'] === etagOf(version)) return reply.code(304).header('etag', etagOf(version)).send();
+      if (request.headers['if-none-match'] === etagOf(version)) return reply.code(304).header('etag', etagOf(version)).send(null);
       const list = await relay.fullPeerList();
       return reply.header('etag', etagOf(list.version)).send(list);
     },

@@ -12,7 +12,7 @@ import { call, createTestApi, nameVerifier as verifier, postgresAvailable, type 
 import { newPublicKey, registerKey, RELAY_TOKEN } from '../support/wireguard';
 
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
-const env = { RELAY_TOKENS: `test-relay:${RELAY_TOKEN}` };
+const env = { RATE_LIMIT_SCALE: '10', RELAY_TOKENS: `test-relay:${RELAY_TOKEN}` };
 
 async function signIn(api: TestApi, name: string) {
   const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
@@ -181,7 +181,7 @@ describe.each(drivers)('WireGuard devices on %s', (driver) => {
 describe.each(drivers)('tunnel addresses on %s', (driver) => {
   // A pool of 30 addresses, so 20 registrations at once draw the same address often.
   const smallPool = { ...env, VPN_IPV4_POOL: '10.64.0.0/27', VPN_IPV6_POOL: 'fd00:1:2::/123' };
-  let first: TestApi;
+  let first: TestApi & { schema: string };
   let second: TestApi;
   beforeAll(async () => {
     first = await createTestApi({ driver, verifier, env: smallPool });

@@ -1,20 +1,11 @@
 /** WireGuard keys for tests, made with Node's own X25519 (design §9), and the calls that use them. */
-import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { call } from './server-harness';
 
 /** A fresh WireGuard public key, base64 of its 32 raw bytes. */
 export function newPublicKey(): string {
   return generateKeyPairSync('x25519').publicKey.export({ type: 'spki', format: 'der' }).subarray(-32).toString('base64');
-}
-
-/** The public key of a base64 raw X25519 private key (how a test checks a configuration the browser made). */
-export function publicKeyOf(privateKeyBase64: string): string {
-  const der = Buffer.concat([Buffer.from('302e020100300506032b656e04220420', 'hex'), Buffer.from(privateKeyBase64, 'base64')]);
-  return createPublicKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }))
-    .export({ type: 'spki', format: 'der' })
-    .subarray(-32)
-    .toString('base64');
 }
 
 export const RELAY_TOKEN = 'relay-token-for-tests-0123456789abcdef';
