@@ -3,6 +3,7 @@
  * The SPA's API client and the server's routes both import this module, so the two cannot drift apart.
  */
 import { z } from 'zod';
+import { activityItemSchema } from './account-activity.ts';
 
 const subscriptionSchema = z.object({
   /**
@@ -329,6 +330,10 @@ export const relayPeersAnswerSchema = z.union([
   z.object({ version: z.number().int(), added: z.array(peerSchema), removed: z.array(z.string()) }),
 ]);
 export type RelayPeersAnswer = z.infer<typeof relayPeersAnswerSchema>;
+
+// POST /account/activity: the account's own history, newest first (issue 30, item 6)
+export const accountActivityRequestSchema = z.object({ sessionToken: token });
+export const accountActivityAnswerSchema = successAnswer({ items: z.array(activityItemSchema) });
 
 // GET /health (503 with the same shape when the database is down); GET /live
 export const healthResponseSchema = z.object({ ok: z.boolean(), database: z.boolean() });

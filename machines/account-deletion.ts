@@ -5,6 +5,7 @@
  * design §4 (account deletion) and §7 (the API also requires the session token; the actor adds it).
  */
 import { fromPromise, setup } from 'xstate';
+import { ACCOUNT_CARDS, sendToCard } from './account-cards';
 import { invokeCall } from './invoke-call';
 import { errorMessage } from './error-message';
 import type { AccountUser, NavigateParams, ToastParams } from './types';
@@ -21,7 +22,9 @@ export type AccountDeletionEvent =
   /** Delete Account Permanently. */
   | { type: 'account.confirmDelete' }
   /** Cancel, Escape, or a click outside. */
-  | { type: 'account.cancelDelete' };
+  | { type: 'account.cancelDelete' }
+  /** "Turn Off Auto-Renewal instead": this dialog closes and the subscription card asks to turn it off. */
+  | { type: 'account.turnOffAutoRenewalInstead' };
 
 const DELETE_SUCCESS_TOAST: ToastParams = {
   title: 'Account Deleted',
@@ -69,6 +72,8 @@ export const accountDeletionMachine = setup({
      * this machine with it.
      */
     endSession: () => {},
+    /** The subscription card opens its own "Turn off auto-renewal?" dialog. */
+    turnOffAutoRenewal: sendToCard({ type: 'autoRenewal.turnOff' }, ACCOUNT_CARDS.subscription),
   },
   guards: {
     hasEmailAndUid: ({ context }) => Boolean(context.user?.email) && Boolean(context.user?.uid),
@@ -87,6 +92,7 @@ export const accountDeletionMachine = setup({
         // Spec §5: without both an email and a uid nothing happens (the dialog stays open).
         'account.confirmDelete': { guard: 'hasEmailAndUid', target: 'deleting' },
         'account.cancelDelete': { target: 'idle' },
+        'account.turnOffAutoRenewalInstead': { target: 'idle', actions: 'turnOffAutoRenewal' },
       },
     },
     deleting: {

@@ -8,6 +8,7 @@
  * after a confirmation that says access ends now.
  */
 import { fromPromise, setup } from 'xstate';
+import { ACCOUNT_CARDS, sendToCard } from './account-cards';
 import { invokeCall } from './invoke-call';
 import type { AccountUser, ToastParams } from './types';
 
@@ -111,6 +112,8 @@ const autoRenewalSetup = setup({
   },
   actions: {
     showToast: (_args, _params: ToastParams) => {},
+    /** A refund adds an item to the billing history and closes the guarantee: that card reads it again. */
+    reloadBillingHistory: sendToCard({ type: 'billingHistory.reload' }, ACCOUNT_CARDS.billingHistory),
   },
   guards: {
     isSignedIn: ({ context }) => context.user !== null,
@@ -136,17 +139,20 @@ function confirmation(tag: AutoRenewalTag, dialog: 'autoRenewal' | 'refund', cal
 
 /**
  * Makes `call` for the signed-in user (the confirmation let no one else through): on success its toast and
- * `refreshing`, on failure its toast with the error's text and `idle`.
+ * `refreshing`, on failure its toast with the error's text and `idle`. `settled` runs after either answer.
  */
-function subscriptionCall(call: SubscriptionCall, tags: AutoRenewalTag[]) {
+function subscriptionCall(call: SubscriptionCall, tags: AutoRenewalTag[], settled: 'reloadBillingHistory'[] = []) {
   return autoRenewalSetup.createStateConfig({
     tags,
     invoke: {
       id: call,
       src: call,
       input: ({ context }) => ({ user: context.user! }),
-      onDone: { target: 'refreshing', actions: { type: 'showToast', params: DONE_TOASTS[call] } },
-      onError: { target: 'idle', actions: { type: 'showToast', params: ({ event }) => failureToast(call, event.error) } },
+      onDone: { target: 'refreshing', actions: [{ type: 'showToast', params: DONE_TOASTS[call] }, ...settled] },
+      onError: {
+        target: 'idle',
+        actions: [{ type: 'showToast', params: ({ event }) => failureToast(call, event.error) }, ...settled],
+      },
     },
   });
 }
@@ -176,6 +182,7 @@ export const autoRenewalMachine = autoRenewalSetup.createMachine({
     confirmingResume: confirmation('resumeDialogOpen', 'autoRenewal', 'resuming'),
     resuming: subscriptionCall('resumeSubscription', ['resumeDialogOpen', 'resuming']),
     confirmingRefund: confirmation('refundDialogOpen', 'refund', 'refunding'),
-    refunding: subscriptionCall('refundSubscription', ['refundDialogOpen', 'refunding']),
+    // Either answer reloads the billing history card: a refund that failed late may still have been made.
+    refunding: subscriptionCall('refundSubscription', ['refundDialogOpen', 'refunding'], ['reloadBillingHistory']),
   },
 });

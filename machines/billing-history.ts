@@ -6,6 +6,7 @@
 import { assign, fromPromise, setup } from 'xstate';
 import type { BillingItem } from '../contract/api';
 import { errorMessage } from './error-message';
+import { ACCOUNT_CARDS, sendToCard } from './account-cards';
 import type { NoInputMachineTypes } from './types';
 
 export interface BillingHistory {
@@ -17,7 +18,10 @@ export interface BillingHistoryContext extends BillingHistory {
   error: string | null;
 }
 
-export type BillingHistoryEvent = { type: 'billingHistory.reload' };
+export type BillingHistoryEvent =
+  | { type: 'billingHistory.reload' }
+  /** "Cancel and refund" under the guarantee: the subscription card confirms and makes the refund. */
+  | { type: 'billingHistory.refund' };
 
 export const billingHistoryMachine = setup({
   types: {} as NoInputMachineTypes<BillingHistoryContext, BillingHistoryEvent, 'loading'>,
@@ -28,6 +32,8 @@ export const billingHistoryMachine = setup({
   actions: {
     assignHistory: assign((_args, params: BillingHistory) => ({ ...params, error: null })),
     assignError: assign((_args, params: { message: string }) => ({ error: params.message })),
+    /** The subscription card opens its "Cancel and get a refund?" dialog. */
+    askForRefund: sendToCard({ type: 'refund.start' }, ACCOUNT_CARDS.subscription),
   },
 }).createMachine({
   id: 'billingHistory',
@@ -36,6 +42,8 @@ export const billingHistoryMachine = setup({
   states: {
     loading: {
       tags: ['loading'],
+      // The money-back offer shows under the list whatever the list is doing.
+      on: { 'billingHistory.refund': { actions: 'askForRefund' } },
       invoke: {
         id: 'loadBillingHistory',
         src: 'loadBillingHistory',
@@ -46,7 +54,7 @@ export const billingHistoryMachine = setup({
         },
       },
     },
-    ready: { on: { 'billingHistory.reload': 'loading' } },
-    failed: { on: { 'billingHistory.reload': 'loading' } },
+    ready: { on: { 'billingHistory.reload': 'loading', 'billingHistory.refund': { actions: 'askForRefund' } } },
+    failed: { on: { 'billingHistory.reload': 'loading', 'billingHistory.refund': { actions: 'askForRefund' } } },
   },
 });

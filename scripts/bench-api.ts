@@ -13,21 +13,32 @@
  *
  *   BENCH_ROUNDS (5), BENCH_SECONDS (5), BENCH_CONNECTIONS (10), BENCH_DATABASES ("postgres,pglite"),
  *   BENCH_SESSIONS (1): how many accounts' sessions verify takes in turn,
- *   BENCH_CPU_PROF=<dir>: the API runs under `node --cpu-prof` and writes its profile there;
- *   BENCH_API_ENTRY: another server/main.ts to measure (a checkout of an older commit, to compare).
+ *   BENCH_ROUTES ("bare,verify"): which routes to measure,
+ *   BENCH_CPU_PROF=<dir>: each API runs under `node --cpu-prof`, writes its profile under <dir>/<api>, and
+ *   the bench prints each profile's top entries by self time at the end,
+ *   BENCH_BASELINE=<commit>: that commit is checked out in a temporary folder (scripts/lib/baseline-checkout.ts)
+ *   and measured beside this checkout, both APIs up at once, each on its own database, taking turns in
+ *   every round (which goes first alternates), so both see the same neighbours;
+ *   BENCH_API_ENTRY: the baseline's server/main.ts instead, from a checkout made by hand.
  *
+ * Both APIs run as production does: JSON request logging at info (to /dev/null, written all the same),
+ * metrics on every route and the request timeout on; only the rate limits are raised out of the way.
  * Besides throughput, it reports the API process's own CPU time per request (Linux, from /proc): on a
  * machine shared with other work, throughput swings with the neighbours while CPU per request barely moves.
+ * Every round prints the load average beside its figures; on a busy machine compare only the ratios
+ * between the two APIs of one run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type DatabaseTarget } from '../server/db/database.ts';
 import { users } from '../server/db/schema.ts';
 import { createSession } from '../server/domain/sessions.ts';
+import { baselineCheckout, type BaselineCheckout } from './lib/baseline-checkout.ts';
+import { topEntries } from './lib/cpu-profile-top.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -38,7 +49,27 @@ const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_SCHEMA = 'veil_bench';
 const ROOT = join(import.meta.dirname, '..');
-const API_ENTRY = process.env.BENCH_API_ENTRY ?? join(ROOT, 'server/main.ts');
+const ROUTES = (process.env.BENCH_ROUTES ?? 'bare,verify').split(',') as Route[];
+const BASELINE = process.env.BENCH_BASELINE;
+
+type Route = 'bare' | 'verify';
+const ROUTE_URLS: Record<Route, string> = { bare: '/api/live', verify: '/api/auth/verify' };
+const ROUTE_NAMES: Record<Route, string> = { bare: 'GET /api/live (bare)', verify: 'POST /api/auth/verify' };
+
+/** An API to measure: this checkout's, and the baseline's when one is given. */
+interface Target {
+  name: string;
+  entry: string;
+}
+let checkout: BaselineCheckout | null = null;
+if (BASELINE) checkout = baselineCheckout(ROOT, BASELINE);
+const TARGETS: Target[] = [
+  { name: 'now', entry: join(ROOT, 'server/main.ts') },
+  ...(checkout ? [{ name: BASELINE!.slice(0, 7), entry: checkout.entry }] : []),
+  ...(process.env.BENCH_API_ENTRY ? [{ name: 'baseline', entry: process.env.BENCH_API_ENTRY }] : []),
+];
+
+const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
 interface Measure {
   requestsPerSecond: number;
@@ -135,34 +166,40 @@ async function seed(target: DatabaseTarget): Promise<string[]> {
   }
 }
 
-async function startApi(env: Record<string, string>): Promise<{ base: string; pid: number | undefined; stop: () => Promise<void> }> {
+async function startApi(label: string, target: Target, env: Record<string, string>): Promise<{ base: string; pid: number | undefined; startupMs: number; stop: () => Promise<void> }> {
   const port = await freePort();
-  const profile = CPU_PROFILE_DIR ? ['--cpu-prof', '--cpu-prof-dir', CPU_PROFILE_DIR] : [];
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', API_ENTRY], {
-    cwd: ROOT,
+  const profileDir = CPU_PROFILE_DIR ? join(CPU_PROFILE_DIR, `${label}-${target.name}`) : null;
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', target.entry], {
+    cwd: join(target.entry, '..', '..'),
     env: {
       ...process.env,
       NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       STATIC_DIR: '/nonexistent',
-      LOG_LEVEL: 'warn',
+      // Production's logging: a JSON line per request at info (to /dev/null below, but written all the same).
+      LOG_LEVEL: 'info',
+      MAIL: 'off',
       // The limits would refuse a benchmark within a second; they still run on every request.
       RATE_LIMIT_SIGN_IN: '100000000',
       RATE_LIMIT_SCALE: '100000000',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
-  while (!(await fetch(`${base}/api/health`).then((r) => r.ok, () => false))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error('the API did not start');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  while (!(await fetch(`${base}/api/live`).then((r) => r.ok, () => false))) {
+    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the API (${target.name}) did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
+  const startupMs = performance.now() - started;
   return {
     base,
     pid: child.pid,
+    startupMs,
     stop: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
@@ -171,30 +208,55 @@ async function startApi(env: Record<string, string>): Promise<{ base: string; pi
   };
 }
 
-async function bench(label: string, target: DatabaseTarget, env: Record<string, string>) {
+type Round = Partial<Record<Route, Measure>>;
+
+interface DatabaseSetup {
+  label: string;
+  /** A database of its own for each API. */
+  forTarget: (index: number) => { target: DatabaseTarget; env: Record<string, string>; cleanup: () => void };
+}
+
+async function bench({ label, forTarget }: DatabaseSetup) {
   const tokensDir = mkdtempSync(join(tmpdir(), 'veil-bench-tokens-'));
-  const tokensFile = join(tokensDir, 'tokens.json');
-  writeFileSync(tokensFile, JSON.stringify(await seed(target)));
-  const api = await startApi(env);
-  const rounds: Array<{ bare: Measure; verify: Measure }> = [];
+  const apis: Array<{ target: Target; api: Awaited<ReturnType<typeof startApi>>; tokensFile: string; rounds: Round[]; cleanup: () => void }> = [];
   try {
+    for (const [index, target] of TARGETS.entries()) {
+      const database = forTarget(index);
+      const tokensFile = join(tokensDir, `tokens-${index}.json`);
+      writeFileSync(tokensFile, JSON.stringify(await seed(database.target)));
+      const api = await startApi(label, target, database.env);
+      console.log(`${label} ${target.name}: answered /api/live ${(api.startupMs / 1000).toFixed(2)} s after its process started (load average ${load()})`);
+      apis.push({ target, api, tokensFile, rounds: [], cleanup: database.cleanup });
+    }
     // Warm-up: JIT, the pool's connections, the prepared statements.
-    await autocannon(`${api.base}/api/auth/verify`, tokensFile);
+    for (const { api, tokensFile } of apis) {
+      for (const route of ROUTES) await autocannon(`${api.base}${ROUTE_URLS[route]}`, route === 'verify' ? tokensFile : null);
+    }
+    measuredSince.set(label, Number(process.hrtime.bigint() / 1000n));
     for (let round = 1; round <= ROUNDS; round += 1) {
-      const bare = await autocannon(`${api.base}/api/live`, null, api.pid);
-      const verify = await autocannon(`${api.base}/api/auth/verify`, tokensFile, api.pid);
-      rounds.push({ bare, verify });
-      console.log(
-        `${label} round ${round}: bare ${bare.requestsPerSecond.toFixed(0)} req/s (p99 ${bare.p99} ms), ` +
-          `verify ${verify.requestsPerSecond.toFixed(0)} req/s (p99 ${verify.p99} ms), ratio ${(verify.requestsPerSecond / bare.requestsPerSecond).toFixed(2)}; ` +
-          `API CPU per request: bare ${bare.cpuMicros.toFixed(0)} µs, verify ${verify.cpuMicros.toFixed(0)} µs`,
-      );
+      // Which API goes first alternates, so a neighbour's burst does not always fall on the same one.
+      const order = round % 2 ? apis : [...apis].reverse();
+      for (const entry of order) {
+        const measures: Round = {};
+        for (const route of ROUTES) {
+          measures[route] = await autocannon(`${entry.api.base}${ROUTE_URLS[route]}`, route === 'verify' ? entry.tokensFile : null, entry.api.pid);
+        }
+        entry.rounds.push(measures);
+        console.log(
+          `${label} ${entry.target.name} round ${round}: ` +
+            ROUTES.map((route) => `${route} ${measures[route]!.requestsPerSecond.toFixed(0)} req/s (p99 ${measures[route]!.p99} ms, ${measures[route]!.cpuMicros.toFixed(0)} µs CPU)`).join(', ') +
+            ` | load average ${load()}`,
+        );
+      }
     }
   } finally {
-    await api.stop();
+    for (const { api, cleanup } of apis) {
+      await api.stop();
+      cleanup();
+    }
     rmSync(tokensDir, { recursive: true, force: true });
   }
-  return { label, rounds };
+  return { label, apis: apis.map(({ target, api, rounds }) => ({ target, startupMs: api.startupMs, rounds })) };
 }
 
 const median = (values: number[]) => {
@@ -203,48 +265,96 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/** When the first measured round began (monotonic µs): the profiles' entries count from there. */
+const measuredSince = new Map<string, number>();
+const loadBefore = load();
+const startedAt = new Date();
 const runs: Array<Awaited<ReturnType<typeof bench>>> = [];
-if (DATABASES.includes('postgres')) {
-  if (await postgresAnswers()) {
-    const url = new URL(POSTGRES_URL);
-    url.searchParams.set('options', `-c search_path=${BENCH_SCHEMA}`);
-    runs.push(await bench('PostgreSQL', { kind: 'postgres', url: POSTGRES_URL, schema: BENCH_SCHEMA }, { DATABASE_URL: url.toString() }));
-  } else {
-    console.log(`no PostgreSQL at ${POSTGRES_URL}: PGlite only`);
+try {
+  if (DATABASES.includes('postgres')) {
+    if (await postgresAnswers()) {
+      runs.push(
+        await bench({
+          label: 'PostgreSQL',
+          forTarget: (index) => {
+            const schema = index === 0 ? BENCH_SCHEMA : `${BENCH_SCHEMA}_${index}`;
+            const url = new URL(POSTGRES_URL);
+            url.searchParams.set('options', `-c search_path=${schema}`);
+            return { target: { kind: 'postgres', url: POSTGRES_URL, schema }, env: { DATABASE_URL: url.toString() }, cleanup: () => undefined };
+          },
+        }),
+      );
+    } else {
+      console.log(`no PostgreSQL at ${POSTGRES_URL}: PGlite only`);
+    }
   }
-}
-if (DATABASES.includes('pglite')) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'veil-bench-'));
-  try {
-    runs.push(await bench('PGlite', { kind: 'pglite', dataDir }, { DATA_DIR: dataDir }));
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
+  if (DATABASES.includes('pglite')) {
+    runs.push(
+      await bench({
+        label: 'PGlite',
+        forTarget: () => {
+          const dataDir = mkdtempSync(join(tmpdir(), 'veil-bench-'));
+          return { target: { kind: 'pglite', dataDir }, env: { DATA_DIR: dataDir }, cleanup: () => rmSync(dataDir, { recursive: true, force: true }) };
+        },
+      }),
+    );
   }
+} finally {
+  checkout?.remove();
 }
 
 console.log(
-  `\n${new Date().toISOString().slice(0, 10)}: ${ROUNDS} rounds of ${SECONDS} s per route, ${CONNECTIONS} connections, no pipelining, ` +
+  `\n${startedAt.toISOString().slice(0, 16)} to ${new Date().toISOString().slice(11, 16)} UTC, load average before ${loadBefore}, after ${load()}: ` +
+    `${ROUNDS} rounds of ${SECONDS} s per route, ${CONNECTIONS} connections, no pipelining, ` +
     `verify over ${SESSIONS === 1 ? "one account's session" : `${SESSIONS} accounts' sessions`}; medians\n`,
 );
-console.log('database     route                      req/s   p50 ms   p99 ms   errors   API CPU µs/request');
+console.log('database     api        route                      req/s   p50 ms   p99 ms   errors   API CPU µs/request   start-up s');
 for (const run of runs) {
-  for (const route of ['bare', 'verify'] as const) {
-    const measures = run.rounds.map((round) => round[route]);
-    console.log(
-      [
-        run.label.padEnd(12),
-        (route === 'bare' ? 'GET /api/live (bare)' : 'POST /api/auth/verify').padEnd(24),
-        median(measures.map((m) => m.requestsPerSecond)).toFixed(0).padStart(7),
-        String(median(measures.map((m) => m.p50))).padStart(8),
-        String(median(measures.map((m) => m.p99))).padStart(8),
-        String(measures.reduce((sum, m) => sum + m.errors, 0)).padStart(8),
-        median(measures.map((m) => m.cpuMicros)).toFixed(0).padStart(20),
-      ].join(' '),
-    );
+  for (const { target, startupMs, rounds } of run.apis) {
+    for (const route of ROUTES) {
+      const measures = rounds.map((round) => round[route]!);
+      console.log(
+        [
+          run.label.padEnd(12),
+          target.name.padEnd(10),
+          ROUTE_NAMES[route].padEnd(24),
+          median(measures.map((m) => m.requestsPerSecond)).toFixed(0).padStart(7),
+          String(median(measures.map((m) => m.p50))).padStart(8),
+          String(median(measures.map((m) => m.p99))).padStart(8),
+          String(measures.reduce((sum, m) => sum + m.errors, 0)).padStart(8),
+          median(measures.map((m) => m.cpuMicros)).toFixed(0).padStart(20),
+          (startupMs / 1000).toFixed(2).padStart(12),
+        ].join(' '),
+      );
+    }
+    if (ROUTES.includes('bare') && ROUTES.includes('verify')) {
+      const perRound = rounds.map((r) => r.verify!.requestsPerSecond / r.bare!.requestsPerSecond);
+      const ratio = median(rounds.map((r) => r.verify!.requestsPerSecond)) / median(rounds.map((r) => r.bare!.requestsPerSecond));
+      console.log(`${''.padEnd(23)} verify / bare: ${ratio.toFixed(2)} (rounds ${Math.min(...perRound).toFixed(2)} to ${Math.max(...perRound).toFixed(2)})`);
+    }
   }
-  const ratio = median(run.rounds.map((r) => r.verify.requestsPerSecond)) / median(run.rounds.map((r) => r.bare.requestsPerSecond));
-  const perRound = run.rounds.map((r) => r.verify.requestsPerSecond / r.bare.requestsPerSecond);
-  console.log(
-    `${''.padEnd(12)} verify / bare: ${ratio.toFixed(2)} (rounds ${Math.min(...perRound).toFixed(2)} to ${Math.max(...perRound).toFixed(2)})\n`,
-  );
+  const [now, baseline] = run.apis;
+  if (now && baseline) {
+    for (const route of ROUTES) {
+      const of = (api: typeof now, pick: (m: Measure) => number) => median(api.rounds.map((round) => pick(round[route]!)));
+      console.log(
+        `${''.padEnd(23)} ${ROUTE_NAMES[route]}: now / ${baseline.target.name}: req/s ${(of(now, (m) => m.requestsPerSecond) / of(baseline, (m) => m.requestsPerSecond)).toFixed(2)}, ` +
+          `CPU per request ${(of(now, (m) => m.cpuMicros) / of(baseline, (m) => m.cpuMicros)).toFixed(2)}`,
+      );
+    }
+  }
+  console.log('');
+}
+if (Number(loadavg()[0]) > 1.5) console.log(`The machine was busy (load average ${load()} on 2 cores): compare only the ratios between APIs of this run.`);
+
+if (CPU_PROFILE_DIR) {
+  for (const run of runs) {
+    for (const target of TARGETS) {
+      const dir = join(CPU_PROFILE_DIR, `${run.label}-${target.name}`);
+      for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile'))) {
+        console.log(`\nCPU profile, ${run.label}, ${target.name} (${join(dir, file)}), measured rounds only, self time, share of busy time:`);
+        for (const { name, share } of topEntries(join(dir, file), 20, measuredSince.get(run.label))) console.log(`  ${(share * 100).toFixed(1).padStart(5)}%  ${name}`);
+      }
+    }
+  }
 }

@@ -4,7 +4,6 @@
  * own database, verifier and payment provider.
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginCallback } from 'fastify';
-import helmet from '@fastify/helmet';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { healthResponseSchema, liveResponseSchema, readyResponseSchema } from '../contract/api.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
@@ -16,16 +15,17 @@ import { startBillingJobs } from './jobs/billing-jobs.ts';
 import { startJobQueue, type JobQueue, type RetryPolicy } from './jobs/queue.ts';
 import { startMailWorker, type MailCounters, newMailCounters } from './mail/mail-worker.ts';
 import { startRenewalSweep } from './mail/renewal-sweep.ts';
+import { accountRoutes } from './http/account-routes.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { billingRoutes } from './http/billing-routes.ts';
 import { responseCompression } from './http/compression.ts';
 import type { AppDeps } from './http/context.ts';
-import { contentSecurityPolicy } from './http/csp.ts';
 import { devRoutes } from './http/dev-routes.ts';
 import { createWebhookReceiver, paymentRoutes } from './http/payment-routes.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { answers } from './http/route-schemas.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { spaRoutes } from './http/spa.ts';
 import { relayRoutes } from './http/relay-routes.ts';
 import { vpnRoutes } from './http/vpn-routes.ts';
@@ -35,7 +35,7 @@ import type { PaymentProvider } from './domain/payment-provider.ts';
 import { bindPaymentEvents } from './payments/events.ts';
 import { signPayload } from './payments/signature.ts';
 import { StripePaymentProvider } from './payments/stripe-provider.ts';
-import { logSerializers } from './http/log-redaction.ts';
+import { logSerializers, redactLogMessages } from './http/log-redaction.ts';
 import { apiErrorHandler, clientErrorHandler, frameworkErrorHandler, noSuchCall } from './http/framework-errors.ts';
 import { registerMetrics, type ProductMetrics } from './observability/metrics.ts';
 import { readiness } from './observability/readiness.ts';
@@ -43,10 +43,10 @@ import { traceIdsInLogs } from './observability/tracing.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 
 /**
- * Headers that carry credentials. Bodies (where the tokens travel) are never logged, URLs are logged
- * without their query string or local checkout id, and errors without SQL parameters
- * (server/http/log-redaction.ts), so no token, hash, checkout id or e-mail reaches the logs
- * (tests/server/log-redaction.test.ts checks a whole journey).
+ * Headers that carry credentials. Bodies (where the tokens travel) are never logged, requests are logged
+ * by their route pattern, and errors and messages go through one redaction (server/http/log-redaction.ts,
+ * server/observability/redaction.ts), so no token, hash, bearer id, address or e-mail reaches the logs
+ * (tests/server/log-redaction.test.ts and tests/server/zero-log-journey.test.ts check whole journeys).
  */
 const REDACTED = [
   'req.headers.authorization',
@@ -65,11 +65,13 @@ export interface BuildOptions {
   /** The mail worker's counters (metrics, tests) and retries (tests shorten them). */
   mail?: { counters?: MailCounters; retry?: Partial<RetryPolicy> };
   logger?: boolean;
+  /** Where log lines go (tests read them); standard output by default. */
+  logDestination?: { write: (line: string) => void };
   /** @fastify/otel's plugin when tracing is on (server/observability/tracing.ts). */
   tracing?: FastifyPluginCallback;
 }
 
-export async function buildApp({ config, database, verifier, payments, jobs: givenJobs, mail = {}, logger = true, tracing }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, verifier, payments, jobs: givenJobs, mail = {}, logger = true, logDestination, tracing }: BuildOptions): Promise<FastifyInstance> {
   // Set once the metrics exist; requests refused before then are not counted.
   let metrics: ProductMetrics | null = null;
   let log: FastifyBaseLogger | undefined;
@@ -79,6 +81,8 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
           level: config.logLevel,
           redact: { paths: REDACTED, censor: '[redacted]' },
           serializers: logSerializers,
+          hooks: redactLogMessages,
+          ...(logDestination ? { stream: logDestination } : {}),
           // With tracing on, each entry inside a request names its trace.
           ...(tracing ? { mixin: traceIdsInLogs } : {}),
         }
@@ -156,12 +160,8 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
   // Tombstones whose cool-down ended while the API was down go now (the privacy policy's promise).
   await purgeExpiredTombstones(database.db, config.deletedAccountCooldownSeconds);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(config) },
-    // Firebase's sign-in popup talks back to its opener.
-    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
-    crossOriginEmbedderPolicy: false,
-  });
+  // Helmet's headers, computed once: the document set on pages and API answers, the asset set on static files.
+  registerSecurityHeaders(app, config);
   // Before every route: JSON answers over 1 KB are compressed (static files and pages come precompressed).
   await responseCompression(app);
   const limits = await registerRateLimits(app, config);
@@ -208,6 +208,7 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
       await api.register((scope) => subscriptionRoutes(scope, deps), { prefix: '/subscription' });
       await api.register((scope) => paymentRoutes(scope, deps));
       await api.register((scope) => billingRoutes(scope, deps), { prefix: '/billing' });
+      await api.register((scope) => accountRoutes(scope, deps), { prefix: '/account' });
       await api.register((scope) => devRoutes(scope, deps), { prefix: '/dev' });
       await api.register((scope) => vpnRoutes(scope, deps), { prefix: '/vpn' });
       await api.register((scope) => relayRoutes(scope, deps), { prefix: '/relay' });

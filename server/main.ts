@@ -12,16 +12,8 @@ async function main() {
   if (production.refusal) throw new Error(production.refusal);
   // Tracing first (when configured), so pg and http are instrumented before the API's modules load them.
   const tracing = startTracing(process.env);
-  const { buildApp } = await import('./app.ts');
-  const { loadConfig } = await import('./config.ts');
-  const { openDatabase } = await import('./db/database.ts');
-  const { createFirebaseVerifier } = await import('./identity/verifier.ts');
-  const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  );
-  const verifier = createFirebaseVerifier(config.firebaseProjectId, config.firebaseEmulatorHost);
-  const app = await buildApp({ config, database, verifier, tracing: tracing?.plugin });
+  const { assembleApi } = await import('./assemble.ts');
+  const { app, config, database } = await assembleApi(process.env, tracing?.plugin);
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -1,5 +1,7 @@
 /** The database schema for drizzle, mirroring server/db/migrations (the migrations are the truth). */
-import { bigint, boolean, integer, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import type { ActivityDetail, ActivityKind } from '../../contract/account-activity.ts';
+import type { StaffActionName, StaffRole } from '../../contract/staff.ts';
 
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -29,6 +31,8 @@ export const users = pgTable('users', {
   name: text('name').notNull().default(''),
   paymentCustomerId: text('payment_customer_id').unique(),
   createdAt: at('created_at').notNull().defaultNow(),
+  /** Set by staff (disable): no sign-in, no session, no device on the relay list until enabled (0009). */
+  disabledAt: at('disabled_at'),
 });
 
 export const sessions = pgTable('sessions', {
@@ -171,7 +175,7 @@ export const refunds = pgTable('refunds', {
   providerSubscriptionId: text('provider_subscription_id').primaryKey(),
   userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
   provider: paymentProvider(),
-  reason: text('reason').$type<'second_subscription' | 'deleted_account' | 'money_back'>().notNull(),
+  reason: text('reason').$type<'second_subscription' | 'deleted_account' | 'money_back' | 'staff'>().notNull(),
   ...money(),
   owedAt: at('owed_at').notNull().defaultNow(),
   refundedAt: at('refunded_at'),
@@ -194,4 +198,33 @@ export const localPortalSessions = pgTable('local_portal_sessions', {
   id: text('id').primaryKey(),
   userId: ownedByAccount(),
   expiresAt: at('expires_at').notNull(),
+});
+
+/** What happened to an account, as its owner sees it: day precision, no address, no agent (0009). */
+export const accountActivity = pgTable('account_activity', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: ownedByAccount(),
+  kind: text('kind').$type<ActivityKind>().notNull(),
+  actor: text('actor').$type<'customer' | 'support'>().notNull(),
+  detail: jsonb('detail').$type<ActivityDetail>().notNull().default({}),
+  /** The UTC day, never the time (zero-log). */
+  occurredOn: date('occurred_on', { mode: 'string' }).notNull(),
+});
+
+/**
+ * The staff audit trail (0009): append-only (a trigger refuses UPDATE and DELETE); the target account is
+ * named by the SHA-256 of its id only, so the rows outlive a deletion without naming the account.
+ */
+export const staffActions = pgTable('staff_actions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  occurredAt: at('occurred_at').notNull().defaultNow(),
+  staffUid: text('staff_uid').notNull(),
+  staffEmail: text('staff_email').notNull(),
+  role: text('role').$type<StaffRole>().notNull(),
+  action: text('action').$type<StaffActionName>().notNull(),
+  targetHash: text('target_hash').notNull(),
+  reason: text('reason').notNull(),
+  params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
+  outcome: text('outcome').$type<'done' | 'refused' | 'failed'>().notNull(),
+  outcomeCode: text('outcome_code'),
 });

@@ -3,6 +3,7 @@
  * the database handle). buildApp makes one with `bindDomain` and hands it to the routes in AppDeps, so a
  * route can call the domain but cannot reach `db` or run SQL of its own.
  */
+import { accountActivityOf } from './account-activity.ts';
 import { billingHistory, localReceipt } from './billing-history.ts';
 import { openBillingPortal } from './billing-portal.ts';
 import { openCheckoutFor } from './checkouts.ts';
@@ -49,6 +50,9 @@ export function bindDomain(database: Database) {
       preparePoll: bound(preparePoll),
       fullPeerList: bound(fullPeerList),
       peerChangesSince: bound(peerChangesSince),
+    },
+    account: {
+      activity: bound(accountActivityOf),
     },
     billing: {
       history: bound(billingHistory),

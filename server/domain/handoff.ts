@@ -9,6 +9,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { handoffTokens, sessions, users } from '../db/schema.ts';
 import type { UserRow } from './accounts.ts';
+import { recordActivity } from './account-activity.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
 import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
@@ -87,6 +88,9 @@ async function redeemHandoff(
     // A pairing the desktop app started redeems only in that app (it holds the verifier): a link planted
     // by another page carries a token minted for someone else's challenge, or for none.
     if (handoff.codeChallenge !== null && !verifierMatches(handoff.codeChallenge, options.codeVerifier)) throw failures.handoffInvalid();
+    // An app that started a pairing (it sends a verifier) takes only the link minted for its challenge: a
+    // link minted for none was made by whichever page opened it (perhaps another account's), not for it.
+    if (handoff.codeChallenge === null && options.codeVerifier !== undefined) throw failures.handoffInvalid();
 
     // One redemption per account at a time, so two devices cannot both take the last place. The locked row
     // is also the account the answer shows.
@@ -116,6 +120,7 @@ async function redeemHandoff(
       { userId: handoff.userId, kind: 'new_device', deviceName, signedInAt: now.toISOString() },
       session.id,
     );
+    await recordActivity(tx, { userId: handoff.userId, kind: 'signed_in_new_device', by: 'customer', detail: { deviceName } }, now);
     return { sessionToken, user };
   });
 }

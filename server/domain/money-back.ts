@@ -8,6 +8,7 @@ import type { Subscription } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
 import { refunds, subscriptions } from '../db/schema.ts';
 import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
+import { recordActivity } from './account-activity.ts';
 import { firstChargeOf, type ChargeRow } from './charges.ts';
 import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
@@ -59,6 +60,7 @@ export async function claimMoneyBack(
     await syncPeerAccess(tx, userId, now);
     const owed = { amount: first.amount, currency: first.currency };
     await oweRefund(tx, jobs, { providerSubscriptionId: live.providerSubscriptionId, userId, provider: live.provider, reason: 'money_back', ...owed });
+    await recordActivity(tx, { userId, kind: 'refund', by: 'customer', detail: owed }, now);
     return owed;
   });
   return { subscription: toApiSubscription(await findSubscription(db, userId)), refund };

@@ -7,9 +7,9 @@
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Peer } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
-import { peerChanges, peerLog, wireguardKeys } from '../db/schema.ts';
+import { peerChanges, peerLog, removedWireguardKeys, wireguardKeys } from '../db/schema.ts';
 import { ApiFailure } from './errors.ts';
-import { settleTimedAccess } from './peer-access.ts';
+import { REMOVED_KEY_BLOCK_MS, settleTimedAccess } from './peer-access.ts';
 
 /** How long the change log is kept: a relay away for longer fetches the full list (410). */
 const PEER_CHANGE_RETENTION_MS = 7 * 86_400_000;
@@ -29,6 +29,8 @@ async function currentLog(db: Db): Promise<{ version: number; floor: number }> {
  */
 export async function preparePoll(db: Db, now = new Date()): Promise<{ version: number }> {
   await settleTimedAccess(db, now);
+  // Removed keys are blocked for minutes only: cleared on the relays' schedule, not at the next removal.
+  await db.delete(removedWireguardKeys).where(lte(removedWireguardKeys.removedAt, new Date(now.getTime() - REMOVED_KEY_BLOCK_MS)));
   const cutoff = new Date(now.getTime() - PEER_CHANGE_RETENTION_MS);
   const [stale] = await db
     .select({ version: sql<number | null>`max(${peerChanges.version})`.mapWith(Number) })

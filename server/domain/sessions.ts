@@ -3,6 +3,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions, users } from '../db/schema.ts';
 import type { ApiUser, Device, Subscription } from '../../contract/api.ts';
+import { recordActivity } from './account-activity.ts';
 import { findOrCreateUser, toApiUser, type ShownUserRow, type SignInDetails, type UserRow, type VerifiedIdentity } from './accounts.ts';
 import { failures } from './errors.ts';
 import { findSubscription, toApiSubscription, type ShownSubscriptionRow } from './subscriptions.ts';
@@ -90,15 +91,26 @@ async function listDesktopSessions(db: Db, userId: string, now = new Date()) {
     .orderBy(sessions.createdAt);
 }
 
-async function revokeDesktopSession(db: Db, userId: string, sessionId: string, now = new Date()): Promise<void> {
+/**
+ * Signs one desktop session of the account out, with its own WireGuard key and its activity entry in the
+ * same transaction; `by` says who did it (the customer, or support from the staff console).
+ */
+async function revokeDesktopSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  by: 'customer' | 'support' = 'customer',
+  now = new Date(),
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const revoked = await tx
+    const [revoked] = await tx
       .update(sessions)
       .set({ revokedAt: now })
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), eq(sessions.kind, 'desktop'), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    if (revoked.length === 0) throw failures.notFound('Device');
+      .returning({ deviceName: sessions.deviceName });
+    if (!revoked) throw failures.notFound('Device');
     await removeSessionKey(tx, userId, sessionId, now);
+    await recordActivity(tx, { userId, kind: 'device_revoked', by, detail: { deviceName: revoked.deviceName ?? 'Desktop app' } }, now);
   });
 }
 

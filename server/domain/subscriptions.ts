@@ -9,6 +9,7 @@ import type { Db } from '../db/database.ts';
 import { subscriptions } from '../db/schema.ts';
 import type { PaymentProvider, SubscriptionSnapshot } from './payment-provider.ts';
 import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
+import { recordActivity } from './account-activity.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
 import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
@@ -259,9 +260,13 @@ async function hasOtherLiveSubscription(db: Db, state: ProviderSubscriptionState
   return others.length > lapsed.length;
 }
 
-/** The "auto-renewal is off" e-mail, once per subscription and period whichever path notices first. */
-function oweRenewalOff(db: Db, jobs: JobSender, userId: string, subscriptionId: string, endDate: Date) {
-  return oweCustomerMessage(db, jobs, { userId, kind: 'renewal_off', endDate: endDate.toISOString() }, `${subscriptionId}:${endDate.toISOString()}`);
+/**
+ * The "auto-renewal is off" e-mail, once per subscription and period whichever path notices first (our
+ * cancel call, or the provider's own portal), and the account's activity entry with it.
+ */
+async function oweRenewalOff(db: Db, jobs: JobSender, userId: string, subscriptionId: string, endDate: Date) {
+  const owed = await oweCustomerMessage(db, jobs, { userId, kind: 'renewal_off', endDate: endDate.toISOString() }, `${subscriptionId}:${endDate.toISOString()}`);
+  if (owed) await recordActivity(db, { userId, kind: 'auto_renewal_off', by: 'customer' });
 }
 
 /**
@@ -356,6 +361,7 @@ export async function turnOnRenewal(
       if (renewalDate) {
         await oweCustomerMessage(tx, jobs, { kind: 'renewal_on', userId, renewalDate }, `${subscription.providerSubscriptionId}:${renewalDate}`);
       }
+      await recordActivity(tx, { userId, kind: 'auto_renewal_on', by: 'customer' }, now);
     }, now);
   }
   return toApiSubscription(await findSubscription(db, userId));

@@ -9,6 +9,7 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Device, WireguardDevice } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
 import { removedWireguardKeys, sessions, wireguardKeys } from '../db/schema.ts';
+import { recordActivity } from './account-activity.ts';
 import { drawAddress, type AddressPools } from './address-pools.ts';
 import { ApiFailure, failures } from './errors.ts';
 import { lockAccountForPeers, logPeerChanges, REMOVED_KEY_BLOCK_MS, removeKeys } from './peer-access.ts';
@@ -122,6 +123,7 @@ export async function registerKey(
     await refuseBlockedKey(tx, request.publicKey, now);
     if ((await liveDeviceCount(tx, user.id, now)) >= options.deviceLimit) throw failures.deviceLimit(options.deviceLimit, options.accountUrl);
     const row = await insertKey(tx, { userId: user.id, sessionId: null, name: request.name, publicKey: request.publicKey, expiresAt: null }, options.pools, now);
+    await recordActivity(tx, { userId: user.id, kind: 'device_added', by: 'customer', detail: { deviceName: row.name } }, now);
     return shown(row, { id: row.id, kind: 'wireguard', name: row.name });
   });
 }
@@ -167,11 +169,16 @@ export function keyFields(row: KeyRow): Pick<Device, 'publicKey' | 'ipv4Address'
   return { publicKey: row.publicKey, ipv4Address: row.ipv4Address, ipv6Address: row.ipv6Address };
 }
 
-/** Removes a WireGuard device of the account (POST /auth/devices/revoke with its id). */
-export async function revokeKeyDevice(db: Db, userId: string, deviceId: string, now = new Date()): Promise<void> {
+/** Removes a WireGuard device of the account (POST /auth/devices/revoke with its id), with its activity entry. */
+export async function revokeKeyDevice(db: Db, userId: string, deviceId: string, by: 'customer' | 'support' = 'customer', now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     await lockAccountForPeers(tx, userId);
-    const removed = await removeKeys(tx, and(eq(wireguardKeys.id, deviceId), eq(wireguardKeys.userId, userId), isNull(wireguardKeys.sessionId)), now);
-    if (removed.length === 0) throw failures.notFound('Device');
+    const [key] = await tx
+      .select({ name: wireguardKeys.name })
+      .from(wireguardKeys)
+      .where(and(eq(wireguardKeys.id, deviceId), eq(wireguardKeys.userId, userId), isNull(wireguardKeys.sessionId)));
+    if (!key) throw failures.notFound('Device');
+    await removeKeys(tx, eq(wireguardKeys.id, deviceId), now);
+    await recordActivity(tx, { userId, kind: 'device_revoked', by, detail: { deviceName: key.name } }, now);
   });
 }

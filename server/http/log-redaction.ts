@@ -1,47 +1,31 @@
 /**
- * What the request log may say (issue 10 §7): the method and the path without its query string (hand-off
- * links) or local checkout id (it opens someone's checkout), and errors without the SQL parameters a
- * failed query carries (e-mail, names, token hashes): only the error's type, code and redacted message.
+ * What the request log may say (issue 10 §7, issue 31 item 3): the method and the route pattern
+ * (`/api/billing/receipts/:id`), never the raw URL with its ids or query string; a request no route
+ * matched is logged by its path with every id, address and token replaced (server/observability/redaction.ts).
+ * No client address, user agent or header is logged. Errors go through the same redaction.
  */
 import type { FastifyRequest } from 'fastify';
+import { redactError, redactText } from '../observability/redaction.ts';
+
+/** The route pattern a request matched, or null (no route, or the website's catch-all). */
+function routePattern(request: FastifyRequest): string | null {
+  const pattern = request.routeOptions?.url;
+  return pattern && !pattern.includes('*') ? pattern : null;
+}
 
 /** The path as it may be logged. */
-function redactUrl(url: string): string {
-  return url.split('?')[0]!.replace(/(\/checkout\/local\/)[^/]+/, '$1[redacted]');
-}
-
-/** Drops the "params: …" part drizzle writes into a failed query's message and stack. */
-function redactSqlParameters(text: string): string {
-  return text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]');
-}
-
-interface LoggedError {
-  [key: string]: unknown;
-  type: string;
-  code?: string;
-  message: string;
-  stack: string;
-  cause?: LoggedError;
-}
-
-/**
- * Only name, code, message and stack, never the error's other properties: a query error carries `params`,
- * a PostgreSQL error `detail` ("Key (email)=(…) already exists").
- */
-function serializeError(error: unknown, depth = 0): LoggedError {
-  if (!(error instanceof Error)) return { type: typeof error, message: '[not an Error]', stack: '' };
-  const code = (error as { code?: unknown }).code;
-  const logged: LoggedError = {
-    type: error.name,
-    ...(typeof code === 'string' ? { code } : {}),
-    message: redactSqlParameters(error.message),
-    stack: redactSqlParameters(error.stack ?? ''),
-  };
-  if (error.cause !== undefined && depth < 3) logged.cause = serializeError(error.cause, depth + 1);
-  return logged;
+function loggedUrl(request: FastifyRequest): string {
+  return routePattern(request) ?? redactText(request.url.split('?')[0]!.split('#')[0]!);
 }
 
 export const logSerializers = {
-  req: (request: FastifyRequest) => ({ method: request.method, url: redactUrl(request.url) }),
-  err: serializeError,
+  req: (request: FastifyRequest) => ({ method: request.method, url: loggedUrl(request) }),
+  err: redactError,
+};
+
+/** pino's hook on every log call: the message text is redacted too (a message may quote an error's). */
+export const redactLogMessages = {
+  logMethod(this: unknown, args: unknown[], method: (...args: unknown[]) => void) {
+    method.apply(this, args.map((arg) => (typeof arg === 'string' ? redactText(arg) : arg)));
+  },
 };

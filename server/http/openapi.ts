@@ -46,7 +46,8 @@ type TransformInput = Parameters<typeof jsonSchemaTransform>[0];
 function withOperationId(input: TransformInput): ReturnType<typeof jsonSchemaTransform> {
   const transformed = jsonSchemaTransform(input);
   const method = Array.isArray(input.route.method) ? input.route.method[0]! : input.route.method;
-  const schema = transformed.schema as Record<string, unknown>;
+  // A route declared without a schema (the website's pages) has none to transform: it is hidden all the same.
+  const schema = (transformed.schema ?? {}) as Record<string, unknown>;
   return {
     ...transformed,
     // Only the API belongs in the API's document (the website's pages are served by the same process).

@@ -66,6 +66,7 @@ const CALLS: Record<string, CallFamily> = {
   'POST /api/subscription/resume': 'cancel',
   'POST /api/subscription/refund': 'cancel',
   'POST /api/billing/history': 'billing',
+  'POST /api/account/activity': 'billing',
   'POST /api/billing/portal': 'cancel',
 };
 

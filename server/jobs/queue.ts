@@ -10,6 +10,7 @@ import { PgBoss, fromDrizzle, type Job } from 'pg-boss';
 import type { Database } from '../db/database.ts';
 import type { JobSender } from '../domain/jobs.ts';
 import type { Db } from '../domain/store.ts';
+import { redactedErrorObject } from '../observability/redaction.ts';
 
 export interface RetryPolicy {
   /** Attempts after the first. */
@@ -105,7 +106,9 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
             await handler(job.data, attempt);
           } catch (error) {
             events.failed?.(name, error, attempt, attempt.lastAttempt);
-            throw error;
+            // pg-boss stores what is thrown as the job's output: redacted, as a log line is (a mail
+            // server's refusal names the recipient's address).
+            throw redactedErrorObject(error);
           }
         }
       });

@@ -49,8 +49,14 @@ export function createAppChild<TLogic extends AnyActorLogic>(
   return createActor(logic, { ...options, parent: rootOf(system).actor });
 }
 
-export function startAppChild<TActor extends AnyActorRef>(system: AppSystem, child: TActor): TActor {
+/**
+ * Starts a child made by `createAppChild`. With `systemId`, other actors of the system find it by that id
+ * (the account page's cards: machines/account-cards.ts). The id is given here, not at creation: XState
+ * registers an id as the actor is constructed, and StrictMode constructs a screen's actor twice.
+ */
+export function startAppChild<TActor extends AnyActorRef>(system: AppSystem, child: TActor, systemId?: string): TActor {
   rootOf(system).live.set(child.sessionId, child);
+  if (systemId) (child as unknown as { systemId: string | undefined }).systemId = systemId;
   child.start();
   return child;
 }

@@ -3,7 +3,7 @@ import { SiteHeader, type HeaderAccount } from '../components/site-header';
 import { SiteFooter } from '../components/site-footer';
 import { ConnectionNotice } from '../components/connection-notice';
 import { useAppActors } from './app-context';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '../components/use-hydrated';
 import { useSessionTag, useSessionView } from './use-session';
 import classes from './app-layout.module.css';
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { AuthErrorPage } from '../screens/auth-error-page';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '../components/use-hydrated';
 import { useSessionView } from './use-session';
 
 /**

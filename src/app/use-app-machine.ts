@@ -19,20 +19,35 @@ export function useAppMachine<TMachine extends AnyStateMachine>(
   name: string,
   input: InputFrom<TMachine>,
 ): [SnapshotFrom<TMachine>, Actor<TMachine>['send'], Actor<TMachine>] {
+  const actor = useAppActor(machine, name, input);
+  const snapshot = useSelector(actor, (state) => state) as SnapshotFrom<TMachine>;
+  return [snapshot, actor.send, actor];
+}
+
+/**
+ * The actor alone, for components that read it with narrow selectors (`useSelector(actor, (s) => s.hasTag(…))`)
+ * and so re-render only when what they show changes. With `systemId`, the actor is found by that id in the
+ * app's system (an account card: machines/account-cards.ts).
+ */
+export function useAppActor<TMachine extends AnyStateMachine>(
+  machine: TMachine,
+  name: string,
+  input: InputFrom<TMachine>,
+  systemId?: string,
+): Actor<TMachine> {
   const { system } = useAppActors();
   const [actor] = useState(() => createAppChild(system, machine, { id: name, input }));
 
   useEffect(() => {
     holders.set(actor, (holders.get(actor) ?? 0) + 1);
-    startAppChild(system, actor);
+    startAppChild(system, actor, systemId);
     return () => {
       holders.set(actor, holders.get(actor)! - 1);
       queueMicrotask(() => {
         if (holders.get(actor) === 0) stopAppChild(system, actor);
       });
     };
-  }, [system, actor]);
+  }, [system, actor, systemId]);
 
-  const snapshot = useSelector(actor, (state) => state) as SnapshotFrom<TMachine>;
-  return [snapshot, actor.send, actor];
+  return actor;
 }

@@ -1,4 +1,4 @@
-import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, List, Stack, Table, Text, Title } from '@mantine/core';
 import type { LegalSection } from '../content/legal-section';
 
 interface LegalDocumentProps {
@@ -30,6 +30,32 @@ export function LegalDocument({ title, lastUpdated, sections }: LegalDocumentPro
                     <List.Item key={bullet}>{bullet}</List.Item>
                   ))}
                 </List>
+              )}
+              {section.table && (
+                <Table withTableBorder withColumnBorders verticalSpacing="xs" fz="sm">
+                    <Table.Caption>{section.table.caption}</Table.Caption>
+                    <Table.Thead>
+                      <Table.Tr>
+                        {section.table.head.map((heading) => (
+                          <Table.Th key={heading} scope="col">
+                            {heading}
+                          </Table.Th>
+                        ))}
+                      </Table.Tr>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {section.table.rows.map(([first, ...rest]) => (
+                        <Table.Tr key={first}>
+                          <Table.Th scope="row" fw="normal">
+                            {first}
+                          </Table.Th>
+                          {rest.map((value, index) => (
+                            <Table.Td key={index}>{value}</Table.Td>
+                          ))}
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                </Table>
               )}
               {section.link && (
                 <Text>

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { useHydrated } from '../app/use-hydrated';
+import { useHydrated } from './use-hydrated';
 import { brand } from '../config/brand';
 import { BrandMark } from './brand-mark';
 import { SiteLink } from './site-link';

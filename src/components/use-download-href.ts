@@ -1,4 +1,4 @@
-import { useHydrated } from '../app/use-hydrated';
+import { useHydrated } from './use-hydrated';
 import { detectPlatform, downloadHref, type PlatformId } from '../config/platform-detect';
 
 /** The visitor's platform once React has the page (prerendered HTML is the same for everyone), else null. */

@@ -1,3 +1,4 @@
+import { RETAINED_DATA } from '../../contract/retention';
 import { brand } from '../config/brand';
 import type { LegalSection } from './legal-section';
 
@@ -72,6 +73,17 @@ export const privacySections: readonly LegalSection[] = [
       'our e-mail delivery provider, which receives your address and the text of the messages above in order to deliver them;',
       'authorities, only where the law requires it. Because we keep no activity logs, we have no record of what you do online to hand over.',
     ],
+  },
+  {
+    heading: 'What we keep and for how long',
+    paragraphs: [
+      'Everything we keep about you, why, for how long, and what deleting your account does to it. This table is built from the same list our systems are checked against, so it cannot drift from what we store.',
+    ],
+    table: {
+      caption: 'What we keep and for how long',
+      head: ['What', 'Why', 'How long', 'When you delete your account'],
+      rows: RETAINED_DATA.map((entry) => [entry.what, entry.why, entry.kept, entry.onDeletion]),
+    },
   },
   {
     heading: 'Retention and account deletion',

@@ -1,5 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { DialogActions } from '../components/dialog-actions';
 import { brand } from '../config/brand';
 import { untilText } from './subscription-texts';
 
@@ -45,6 +46,23 @@ export function RefundDialog({ opened, busy, onConfirm, onDismiss }: DialogProps
           {busy ? 'Processing...' : 'Cancel and Refund'}
         </Button>
       </Group>
+    </ConfirmDialog>
+  );
+}
+
+/** Turn Off Auto-Renewal's confirmation: the subscription stays active until its end date. */
+export function TurnOffAutoRenewalDialog({ opened, busy, onConfirm, onDismiss, endDate }: DialogProps & { endDate?: string }) {
+  return (
+    <ConfirmDialog opened={opened || busy} onClose={onDismiss} title="Turn off auto-renewal?">
+      <Text size="sm">Your subscription stays active {untilText(endDate)}, and you will not be charged again.</Text>
+      <DialogActions>
+        <Button variant="default" onClick={onDismiss} disabled={busy}>
+          Keep Auto-Renewal
+        </Button>
+        <Button color="red.9" onClick={onConfirm} disabled={busy}>
+          {busy ? 'Processing...' : 'Turn Off Auto-Renewal'}
+        </Button>
+      </DialogActions>
     </ConfirmDialog>
   );
 }

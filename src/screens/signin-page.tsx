@@ -1,5 +1,5 @@
 import { Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { useHydrated } from '../app/use-hydrated';
+import { useHydrated } from '../components/use-hydrated';
 import { brand } from '../config/brand';
 import { BrandMark } from '../components/brand-mark';
 import { ProviderButtons } from '../components/provider-buttons';

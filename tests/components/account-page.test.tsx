@@ -3,7 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import type { Subscription } from '../../contract/api';
-import { AccountPage, SignInRequired, type AccountPageProps } from '../../src/screens/account-page';
+import { AccountPage, SignInRequired, type AccountPageProps } from './account-page';
 import { DevicesCard } from '../../src/screens/devices-card';
 import { renderAtPath } from './render-with-router';
 

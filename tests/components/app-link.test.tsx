@@ -7,7 +7,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PLATFORMS } from '../../src/config/platforms';
 import { AppLinkStatus } from '../../src/components/app-link-status';
-import { AccountPage, type AccountPageProps } from '../../src/screens/account-page';
+import { AccountPage, type AccountPageProps } from './account-page';
 import { CancelPage } from '../../src/screens/cancel-page';
 import { SignInPage } from '../../src/screens/signin-page';
 import { SuccessPage } from '../../src/screens/success-page';

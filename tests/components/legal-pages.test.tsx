@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import { RETAINED_DATA } from '../../contract/retention';
 import { PrivacyPage } from '../../src/screens/privacy-page';
 import { TermsPage } from '../../src/screens/terms-page';
 import { brand } from '../../src/config/brand';
@@ -68,5 +69,20 @@ describe('PrivacyPage', () => {
     expect(pageText()).toContain(brand.operator);
     const contact = screen.getByRole('link', { name: brand.supportEmail });
     expect(contact.getAttribute('href')).toBe(`mailto:${brand.supportEmail}`);
+  });
+
+  it('shows "What we keep and for how long" as a table, one row per entry of the retention list', () => {
+    renderWithMantine(<PrivacyPage />);
+    expect(screen.getByRole('heading', { level: 2, name: 'What we keep and for how long' })).toBeDefined();
+    const table = screen.getByRole('table', { name: 'What we keep and for how long' });
+    const headings = within(table).getAllByRole('columnheader').map((cell) => cell.textContent);
+    expect(headings).toEqual(['What', 'Why', 'How long', 'When you delete your account']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(RETAINED_DATA.length);
+    for (const [index, entry] of RETAINED_DATA.entries()) {
+      const cells = within(rows[index]!).getAllByRole('cell').map((cell) => cell.textContent);
+      expect(within(rows[index]!).getByRole('rowheader').textContent).toBe(entry.what);
+      expect(cells).toEqual([entry.why, entry.kept, entry.onDeletion]);
+    }
   });
 });

@@ -2,7 +2,8 @@
  * Issue 23, item 9: the desktop app can start the sign-in itself with a PKCE code challenge
  * (`/account?pair=<challenge>`); a hand-off minted for it redeems only with the app's verifier, so a link
  * another page plants cannot sign the app into someone else's account. The redeem answer names the
- * account's e-mail, for the app to show. The website-initiated Open VPN App (no challenge) still redeems.
+ * account's e-mail, for the app to show. The website-initiated Open VPN App (no challenge) still redeems,
+ * but not in an app that started a pairing of its own (issue 34).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -67,6 +68,16 @@ describe('hand-off pairing started by the desktop app', () => {
     const unpaired = await redeem(await handoff(attacker.sessionToken));
     expect(unpaired.status).toBe(200);
     expect(unpaired.body.user).toMatchObject({ email: attacker.email });
+  });
+
+  test('an app pairing with PKCE does not take a link minted without a challenge (issue 34)', async () => {
+    const attacker = await signIn('unpaired');
+    const victimApp = pkcePair();
+    // The app started a pairing and holds its verifier; a link minted for no challenge is not its pairing.
+    const planted = await handoff(attacker.sessionToken);
+    expect(await redeem(planted, victimApp.verifier)).toEqual({ status: 401, body: INVALID, headers: expect.anything() });
+    // The refusal left the link unused: the website's own Open VPN App (no verifier) still redeems it.
+    expect((await redeem(planted)).status).toBe(200);
   });
 
   test('a challenge or verifier of the wrong shape is a 400 naming the field', async () => {

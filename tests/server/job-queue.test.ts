@@ -106,4 +106,24 @@ describe.each(drivers)('job queue on %s', (driver) => {
     expect(failures.filter((each) => each.name === 'test-flaky').every((each) => !each.final)).toBe(true);
     expect(await queue.ready()).toBe(true);
   });
+
+  it('stores a failed job\'s output redacted: a mail server\'s refusal keeps no address (issue 31, item 3)', async ({ skip: skipTest }) => {
+    if (skip) skipTest();
+    await queue.declare('test-refused', { retryLimit: 0, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 });
+    await queue.work('test-refused', async () => {
+      throw new Error('550 5.1.1 <ada.refused@example.com>: Recipient address rejected (from 198.51.100.7)');
+    });
+    await queue.send(database.db, 'test-refused', {}, 'refused-1');
+    await until(() => failures.find((each) => each.name === 'test-refused' && each.final), 30_000);
+    const read = database.statement('refused_output', `SELECT output::text FROM "${database.jobSchema}".job WHERE name = $1 AND output IS NOT NULL`);
+    let output = '';
+    for (let tries = 0; tries < 50 && !output; tries += 1) {
+      output = String((await read(['test-refused']))[0]?.[0] ?? '');
+      if (!output) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(output).toContain('Recipient address rejected');
+    expect(output).toContain('[email]');
+    expect(output).not.toContain('ada.refused@example.com');
+    expect(output).not.toContain('198.51.100.7');
+  });
 });

@@ -3,13 +3,13 @@
  * own schemas, and held equal to docs/api.md's call table.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import openapiTS from 'openapi-typescript';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { API_ERROR_CODES } from '../../contract/api';
-import { createTestApi, type TestApi } from '../support/server-harness';
+import { assembleApi, type AssembledApi } from '../../server/assemble';
 
 interface Operation {
   operationId?: string;
@@ -40,6 +40,7 @@ const CALLS: Record<string, string[] | null> = {
   'POST /subscription/resume': ['idToken'],
   'POST /subscription/refund': ['idToken'],
   'POST /billing/history': ['sessionToken'],
+  'POST /account/activity': ['sessionToken'],
   'GET /billing/receipts/:id': null,
   'POST /billing/portal': ['idToken'],
   'GET /billing/portal/local/:id': null,
@@ -67,16 +68,49 @@ function documentedCalls(document: OpenApiDocument): string[] {
   );
 }
 
-let api: TestApi;
+/**
+ * A built website as the prerender step leaves it (dist/index.html, dist/pages/ and its routes.json): its
+ * pages are routes of their own, declared without a schema, beside the API's.
+ */
+function writeBuiltSite(dir: string): void {
+  mkdirSync(join(dir, 'pages'), { recursive: true });
+  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Veil VPN</title><div id="root"></div>');
+  for (const file of ['home.html', 'terms.html', '404.html']) writeFileSync(join(dir, 'pages', file), `<!doctype html><title>${file}</title>`);
+  writeFileSync(
+    join(dir, 'pages', 'routes.json'),
+    JSON.stringify({ pages: { '/': 'home.html', '/terms': 'terms.html' }, notFound: '404.html', browserOnly: ['/account', '/subscribe'] }),
+  );
+}
+
+let api: AssembledApi;
+let siteDir: string;
 let document: OpenApiDocument;
 beforeAll(async () => {
-  api = await createTestApi({ driver: 'pglite' });
+  // Exactly as server/main.ts builds it under `npm start`: its environment, its database, the built site.
+  siteDir = mkdtempSync(join(tmpdir(), 'veil-openapi-site-'));
+  writeBuiltSite(join(siteDir, 'dist'));
+  api = await assembleApi({
+    STATIC_DIR: join(siteDir, 'dist'),
+    DATA_DIR: join(siteDir, 'data'),
+    PUBLIC_URL: 'http://veil.test',
+    // What `npm start` runs the API with (scripts/start.mjs).
+    NODE_ENV: 'development',
+    FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+    MAIL: 'off',
+    LOG_LEVEL: 'silent',
+  });
+  const page = await api.app.inject({ method: 'GET', url: '/terms' });
+  expect(page.statusCode, 'the built site is served').toBe(200);
   const response = await api.app.inject({ method: 'GET', url: '/api/openapi.json' });
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   document = response.json();
 });
-afterAll(() => api?.close());
+afterAll(async () => {
+  await api?.app.close();
+  await api?.database.close();
+  if (siteDir) rmSync(siteDir, { recursive: true, force: true });
+});
 
 describe('GET /api/openapi.json', () => {
   test('is an OpenAPI 3.1 document with every call of the API and nothing else', () => {

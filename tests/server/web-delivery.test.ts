@@ -187,3 +187,57 @@ describe('compression', () => {
     expect(small.json()).toEqual({ ok: true });
   });
 });
+
+describe('security headers by kind of answer (issue 32)', () => {
+  /** Read by a browser on a page only: on a script or stylesheet they are bytes for nothing. */
+  const DOCUMENT_ONLY = [
+    'content-security-policy',
+    'x-frame-options',
+    'referrer-policy',
+    'x-permitted-cross-domain-policies',
+    'cross-origin-opener-policy',
+    'origin-agent-cluster',
+    'x-dns-prefetch-control',
+    'x-download-options',
+    'x-xss-protection',
+  ];
+  const assets = () => {
+    const html = readFileSync(join(dist, 'index.html'), 'utf8');
+    return {
+      script: /src="(\/assets\/[^"]+\.js)"/.exec(html)![1]!,
+      stylesheet: /href="(\/assets\/[^"]+\.css)"/.exec(html)![1]!,
+    };
+  };
+
+  test('a hashed script and stylesheet carry asset headers only: type, length, immutable caching, ETag, nosniff', async () => {
+    const { script, stylesheet } = assets();
+    for (const [path, type] of [
+      [script, /^(text|application)\/javascript/],
+      [stylesheet, /^text\/css/],
+    ] as const) {
+      for (const accept of [undefined, 'br, gzip']) {
+        const response = await get(path, accept);
+        expect(response.statusCode, path).toBe(200);
+        expect(response.headers['content-type'], path).toMatch(type);
+        expect(Number(response.headers['content-length']), path).toBe(response.rawPayload.length);
+        expect(response.headers['cache-control'], path).toBe('public, max-age=31536000, immutable');
+        expect(response.headers.etag, path).toBeTruthy();
+        expect(response.headers['x-content-type-options'], path).toBe('nosniff');
+        expect(response.headers['cross-origin-resource-policy'], path).toBe('same-origin');
+        for (const header of DOCUMENT_ONLY) expect(response.headers[header], `${header} on ${path}`).toBeUndefined();
+      }
+    }
+  });
+
+  test('pages, the empty shell, the 404 page and API answers carry every document header', async () => {
+    for (const path of ['/', '/support', '/subscribe', '/no-such-page', '/api/live', '/api/nope']) {
+      const response = await get(path, 'br');
+      for (const header of DOCUMENT_ONLY) expect(response.headers[header], `${header} on ${path}`).toBeTruthy();
+      expect(response.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+      expect(response.headers['cross-origin-opener-policy'], path).toBe('same-origin-allow-popups');
+      expect(response.headers['x-frame-options'], path).toBe('SAMEORIGIN');
+      expect(response.headers['referrer-policy'], path).toBe('no-referrer');
+      expect(response.headers['x-content-type-options'], path).toBe('nosniff');
+    }
+  });
+});

@@ -84,6 +84,14 @@ describe.each(drivers)('WireGuard devices on %s', (driver) => {
     expect(await devicesOf(api, sessionToken)).toEqual([
       { id: device.id, kind: 'wireguard', deviceName: 'Phone', createdAt: device.createdAt, publicKey, ipv4Address: device.ipv4Address, ipv6Address: device.ipv6Address },
     ]);
+
+    // The account's activity tells of it, to the day, and of its removal.
+    expect((await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken, deviceId: device.id })).status).toBe(200);
+    const activity = await call(api.app, 'POST', '/api/account/activity', { sessionToken });
+    expect(activity.body.items).toEqual([
+      { kind: 'device_revoked', by: 'customer', date: new Date().toISOString().slice(0, 10), detail: { deviceName: 'Phone' } },
+      { kind: 'device_added', by: 'customer', date: new Date().toISOString().slice(0, 10), detail: { deviceName: 'Phone' } },
+    ]);
   });
 
   test('a key any account uses is 409 key_in_use; a removed key stays blocked for 5 minutes', async () => {

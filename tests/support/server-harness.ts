@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/database';
@@ -58,6 +58,8 @@ const TABLES = [
   'wireguard_keys',
   'peer_changes',
   'removed_wireguard_keys',
+  'account_activity',
+  'staff_actions',
   'charges',
   'refunds',
   'local_portal_sessions',
@@ -82,6 +84,8 @@ export async function createTestApi({
   payments,
   dataDir = null,
   logger = false,
+  logDestination,
+  tracing,
   mail,
   sharedSchema,
 }: {
@@ -92,6 +96,10 @@ export async function createTestApi({
   payments?: PaymentProvider;
   dataDir?: string | null;
   logger?: boolean;
+  /** Where the log lines go (with `logger`): a test reads them. */
+  logDestination?: { write: (line: string) => void };
+  /** @fastify/otel's plugin from startTracing (server/observability/tracing.ts). */
+  tracing?: FastifyPluginCallback;
   /** Mail counters and retries; mail is sent only when `env` sets SMTP_URL (tests/support/maildev.ts). */
   mail?: { counters?: MailCounters; retry?: Partial<RetryPolicy> };
   /** PostgreSQL: a second instance on another API's schema (its own pool); the schema is left to its owner. */
@@ -120,6 +128,8 @@ export async function createTestApi({
     verifier: verifier ?? createFirebaseVerifier(config.firebaseProjectId, emulatorHost),
     payments,
     logger,
+    ...(logDestination ? { logDestination } : {}),
+    ...(tracing ? { tracing } : {}),
     ...(mail ? { mail } : {}),
   });
   await app.ready();

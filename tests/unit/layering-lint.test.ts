@@ -21,6 +21,17 @@ const FIXTURES: Record<string, string> = {
   // src/components never import src/services either, and still may not import the API's code (issue 24).
   'src/components/shows-a-toast.tsx': "import { api } from '../services/api-client';\nexport const x = api;\n",
   'src/components/reads-server-config.ts': "import { loadConfig } from '../../server/config';\nexport const x = loadConfig;\n",
+  // src/screens and src/components never import src/app or src/features (issue 33 item 3): data and callbacks come as props.
+  'src/screens/reads-the-session.tsx': "import { useSubscription } from '../app/use-session';\nexport const x = useSubscription;\n",
+  'src/screens/account/runs-a-card.tsx': "import { Devices } from '../../features/account/devices/devices';\nexport const x = Devices;\n",
+  'src/components/calls-the-account-api.tsx': "import { provideDevices } from '../features/account/devices/services';\nexport const x = provideDevices;\n",
+  'src/components/reads-the-actors.tsx': "import type { AppActors } from '../app/app-actors';\nexport type X = AppActors;\n",
+  'src/components/uses-hydration.tsx': "import { useHydrated } from './use-hydrated';\nexport const x = useHydrated;\n",
+  'src/components/use-hydrated.ts': 'export const useHydrated = () => true;\n',
+  'src/app/use-session.ts': 'export const useSubscription = () => null;\n',
+  'src/app/app-actors.ts': 'export interface AppActors { a: 1 }\n',
+  'src/features/account/devices/devices.tsx': "import { useSubscription } from '../../../app/use-session';\nexport const Devices = useSubscription;\n",
+  'src/features/account/devices/services.ts': 'export const provideDevices = () => null;\n',
   // server/http never imports server/db.
   'server/http/reads-the-db.ts': "import { users } from '../db/schema';\nexport const x = users;\n",
   'server/db/schema.ts': 'export const users = {};\n',
@@ -68,6 +79,10 @@ describe('npm run lint fails on a layering violation', () => {
     ['machines/imports-react.ts', 'eslint(no-restricted-imports)'],
     ['src/screens/calls-the-api.tsx', 'eslint(no-restricted-imports)'],
     ['src/components/shows-a-toast.tsx', 'eslint(no-restricted-imports)'],
+    ['src/screens/reads-the-session.tsx', 'eslint(no-restricted-imports)'],
+    ['src/screens/account/runs-a-card.tsx', 'eslint(no-restricted-imports)'],
+    ['src/components/calls-the-account-api.tsx', 'eslint(no-restricted-imports)'],
+    ['src/components/reads-the-actors.tsx', 'eslint(no-restricted-imports)'],
     ['src/components/reads-server-config.ts', 'eslint(no-restricted-imports)'],
     ['server/http/reads-the-db.ts', 'eslint(no-restricted-imports)'],
     ['contract/imports-machines.ts', 'eslint(no-restricted-imports)'],
@@ -83,6 +98,11 @@ describe('npm run lint fails on a layering violation', () => {
 
   it('a machine importing xstate, the contract and another machine passes', () => {
     expect(codesFor('machines/allowed.ts')).toEqual([]);
+  });
+
+  it('a component importing a component, and a card importing src/app, pass', () => {
+    expect(codesFor('src/components/uses-hydration.tsx')).toEqual([]);
+    expect(codesFor('src/features/account/devices/devices.tsx')).toEqual([]);
   });
 
   it('a payment adapter implementing the domain\'s port passes', () => {

@@ -1,0 +1,88 @@
+import { Alert, Button, Card, List, Stack, Text, Title } from '@mantine/core';
+import type { Subscription } from '../../contract/api';
+import { isActive } from '../../machines/subscription-display';
+import { brand } from '../config/brand';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { DialogActions } from '../components/dialog-actions';
+import { untilText } from './subscription-texts';
+
+export function DangerZoneCard({ onDelete }: { onDelete: () => void }) {
+  return (
+    <Card
+      withBorder
+      padding="lg"
+      radius="md"
+      component="section"
+      aria-labelledby="danger-title"
+      style={{ borderColor: 'var(--mantine-color-red-6)' }}
+    >
+      <Title order={2} size="h4" id="danger-title" c="light-dark(var(--mantine-color-red-9), var(--mantine-color-red-3))">
+        Danger Zone
+      </Title>
+      <Text c="dimmed" mt="sm">
+        Permanently delete your account and all of its data.
+      </Text>
+      <Button color="red.9" mt="md" onClick={onDelete}>
+        Delete Account
+      </Button>
+    </Card>
+  );
+}
+
+export interface DeleteAccountDialogProps {
+  subscription: Subscription | null;
+  dialogOpen: boolean;
+  deleting: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** "Turn Off Auto-Renewal instead": this dialog closes and the subscription card's own dialog opens. */
+  onTurnOffInstead: () => void;
+}
+
+export function DeleteAccountDialog({ subscription, dialogOpen, deleting, onConfirm, onCancel, onTurnOffInstead }: DeleteAccountDialogProps) {
+  const live = isActive(subscription);
+  // Offered only while it would change something: auto-renewal is still on.
+  const offerTurnOff = live && !subscription?.cancelAtPeriodEnd;
+  return (
+    <ConfirmDialog opened={dialogOpen} onClose={onCancel} title="Are you absolutely sure?">
+      <Stack gap="sm">
+        <Text size="sm">This will permanently delete:</Text>
+        <List size="sm">
+          <List.Item>Your account and profile information</List.Item>
+          <List.Item>All subscription data</List.Item>
+          <List.Item>Your preferences and settings</List.Item>
+        </List>
+        <Text size="sm" fw={600}>
+          This action cannot be undone.
+        </Text>
+        {live && (
+          <Alert color="yellow" variant="light" title="Your subscription ends now">
+            <Text size="sm">
+              Deleting your account ends your {brand.premiumName} subscription immediately. You will not be charged
+              again, and the unused time {untilText(subscription?.endDate)} is not refunded.
+            </Text>
+            {offerTurnOff && (
+              <Text size="sm" mt="xs">
+                To stop future charges but keep your VPN {untilText(subscription?.endDate)}, turn off auto-renewal
+                instead.
+              </Text>
+            )}
+          </Alert>
+        )}
+      </Stack>
+      <DialogActions>
+        <Button variant="default" onClick={onCancel} disabled={deleting}>
+          Cancel
+        </Button>
+        {offerTurnOff && (
+          <Button variant="default" disabled={deleting} onClick={onTurnOffInstead}>
+            Turn Off Auto-Renewal instead
+          </Button>
+        )}
+        <Button color="red.9" onClick={onConfirm} disabled={deleting}>
+          {deleting ? 'Deleting Account...' : 'Delete Account Permanently'}
+        </Button>
+      </DialogActions>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * The account page's flow rules between cards (src/features/account/README.md): each is an event one card's
+ * machine sends another's through the actor system (machines/account-cards.ts), so it holds wherever the cards
+ * run together, and a card running alone sends nothing.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, setup, waitFor, type AnyActorRef } from 'xstate';
+import type { BillingHistory } from '../../machines/billing-history';
+import { ACCOUNT_CARDS } from '../../machines/account-cards';
+import { accountDeletionMachine } from '../../machines/account-deletion';
+import { autoRenewalMachine } from '../../machines/auto-renewal';
+import { billingHistoryMachine } from '../../machines/billing-history';
+
+const user = { uid: 'uid-1', email: 'ada@example.com' };
+const history: BillingHistory = { items: [], refundableUntil: '2026-12-20T00:00:00.000Z' };
+
+/** The three cards' machines as the account page runs them: children of one system, each by its card id. */
+function accountPage(refund: () => Promise<void> = () => Promise.resolve()) {
+  const loadBillingHistory = vi.fn(() => Promise.resolve(history));
+  const page = setup({
+    actors: {
+      subscription: autoRenewalMachine.provide({
+        actors: {
+          refreshSubscription: fromPromise(() => Promise.resolve()),
+          refundSubscription: fromPromise(() => refund()),
+        },
+      }),
+      billingHistory: billingHistoryMachine.provide({ actors: { loadBillingHistory: fromPromise(loadBillingHistory) } }),
+      dangerZone: accountDeletionMachine,
+    },
+  }).createMachine({
+    invoke: [
+      { src: 'subscription', systemId: ACCOUNT_CARDS.subscription, input: { user } },
+      { src: 'billingHistory', systemId: ACCOUNT_CARDS.billingHistory, input: {} },
+      { src: 'dangerZone', systemId: ACCOUNT_CARDS.dangerZone, input: { user } },
+    ],
+  });
+  const actor = createActor(page).start();
+  const card = (id: string) => actor.system.get(id) as AnyActorRef;
+  return { card, loadBillingHistory };
+}
+
+describe('flow rules between account cards are machine events', () => {
+  it.each([
+    ['made', () => Promise.resolve()],
+    ['refused', () => Promise.reject(new Error('The money-back guarantee has ended'))],
+  ])('a refund %s reloads the billing history card', async (_, refund) => {
+    const { card, loadBillingHistory } = accountPage(refund);
+    await waitFor(card(ACCOUNT_CARDS.billingHistory), (state) => state.matches('ready'));
+    expect(loadBillingHistory).toHaveBeenCalledTimes(1);
+
+    card(ACCOUNT_CARDS.subscription).send({ type: 'refund.start' });
+    card(ACCOUNT_CARDS.subscription).send({ type: 'refund.confirm' });
+    await waitFor(card(ACCOUNT_CARDS.subscription), (state) => !state.hasTag('refunding'));
+    await waitFor(card(ACCOUNT_CARDS.billingHistory), (state) => state.matches('ready'));
+    expect(loadBillingHistory).toHaveBeenCalledTimes(2);
+  });
+
+  it("the billing history's Cancel and refund opens the subscription card's refund dialog", async () => {
+    const { card } = accountPage();
+    await waitFor(card(ACCOUNT_CARDS.billingHistory), (state) => state.matches('ready'));
+    card(ACCOUNT_CARDS.billingHistory).send({ type: 'billingHistory.refund' });
+    expect(card(ACCOUNT_CARDS.subscription).getSnapshot().hasTag('refundDialogOpen')).toBe(true);
+  });
+
+  it('"Turn Off Auto-Renewal instead" closes the delete dialog and opens the turn-off dialog', () => {
+    const { card } = accountPage();
+    card(ACCOUNT_CARDS.dangerZone).send({ type: 'account.delete' });
+    card(ACCOUNT_CARDS.dangerZone).send({ type: 'account.turnOffAutoRenewalInstead' });
+    expect(card(ACCOUNT_CARDS.dangerZone).getSnapshot().hasTag('dialogOpen')).toBe(false);
+    expect(card(ACCOUNT_CARDS.subscription).getSnapshot().hasTag('dialogOpen')).toBe(true);
+  });
+
+  it('a card running alone sends nothing, not even back to itself', () => {
+    const received: string[] = [];
+    const alone = createActor(
+      billingHistoryMachine.provide({ actors: { loadBillingHistory: fromPromise(() => Promise.resolve(history)) } }),
+      {
+        input: {},
+        inspect: (event) => {
+          if (event.type === '@xstate.event') received.push(event.event.type);
+        },
+      },
+    ).start();
+    alone.send({ type: 'billingHistory.refund' });
+    expect(received).toContain('billingHistory.refund');
+    expect(received).not.toContain('refund.start');
+  });
+});

@@ -1,0 +1,77 @@
+/**
+ * Account activity (issue 30, item 6): each event a customer can cause is recorded with the change it
+ * tells of, and POST /api/account/activity answers the account's own history, newest first, with the day
+ * only: no time of day, no address, no user agent.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { call, createTestApi, nameVerifier, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+
+const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+describe.each(drivers)('account activity on %s', (driver) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi({ driver, verifier: nameVerifier, env: { RATE_LIMIT_SCALE: '100', RATE_LIMIT_SIGN_IN: '1000' } });
+  });
+  afterAll(() => api?.close());
+  beforeEach(() => api.reset());
+
+  async function subscribed(name: string) {
+    const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
+    const opened = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: name, email: `${name}@example.com` });
+    await api.app.inject({ method: 'POST', url: `${new URL(opened.body.url as string).pathname}/pay` });
+    return body.sessionToken as string;
+  }
+  const activity = (sessionToken: string) => call(api.app, 'POST', '/api/account/activity', { sessionToken });
+
+  test('a new desktop device, its revocation, auto-renewal off and on, and the refund, newest first', async () => {
+    const sessionToken = await subscribed('ada');
+    expect((await activity(sessionToken)).body).toEqual({ success: true, items: [] });
+
+    const { handoffToken } = (await call(api.app, 'POST', '/api/auth/handoff', { sessionToken })).body as { handoffToken: string };
+    await call(api.app, 'POST', '/api/auth/handoff/redeem', { handoffToken, deviceName: 'Ada’s laptop' });
+    const [device] = (await call(api.app, 'POST', '/api/auth/devices', { sessionToken })).body.devices as Array<{ id: string }>;
+    expect((await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken, deviceId: device!.id })).status).toBe(200);
+    expect((await call(api.app, 'POST', '/api/subscription/cancel', { idToken: 'ada' })).status).toBe(200);
+    expect((await call(api.app, 'POST', '/api/subscription/resume', { idToken: 'ada' })).status).toBe(200);
+    expect((await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'ada' })).status).toBe(200);
+
+    const answer = await activity(sessionToken);
+    expect(answer.status).toBe(200);
+    const items = answer.body.items as Array<{ date: string }>;
+    expect(items.map(({ date: _date, ...rest }) => rest)).toEqual([
+      { kind: 'refund', by: 'customer', detail: { amount: 10000, currency: 'usd' } },
+      { kind: 'auto_renewal_on', by: 'customer', detail: {} },
+      { kind: 'auto_renewal_off', by: 'customer', detail: {} },
+      { kind: 'device_revoked', by: 'customer', detail: { deviceName: 'Ada’s laptop' } },
+      { kind: 'signed_in_new_device', by: 'customer', detail: { deviceName: 'Ada’s laptop' } },
+    ]);
+    for (const item of items) expect(item.date).toMatch(DAY);
+    expect(items[0]!.date).toBe(new Date().toISOString().slice(0, 10));
+
+    // Only the account's own: another account's history is empty, and no session is a 401.
+    const other = await subscribed('grace');
+    expect((await activity(other)).body).toEqual({ success: true, items: [] });
+    expect(await activity('not-a-session')).toMatchObject({ status: 401, body: { success: false, code: 'session_invalid' } });
+  });
+
+  test('a refused change records nothing: a second refund, a device already revoked', async () => {
+    const sessionToken = await subscribed('once');
+    await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'once' });
+    expect((await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'once' })).status).toBe(409);
+    expect((await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken, deviceId: 'ses_unknown' })).status).toBe(404);
+    expect(((await activity(sessionToken)).body.items as unknown[]).length).toBe(1);
+  });
+
+  test('the table keeps the day only: no time, no address, no user agent', async () => {
+    const result = await api.database.db.execute(
+      sql`select column_name, data_type from information_schema.columns where table_name = 'account_activity' and table_schema = current_schema() order by column_name`,
+    );
+    const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ column_name: string; data_type: string }>;
+    expect(rows.map((row) => `${row.column_name}:${row.data_type}`).sort()).toEqual(
+      ['actor:text', 'detail:jsonb', 'id:bigint', 'kind:text', 'occurred_on:date', 'user_id:text'].sort(),
+    );
+  });
+});

@@ -1,0 +1,42 @@
+/**
+ * The staff audit trail is append-only in the database itself (issue 30, item 4): a trigger refuses
+ * UPDATE and DELETE on staff_actions, on PGlite and PostgreSQL alike, whoever asks.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { staffActions } from '../../server/db/schema';
+import { createTestApi, nameVerifier, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+
+const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+
+describe.each(drivers)('the staff_actions table on %s', (driver) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi({ driver, verifier: nameVerifier });
+  });
+  afterAll(() => api?.close());
+
+  test('a row goes in; UPDATE and DELETE are refused, even of no row, and the row stays as written', async () => {
+    const { db } = api.database;
+    const row = {
+      staffUid: 'staff-uid',
+      staffEmail: 'agent@veil.test',
+      role: 'support' as const,
+      action: 'resend_receipt' as const,
+      targetHash: 'a'.repeat(64),
+      reason: 'Customer asked twice',
+      outcome: 'done' as const,
+    };
+    await db.insert(staffActions).values(row);
+    // drizzle wraps the database's error; its cause is the trigger's refusal.
+    const refusal = (query: Promise<unknown>) =>
+      expect(query.catch((error: Error) => String((error.cause as Error | undefined)?.message ?? error.message))).resolves.toMatch(
+        /staff_actions is append-only: (UPDATE|DELETE) refused/,
+      );
+    await refusal(db.update(staffActions).set({ reason: 'rewritten' }).then(() => 'updated'));
+    await refusal(db.execute(sql`update staff_actions set reason = 'rewritten'`).then(() => 'updated'));
+    await refusal(db.execute(sql`delete from staff_actions`).then(() => 'deleted'));
+    await refusal(db.execute(sql`delete from staff_actions where id = -1`).then(() => 'deleted'));
+    expect(await db.select().from(staffActions)).toEqual([expect.objectContaining({ ...row, params: {}, outcomeCode: null })]);
+  });
+});
