@@ -170,21 +170,21 @@ export default defineConfig({
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/ },
             // XState, in one chunk of its own: the session loads it once the page is interactive
-            // (src/app/session-handle.ts), and every flow after that shares it. The app's actor system
+            // (src/app/actors/session-handle.ts), and every flow after that shares it. The app's actor system
             // (its root and the screens' hook) rides with it: a chunk of its own would lengthen the
             // first load's lists of what each lazy import needs.
             // machines/invoke-call.ts too: a helper the machines of several lazy chunks share, 0.1 KB, which
             // alone would be a request of its own.
-            { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]|src[\\/]app[\\/]app-system\.ts$|machines[\\/]invoke-call\.ts$/ },
+            { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]|src[\\/]app[\\/]actors[\\/]app-system\.ts$|machines[\\/]invoke-call\.ts$/ },
             // Its own chunk: src/boot.ts needs it before the first paint, and must not import the app for it.
             { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
             // Before the app's: a module both entries import belongs to the site chunk (the earlier group wins).
             { name: 'site', test: chunks.site },
             { name: 'app', test: chunks.app },
-            // The session actor, loaded at idle on every page (src/app/session-handle.ts): its runtime, machine
+            // The session actor, loaded at idle on every page (src/app/actors/session-handle.ts): its runtime, machine
             // and services in one request instead of three. After the first-load groups, so what those hold
             // (the session's context, read before the actor loads) stays in them.
-            { name: 'session', test: /src[\\/]app[\\/]session-(runtime|services)\.ts$|machines[\\/]session\.ts$/ },
+            { name: 'session', test: /src[\\/]app[\\/]flows[\\/]session-(runtime|services)\.ts$|machines[\\/]session\.ts$/ },
           ],
         },
       },

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { activityItemSchema } from './account-activity.ts';
+import { REASON_LIMITS, STAFF_ACTIONS, STAFF_ROLES } from './staff.ts';
 
 const subscriptionSchema = z.object({
   /**
@@ -79,6 +80,10 @@ export const API_ERROR_CODES = [
   'wrong_provider',
   /** 403: the provider gave no verified e-mail address. */
   'no_verified_email',
+  /** 403: the account was disabled by support (sign-in refused until it is enabled again). */
+  'account_disabled',
+  /** 403: a staff call by someone whose role (the `staff` claim) may not do it, or who is not staff. */
+  'staff_forbidden',
   /** 403: a desktop app's session asked for what only the website may do. */
   'website_only',
   /** 403: the session does not belong to the account named in the body. */
@@ -193,7 +198,7 @@ const deviceSchema = z.object({
   kind: z.enum(['desktop', 'wireguard']),
   deviceName: z.string(),
   createdAt: z.string(),
-  /** Desktop sessions only: a WireGuard key keeps nothing about its use. */
+  /** Desktop sessions only, the UTC day of the last use (midnight UTC, ISO 8601): the time is never kept (issue 31); a WireGuard key keeps nothing about its use. */
   lastUsedAt: z.string().optional(),
   /** The device's WireGuard key and tunnel addresses (a desktop session's when it attached one). */
   publicKey: z.string().optional(),
@@ -334,6 +339,78 @@ export type RelayPeersAnswer = z.infer<typeof relayPeersAnswerSchema>;
 // POST /account/activity: the account's own history, newest first (issue 30, item 6)
 export const accountActivityRequestSchema = z.object({ sessionToken: token });
 export const accountActivityAnswerSchema = successAnswer({ items: z.array(activityItemSchema) });
+
+// Staff (issue 30): every call takes a fresh Firebase ID token; the role is its `staff` claim, never the body.
+const staffRoleSchema = z.enum(STAFF_ROLES);
+const nonEmpty = (max: number) =>
+  text(max)
+    .transform((value) => value.trim())
+    .refine((value) => value.length > 0, 'must not be empty');
+
+// POST /staff/search: by e-mail (prefix), account id, payment customer id or receipt number
+export const staffSearchRequestSchema = z.object({ idToken: token, query: nonEmpty(320) });
+const staffCustomerSummarySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  /** The subscription's status (`none` without one), or `disabled`. */
+  status: z.string(),
+  createdAt: z.string(),
+});
+export type StaffCustomerSummary = z.infer<typeof staffCustomerSummarySchema>;
+export const staffSearchAnswerSchema = successAnswer({ role: staffRoleSchema, customers: z.array(staffCustomerSummarySchema) });
+
+// POST /staff/customer
+export const staffCustomerRequestSchema = z.object({ idToken: token, userId: nonEmpty(256) });
+const staffActionRecordSchema = z.object({
+  id: z.string(),
+  /** ISO 8601 timestamp. */
+  at: z.string(),
+  staffEmail: z.string(),
+  role: staffRoleSchema,
+  action: z.enum(STAFF_ACTIONS),
+  reason: z.string(),
+  outcome: z.enum(['done', 'refused', 'failed']),
+});
+export type StaffActionRecord = z.infer<typeof staffActionRecordSchema>;
+const staffCustomerSchema = z.object({
+  profile: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    provider: z.enum(['google', 'apple']),
+    createdAt: z.string(),
+    disabled: z.boolean(),
+    paymentCustomerId: z.string().nullable(),
+  }),
+  subscription: subscriptionSchema.nullable(),
+  billing: z.array(billingItemSchema),
+  devices: z.array(
+    z.object({ id: z.string(), name: z.string(), kind: z.enum(['desktop']), createdAt: z.string(), lastUsedOn: z.string() }),
+  ),
+  emails: z.array(z.object({ kind: z.string(), date: z.string() })),
+  actions: z.array(staffActionRecordSchema),
+});
+export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
+export const staffCustomerAnswerSchema = successAnswer({ role: staffRoleSchema, customer: staffCustomerSchema });
+
+// POST /staff/actions: reason 5-500 characters for every action; deviceId for revoke_device
+export const staffActionRequestSchema = z
+  .object({
+    idToken: token,
+    userId: nonEmpty(256),
+    action: z.enum(STAFF_ACTIONS),
+    reason: text(REASON_LIMITS.max + 100)
+      .transform((value) => value.trim())
+      .refine((value) => value.length >= REASON_LIMITS.min, `must be at least ${REASON_LIMITS.min} characters`)
+      .refine((value) => value.length <= REASON_LIMITS.max, `must be at most ${REASON_LIMITS.max} characters`),
+    deviceId: text(128).optional(),
+  })
+  .refine((body) => body.action !== 'revoke_device' || (body.deviceId ?? '').length > 0, {
+    path: ['deviceId'],
+    message: 'is required to revoke a device',
+  });
+export const staffActionAnswerSchema = successAnswer({ outcome: z.literal('done') });
 
 // GET /health (503 with the same shape when the database is down); GET /live
 export const healthResponseSchema = z.object({ ok: z.boolean(), database: z.boolean() });

@@ -57,19 +57,15 @@ export const accountDeletionMachine = setup({
     ),
     /** Refresh the session's subscription (spec §4: after a delete the subscription is refreshed). */
     refreshSubscription: fromPromise<void>(() => Promise.reject(new Error('refreshSubscription not provided'))),
-    /**
-     * Sign out quietly: clear the stored tokens. No sign-out toast (the "Account Deleted" toast is the
-     * message). The session itself ends with `endSession`, once the machine has navigated away.
-     */
-    signOut: fromPromise<void>(() => Promise.reject(new Error('signOut not provided'))),
   },
   actions: {
     showToast: (_args, _params: ToastParams) => {},
     navigate: (_args, _params: NavigateParams) => {},
     /**
-     * The session ends: `session.send({ type: 'session.ended' })`, then the provider sign-out. Run after
-     * `navigate`, as the last thing this machine does: ending the session unmounts the account page, and
-     * this machine with it.
+     * The session ends, quietly (the "Account Deleted" toast is the message): `session.send({ type:
+     * 'session.ended' })`, on which the session machine clears the stored tokens, then the provider
+     * sign-out. Run after `navigate`, as the last thing this machine does: ending the session unmounts the
+     * account page, and this machine with it.
      */
     endSession: () => {},
     /** The subscription card opens its own "Turn off auto-renewal?" dialog. */
@@ -108,11 +104,7 @@ export const accountDeletionMachine = setup({
     refreshingSubscription: {
       tags: ['deleting'],
       // The account is gone; a failed refresh must not stop the sign-out.
-      invoke: invokeCall('refreshSubscription', { onDone: 'signingOut', onError: 'signingOut' }),
-    },
-    signingOut: {
-      tags: ['deleting'],
-      invoke: invokeCall('signOut', { onDone: 'deleted', onError: 'deleted' }),
+      invoke: invokeCall('refreshSubscription', { onDone: 'deleted', onError: 'deleted' }),
     },
     deleted: {
       type: 'final',

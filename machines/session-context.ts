@@ -1,7 +1,7 @@
 /**
  * The session machine's context and its value before start-up. A module of its own, without XState: the
  * SPA's first load reads the session as "starting" from it before the machine's code has arrived
- * (src/app/session-handle.ts, issue 12).
+ * (src/app/actors/session-handle.ts, issue 12).
  */
 import type { Subscription } from '../contract/api';
 import type { SessionUser } from './types';

@@ -65,7 +65,7 @@ export function isSessionRefusal(error: unknown): boolean {
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
 
-export const sessionMachine = setup({
+const sessionSetup = setup({
   types: {} as NoInputMachineTypes<SessionContext, SessionEvent, SessionTag>,
   actors: {
     /** Initialise the identity provider and read the stored session token. */
@@ -77,13 +77,19 @@ export const sessionMachine = setup({
     /** Current subscription of the signed-in user. */
     fetchSubscription: fromPromise<Subscription | null, { sessionToken: string }>(notProvided('fetchSubscription')),
     /**
-     * Full sign-out: clear local storage `sessionToken`, `token`, `google_access_token`, then POST
-     * /api/auth/signout and the provider sign-out, both best effort. The local part always succeeds.
+     * Full sign-out, once the machine has cleared the stored session (`clearStoredSession` on entering
+     * `signingOut`): POST /api/auth/signout and the provider sign-out, both best effort.
      */
     signOut: fromPromise<void, { sessionToken: string | null }>(notProvided('signOut')),
   },
   actions: {
-    /** Remove local storage `sessionToken` and `token`. */
+    /**
+     * Keep the signed-in session's token in local storage `sessionToken` (read at the next page load and by
+     * other tabs). The session machine is the token's one writer: a sign-in hands the session over with
+     * `session.signedIn`, and this machine stores it.
+     */
+    storeSessionToken: (_args, _params: { sessionToken: string }) => {},
+    /** Remove local storage `sessionToken` and `token`: the session machine is the one that clears them. */
     clearStoredSession: () => {},
     showToast: (_args, _params: ToastParams) => {},
     /** Go to `/signin?redirect=<the current page>` (the SPA knows the page). */
@@ -114,7 +120,17 @@ export const sessionMachine = setup({
   delays: {
     retryDelay: ({ context }) => retryDelayMs(context.retries),
   },
-}).createMachine({
+});
+
+type SignedInEvent = Extract<SessionEvent, { type: 'session.signedIn' }>;
+
+/** A session handed over by a sign-in (`session.signedIn`): kept in the context, and its token stored. */
+const signedInWith = [
+  { type: 'assignSession', params: ({ event }: { event: SignedInEvent }) => event.session },
+  { type: 'storeSessionToken', params: ({ event }: { event: SignedInEvent }) => ({ sessionToken: event.session.sessionToken }) },
+] as const;
+
+export const sessionMachine = sessionSetup.createMachine({
   id: 'session',
   context: EMPTY_SESSION_CONTEXT,
   initial: 'initialising',
@@ -158,7 +174,7 @@ export const sessionMachine = setup({
         ],
       },
       on: {
-        'session.signedIn': { target: 'signedIn', actions: { type: 'assignSession', params: ({ event }) => event.session } },
+        'session.signedIn': { target: 'signedIn', actions: signedInWith },
       },
     },
     /** The API could not be reached: keep the stored token, wait (backing off), verify again. */
@@ -167,7 +183,7 @@ export const sessionMachine = setup({
       after: { retryDelay: { target: 'restoring' } },
       on: {
         'connection.online': { target: 'restoring' },
-        'session.signedIn': { target: 'signedIn', actions: { type: 'assignSession', params: ({ event }) => event.session } },
+        'session.signedIn': { target: 'signedIn', actions: signedInWith },
       },
     },
     clearingSession: {
@@ -177,7 +193,9 @@ export const sessionMachine = setup({
     },
     signedOut: {
       on: {
-        'session.signedIn': { target: 'signedIn', actions: { type: 'assignSession', params: ({ event }) => event.session } },
+        'session.signedIn': { target: 'signedIn', actions: signedInWith },
+        // A sign-in refused as recently deleted: no stale token may stay behind.
+        'session.ended': { actions: 'clearStoredSession' },
         'auth.changed': {
           guard: {
             type: 'canRestoreSession',
@@ -192,14 +210,12 @@ export const sessionMachine = setup({
       tags: ['signedIn'],
       initial: 'idle',
       on: {
-        'session.signedIn': {
-          target: '.idle',
-          actions: { type: 'assignSession', params: ({ event }) => event.session },
-        },
+        'session.signedIn': { target: '.idle', actions: signedInWith },
         'subscription.updated': {
           actions: { type: 'assignSubscription', params: ({ event }) => ({ subscription: event.subscription }) },
         },
-        'session.ended': { target: 'signedOut', actions: 'clearContext' },
+        // Another tab signed out, the account was deleted, or a sign-in found it recently deleted.
+        'session.ended': { target: 'signedOut', actions: ['clearContext', 'clearStoredSession'] },
         'session.expired': { target: 'expired' },
       },
       states: {
@@ -248,13 +264,15 @@ export const sessionMachine = setup({
         },
         signingOut: {
           tags: ['signingOut'],
+          // First, so that the sign-out holds in this browser (and its other tabs) whatever the calls do.
+          entry: 'clearStoredSession',
           invoke: {
             id: 'signOut',
             src: 'signOut',
             input: ({ context }) => ({ sessionToken: context.sessionToken }),
-            onDone: { target: '#session.signedOut', actions: ['clearContext', 'clearStoredSession', { type: 'showToast', params: SIGN_OUT_SUCCESS_TOAST }] },
-            // The actor clears the local session before anything can fail, so a failure still signs out here.
-            onError: { target: '#session.signedOut', actions: ['clearContext', 'clearStoredSession', { type: 'showToast', params: SIGN_OUT_SUCCESS_TOAST }] },
+            onDone: { target: '#session.signedOut', actions: ['clearContext', { type: 'showToast', params: SIGN_OUT_SUCCESS_TOAST }] },
+            // The stored session was cleared before anything could fail, so a failure still signs out here.
+            onError: { target: '#session.signedOut', actions: ['clearContext', { type: 'showToast', params: SIGN_OUT_SUCCESS_TOAST }] },
           },
         },
       },

@@ -102,12 +102,13 @@ export const signInSetup = setup({
     storeRedirectPending: () => {},
     /** Session storage: remove the redirect-pending flag and timestamp. */
     clearRedirectPending: () => {},
-    /** Local storage `sessionToken`. */
-    storeSessionToken: (_args, _params: { sessionToken: string }) => {},
-    /** Hand the session to the session machine: `session.send({ type: 'session.signedIn', session })`. */
+    /**
+     * Hand the session to the session machine: `session.send({ type: 'session.signedIn', session })`. The
+     * session machine stores its token (it alone writes and clears the stored session).
+     */
     handOffSession: (_args, _params: { session: Session }) => {},
-    /** Remove stored tokens and forget the user: clear local storage, `session.send({ type: 'session.ended' })`. */
-    clearStoredSession: () => {},
+    /** Forget the user: `session.send({ type: 'session.ended' })`; the session machine clears the stored tokens. */
+    endSession: () => {},
     showToast: (_args, _params: ToastParams) => {},
     /** `window.alert(message)`. */
     alert: (_args, _params: { message: string }) => {},

@@ -182,14 +182,12 @@ export const signInMachine = signInSetup.createMachine({
                 guard: 'isSilentMode',
                 target: 'idle',
                 actions: [
-                  { type: 'storeSessionToken', params: ({ event }) => ({ sessionToken: event.output.sessionToken }) },
                   { type: 'handOffSession', params: ({ event }) => ({ session: event.output }) },
                 ],
               },
               {
                 target: 'decidingDestination',
                 actions: [
-                  { type: 'storeSessionToken', params: ({ event }) => ({ sessionToken: event.output.sessionToken }) },
                   { type: 'handOffSession', params: ({ event }) => ({ session: event.output }) },
                   { type: 'assignSession', params: ({ event }) => ({ session: event.output }) },
                 ],
@@ -235,7 +233,7 @@ export const signInMachine = signInSetup.createMachine({
         },
         recentlyDeleted: {
           tags: ['signingIn'],
-          entry: 'clearStoredSession',
+          entry: 'endSession',
           // Whether or not the provider sign-out worked, the user is told.
           invoke: invokeCall('signOutProvider', { onDone: 'reportingRecentlyDeleted', onError: 'reportingRecentlyDeleted' }),
         },

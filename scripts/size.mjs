@@ -5,7 +5,7 @@
  * which src/boot.ts imports after the first paint), and prints the gzip size of that JavaScript and of the
  * stylesheets the page waits for, the total JavaScript of the build, and whether any first-load chunk
  * contains Firebase, Mantine, XState or TanStack Router code (the session machine loads once the page is
- * interactive: src/app/session-handle.ts; the home page hydrates without the router). Exits 1 over budget or
+ * interactive: src/app/actors/session-handle.ts; the home page hydrates without the router). Exits 1 over budget or
  * with any of those on the first load.
  *
  * Usage: node scripts/size.mjs [--json] [--no-build] [--report]   (--report: print, never fail)

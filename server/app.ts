@@ -7,16 +7,19 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPlug
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { healthResponseSchema, liveResponseSchema, readyResponseSchema } from '../contract/api.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
-import { purgeExpiredTombstones } from './domain/accounts.ts';
 import { bindDomain } from './domain/bound.ts';
 import type { Database } from './domain/store.ts';
+import { createFirebaseIdentityAdmin } from './identity/admin.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
+import type { IdentityAdmin } from './domain/identity-admin.ts';
 import { startBillingJobs } from './jobs/billing-jobs.ts';
+import { startRetentionPurge } from './jobs/retention-purge-job.ts';
 import { startJobQueue, type JobQueue, type RetryPolicy } from './jobs/queue.ts';
 import { startMailWorker, type MailCounters, newMailCounters } from './mail/mail-worker.ts';
 import { startRenewalSweep } from './mail/renewal-sweep.ts';
 import { accountRoutes } from './http/account-routes.ts';
 import { authRoutes } from './http/auth-routes.ts';
+import { staffRoutes } from './http/staff-routes.ts';
 import { billingRoutes } from './http/billing-routes.ts';
 import { responseCompression } from './http/compression.ts';
 import type { AppDeps } from './http/context.ts';
@@ -58,6 +61,8 @@ export interface BuildOptions {
   config: Config;
   database: Database;
   verifier: IdentityVerifier;
+  /** The identity provider's admin side; by default firebase-admin on the configured project (or emulator). */
+  identityAdmin?: IdentityAdmin;
   /** Overrides the provider chosen from the configuration (tests). */
   payments?: PaymentProvider;
   /** The job queue; by default one on `database`, stopped when the app closes. */
@@ -71,7 +76,7 @@ export interface BuildOptions {
   tracing?: FastifyPluginCallback;
 }
 
-export async function buildApp({ config, database, verifier, payments, jobs: givenJobs, mail = {}, logger = true, logDestination, tracing }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, verifier, identityAdmin, payments, jobs: givenJobs, mail = {}, logger = true, logDestination, tracing }: BuildOptions): Promise<FastifyInstance> {
   // Set once the metrics exist; requests refused before then are not counted.
   let metrics: ProductMetrics | null = null;
   let log: FastifyBaseLogger | undefined;
@@ -157,8 +162,8 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
       : (localCheckout as LocalPaymentProvider));
   if (localCheckout) startBillingClock(app, localCheckout);
   await startBillingJobs(database.db, provider, jobs, config.billingJobRetryDelaySeconds);
-  // Tombstones whose cool-down ended while the API was down go now (the privacy policy's promise).
-  await purgeExpiredTombstones(database.db, config.deletedAccountCooldownSeconds);
+  // Expired data goes every day, and now (what expired while the API was down): the retention list's periods.
+  await startRetentionPurge(jobs, database.db, config.deletedAccountCooldownSeconds, app.log);
 
   // Helmet's headers, computed once: the document set on pages and API answers, the asset set on static files.
   registerSecurityHeaders(app, config);
@@ -170,6 +175,7 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
     domain: bindDomain(database),
     applyPaymentEvent,
     verifier: limits.countVerifiedIdentities(verifier),
+    identityAdmin: identityAdmin ?? createFirebaseIdentityAdmin(config.firebaseProjectId, config.firebaseEmulatorHost),
     payments: provider,
     localCheckout,
     limits,
@@ -209,6 +215,7 @@ export async function buildApp({ config, database, verifier, payments, jobs: giv
       await api.register((scope) => paymentRoutes(scope, deps));
       await api.register((scope) => billingRoutes(scope, deps), { prefix: '/billing' });
       await api.register((scope) => accountRoutes(scope, deps), { prefix: '/account' });
+      await api.register((scope) => staffRoutes(scope, deps), { prefix: '/staff' });
       await api.register((scope) => devRoutes(scope, deps), { prefix: '/dev' });
       await api.register((scope) => vpnRoutes(scope, deps), { prefix: '/vpn' });
       await api.register((scope) => relayRoutes(scope, deps), { prefix: '/relay' });

@@ -118,6 +118,8 @@ const envSchema = z.object({
   VPN_IPV6_POOL: z.string().default('fd76:6569:6c00::/48'),
   /** The VPN servers' tokens for the relay API: comma-separated relayId:token. Unset: the relay API answers 404. */
   RELAY_TOKENS: z.string().optional(),
+  /** Staff (issue 30) must have a verified e-mail address at this domain (e.g. veil.example); unset: any. */
+  STAFF_EMAIL_DOMAIN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -151,6 +153,8 @@ export interface Config {
   addressPools: AddressPools;
   /** Relay id -> token for GET /api/relay/v1/peers; empty: the relay API answers 404. */
   relayTokens: Map<string, string>;
+  /** The only e-mail domain staff may have (lower case, without "@"); undefined: any. */
+  staffEmailDomain: string | undefined;
   /** NODE_ENV=production: no development-only calls (the start-up refusals are server/production-checks.ts). */
   production: boolean;
   /** What the SPA is told at run time (contract/client-config.ts). */
@@ -215,6 +219,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: e.REQUEST_TIMEOUT * 1000,
     metricsToken: e.METRICS_TOKEN || undefined,
     ...vpn,
+    staffEmailDomain: e.STAFF_EMAIL_DOMAIN?.trim().replace(/^@/, '').toLowerCase() || undefined,
     production: e.NODE_ENV === 'production',
     client: clientConfigFromEnv(env),
   };

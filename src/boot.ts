@@ -22,7 +22,7 @@ function afterNextPaint(): Promise<void> {
 }
 
 /**
- * A new task, so the browser can paint and answer input in between (src/app/main-thread.ts has the app's
+ * A new task, so the browser can paint and answer input in between (src/app/boot/main-thread.ts has the app's
  * version; importing it here would put the app's chunk before the first paint).
  */
 function nextTask(): Promise<void> {

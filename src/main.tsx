@@ -1,10 +1,10 @@
 // The app, started by src/boot.ts once the page has painted (boot.ts loads the stylesheets and sets the colour scheme).
 import { startTransition, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createAppActors } from './app/app-actors';
-import { AppTree, createAppRouter, type AppRouter } from './app/app-tree';
-import { startInspector } from './app/inspector';
-import { hydrateInSlices } from './app/hydrate-in-slices';
+import { createAppActors } from './app/actors/app-actors';
+import { AppTree, createAppRouter, type AppRouter } from './app/router/app-tree';
+import { startInspector } from './app/actors/inspector';
+import { hydrateInSlices } from './app/boot/hydrate-in-slices';
 import { destinationFor } from './services/navigation';
 
 /**

@@ -1,17 +1,17 @@
 /**
  * The build's prerender entry (issue 12): Vite builds it for Node after the browser build, and
  * scripts/lib/prerender.ts renders every public page with it into dist/pages/. Each page is the tree the
- * browser hydrates (src/app/app-tree.tsx) in the state of a visitor whose session is not known yet.
+ * browser hydrates (src/app/router/app-tree.tsx) in the state of a visitor whose session is not known yet.
  */
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryHistory } from '@tanstack/react-router';
-import type { AppActors } from './app/app-actors';
-import { AppTree, createAppRouter } from './app/app-tree';
-import { HomeTree } from './app/home-tree';
-import { createSessionHandle } from './app/session-handle';
-import { NOT_FOUND_DESCRIPTION, PAGE_DESCRIPTIONS } from './app/page-descriptions';
-import { NOT_FOUND_TITLE, PAGE_TITLES } from './app/page-meta';
+import type { AppActors } from './app/actors/app-actors';
+import { AppTree, createAppRouter } from './app/router/app-tree';
+import { HomeTree } from './app/frame/home-tree';
+import { createSessionHandle } from './app/actors/session-handle';
+import { NOT_FOUND_DESCRIPTION, PAGE_DESCRIPTIONS } from './app/boot/page-descriptions';
+import { NOT_FOUND_TITLE, PAGE_TITLES } from './app/boot/page-meta';
 
 export interface PageMeta {
   title: string;

@@ -1,4 +1,5 @@
 /** The database schema for drizzle, mirroring server/db/migrations (the migrations are the truth). */
+import { sql } from 'drizzle-orm';
 import { bigint, boolean, date, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import type { ActivityDetail, ActivityKind } from '../../contract/account-activity.ts';
 import type { StaffActionName, StaffRole } from '../../contract/staff.ts';
@@ -42,7 +43,8 @@ export const sessions = pgTable('sessions', {
   kind: text('kind').$type<'web' | 'desktop'>().notNull(),
   deviceName: text('device_name'),
   createdAt: at('created_at').notNull().defaultNow(),
-  lastUsedAt: at('last_used_at').notNull().defaultNow(),
+  /** The day (UTC midnight) of the last use, never its time (0010). */
+  lastUsedAt: at('last_used_at').notNull().default(sql`(date_trunc('day', now() AT TIME ZONE 'UTC') AT TIME ZONE 'UTC')`),
   expiresAt: at('expires_at').notNull(),
   revokedAt: at('revoked_at'),
 });

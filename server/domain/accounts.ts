@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { ApiUser } from '../../contract/api.ts';
+import type { StaffRole } from '../../contract/staff.ts';
 import type { Db } from '../db/database.ts';
 import { deletionTombstones, openCheckouts, users } from '../db/schema.ts';
 import { failures } from './errors.ts';
@@ -19,6 +20,8 @@ export interface VerifiedIdentity {
   /** The provider-verified e-mail address; null when the token has none or it is not verified. */
   email: string | null;
   name: string | null;
+  /** The token's `staff` claim (issue 30), when it carries one; never read from a body. */
+  staffRole?: StaffRole | null;
 }
 
 export interface SignInDetails {
@@ -69,6 +72,7 @@ export async function findOrCreateUser(
 ): Promise<UserRow> {
   const [existing] = await db.select().from(users).where(eq(users.identitySubject, identity.subject));
   if (existing) {
+    if (existing.disabledAt) throw failures.accountDisabled();
     const email = identity.email ?? existing.email;
     if (email !== existing.email) {
       const [updated] = await db.update(users).set({ email }).where(eq(users.id, existing.id)).returning();
@@ -116,6 +120,7 @@ export async function findUserById(db: Db, userId: string): Promise<UserRow | un
 export async function accountOfIdentity(db: Db, identity: Pick<VerifiedIdentity, 'subject'>): Promise<UserRow> {
   const [user] = await db.select().from(users).where(eq(users.identitySubject, identity.subject));
   if (!user) throw failures.signInRequired();
+  if (user.disabledAt) throw failures.accountDisabled();
   return user;
 }
 

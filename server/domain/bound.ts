@@ -10,6 +10,7 @@ import { openCheckoutFor } from './checkouts.ts';
 import { deleteAccount } from './deletion.ts';
 import { createHandoffFor, redeemHandoffForDevice } from './handoff.ts';
 import { claimMoneyBack } from './money-back.ts';
+import { customerView, performStaffAction, searchCustomers } from './staff.ts';
 import { prepareSessionCheck } from './session-check.ts';
 import { authenticate, listDevices, revokeDevice, revokeSession, signIn } from './sessions.ts';
 import type { Database, Db } from './store.ts';
@@ -53,6 +54,11 @@ export function bindDomain(database: Database) {
     },
     account: {
       activity: bound(accountActivityOf),
+    },
+    staff: {
+      search: bound(searchCustomers),
+      customer: (userId: string, localReceiptUrl: (chargeId: string) => string) => customerView(db, database.jobSchema, userId, localReceiptUrl),
+      act: bound(performStaffAction),
     },
     billing: {
       history: bound(billingHistory),

@@ -3,7 +3,7 @@
  * Stripe or from the local checkout), stored in the event's transaction with the receipt e-mail it owes.
  * The billing history (billing-history.ts) shows them with the account's refunds.
  */
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { charges } from '../db/schema.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
@@ -74,4 +74,31 @@ export async function subscriptionStart(db: Db, providerSubscriptionId: string):
     .orderBy(asc(charges.paidAt))
     .limit(1);
   return first?.paidAt ?? null;
+}
+
+/** A subscription's latest payment (support's refund outside the money-back window returns it). */
+export async function latestChargeOf(db: Db, providerSubscriptionId: string): Promise<ChargeRow | undefined> {
+  const [latest] = await db
+    .select()
+    .from(charges)
+    .where(eq(charges.providerSubscriptionId, providerSubscriptionId))
+    .orderBy(desc(charges.paidAt))
+    .limit(1);
+  return latest;
+}
+
+/**
+ * Owes the receipt of the account's latest payment again (support's "resend receipt"), keyed by `about`
+ * (the audit row's moment) so that a deliberate resend is not taken for a duplicate of the first one.
+ */
+export async function oweReceiptAgain(tx: Db, jobs: JobSender, userId: string, about: string): Promise<boolean> {
+  const [latest] = await tx.select().from(charges).where(eq(charges.userId, userId)).orderBy(desc(charges.paidAt)).limit(1);
+  if (!latest) return false;
+  await oweCustomerMessage(
+    tx,
+    jobs,
+    { kind: 'receipt', userId, amount: latest.amount, currency: latest.currency, paidAt: latest.paidAt.toISOString(), description: latest.description, nextRenewal: null },
+    `${latest.id}:resent:${about}`,
+  );
+  return true;
 }

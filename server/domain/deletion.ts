@@ -20,7 +20,7 @@ import { findUnendedSubscriptions } from './subscriptions.ts';
 import { sha256 } from './tokens.ts';
 
 /** How long a deleted account's user id hash is kept: Stripe keeps (and can resend) events for 30 days. */
-const DELETED_ACCOUNT_MEMORY_MS = 30 * 86_400_000;
+export const DELETED_ACCOUNT_MEMORY_MS = 30 * 86_400_000;
 
 /**
  * Whether `userId` named an account deleted here (remembered 30 days), as opposed to one not known yet: a subscription created for it is cancelled and refunded rather than deferred until Stripe gives up.
@@ -57,6 +57,20 @@ export async function deleteAccount(
     throw failures.accountMismatch();
   }
 
+  await deleteAccountOf(db, payments, jobs, user);
+}
+
+/**
+ * Deletes `user`'s account (the customer's own deletion, or support's): `alsoInTransaction` runs inside
+ * the deleting transaction (the staff audit row), so it exists exactly when the deletion does.
+ */
+export async function deleteAccountOf(
+  db: Db,
+  payments: PaymentProvider,
+  jobs: JobSender,
+  user: { id: string; identitySubject: string; email: string; name: string },
+  alsoInTransaction?: (tx: Db) => Promise<void>,
+): Promise<void> {
   const now = new Date();
   // First no new payment (a checkout paid in the meantime is caught by wasDeletedAccount), then every
   // subscription of the account not yet ended ends, so none keeps billing once the account is gone.
@@ -64,7 +78,7 @@ export async function deleteAccount(
   const ended = new Set<string>();
   for (let attempt = 1; ; attempt += 1) {
     await endSubscriptions(db, payments, user.id, ended);
-    if (await deleteIfNothingLeft(db, jobs, user, ended, now)) return;
+    if (await deleteIfNothingLeft(db, jobs, user, ended, now, alsoInTransaction)) return;
     // A subscription was stored meanwhile (its webhook raced the deletion): end it too, then try again.
     if (attempt === 3) throw failures.providerFailed('Your subscription changed while deleting, so nothing was deleted. Please try again.', null);
   }
@@ -83,6 +97,7 @@ async function deleteIfNothingLeft(
   user: { id: string; identitySubject: string; email: string; name: string },
   ended: Set<string>,
   now: Date,
+  alsoInTransaction?: (tx: Db) => Promise<void>,
 ) {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
@@ -105,6 +120,7 @@ async function deleteIfNothingLeft(
     await removeAccountKeys(tx, user.id, now);
     // Sessions, hand-off tokens, the subscriptions and checkout sessions go with it (ON DELETE CASCADE).
     await tx.delete(users).where(eq(users.id, user.id));
+    await alsoInTransaction?.(tx);
     return true;
   });
 }

@@ -64,6 +64,10 @@ export const failures = {
   /** The database dropped the connection or did not answer in time; `cause` is logged. */
   databaseUnavailable: (cause: unknown) =>
     new ApiFailure(503, 'service_unavailable', 'The service is briefly unavailable. Please try again in a moment.', cause),
+  /** Support disabled the account: the spec's sign-in message (spec, "user disabled"). */
+  accountDisabled: () => new ApiFailure(403, 'account_disabled', 'This account has been disabled. Please contact support.'),
+  /** A staff call by a role that may not (or by someone who is not staff). */
+  staffForbidden: () => new ApiFailure(403, 'staff_forbidden', 'Your staff role does not allow this.'),
   notFound: (what: string) => new ApiFailure(404, 'not_found', `${what} not found.`),
   handoffInvalid: () =>
     new ApiFailure(401, 'handoff_invalid', 'This app link has expired or was already used. Open the VPN app again from your account.'),

@@ -9,7 +9,7 @@ import type { Db } from '../db/database.ts';
 import { refunds, subscriptions } from '../db/schema.ts';
 import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
 import { recordActivity } from './account-activity.ts';
-import { firstChargeOf, type ChargeRow } from './charges.ts';
+import { firstChargeOf, latestChargeOf, type ChargeRow } from './charges.ts';
 import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
 import { oweRefund } from './refunds.ts';
@@ -44,24 +44,50 @@ export async function claimMoneyBack(
   now = new Date(),
 ): Promise<{ subscription: Subscription | null; refund: { amount: number; currency: string } }> {
   const { id: userId } = await accountOfIdentity(db, identity);
-  const refund = await db.transaction(async (tx) => {
-    // Two claims at once (two tabs): the second waits, then finds the first one's refund.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('veil-money-back'), hashtext(${userId}))`);
-    if (await hasClaimed(tx, userId)) throw failures.alreadyRefunded();
-    const first = await firstChargeOf(tx, userId);
-    if (!first || windowEnd(first) <= now) throw failures.refundWindowClosed();
-    const [live] = await findLiveSubscriptions(tx, userId, now);
-    if (!live) throw failures.noSubscription();
-    await tx
-      .update(subscriptions)
-      .set({ status: 'cancelled', updatedAt: now })
-      .where(and(eq(subscriptions.providerSubscriptionId, live.providerSubscriptionId), inArray(subscriptions.status, ['active', 'past_due'])));
-    // The refund ends access now: the account's keys leave the peer list (issue 29).
-    await syncPeerAccess(tx, userId, now);
-    const owed = { amount: first.amount, currency: first.currency };
-    await oweRefund(tx, jobs, { providerSubscriptionId: live.providerSubscriptionId, userId, provider: live.provider, reason: 'money_back', ...owed });
-    await recordActivity(tx, { userId, kind: 'refund', by: 'customer', detail: owed }, now);
-    return owed;
-  });
+  const refund = await db.transaction((tx) => refundNow(tx, jobs, userId, { by: 'customer', outsideWindow: false }, now));
   return { subscription: toApiSubscription(await findSubscription(db, userId)), refund };
+}
+
+/**
+ * Inside `tx`: ends the account's live subscription now and owes the refund of its payment, with the
+ * activity entry. Inside the window (the customer's claim, or support doing it for them) the first
+ * payment is refunded, once per account; `outsideWindow` (support, an admin with a reason) refunds the
+ * live subscription's latest payment whatever its age. The customer's own refund is recorded in their
+ * activity here; support's is recorded by the staff action (one entry, "Veil support").
+ */
+export async function refundNow(
+  tx: Db,
+  jobs: JobSender,
+  userId: string,
+  { by, outsideWindow }: { by: 'customer' | 'support'; outsideWindow: boolean },
+  now = new Date(),
+): Promise<{ amount: number; currency: string }> {
+  // Two claims at once (two tabs): the second waits, then finds the first one's refund.
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('veil-money-back'), hashtext(${userId}))`);
+  const first = await firstChargeOf(tx, userId);
+  const inWindow = first !== undefined && windowEnd(first) > now && !(await hasClaimed(tx, userId));
+  if (!inWindow && !outsideWindow) {
+    if (await hasClaimed(tx, userId)) throw failures.alreadyRefunded();
+    throw failures.refundWindowClosed();
+  }
+  const [live] = await findLiveSubscriptions(tx, userId, now);
+  if (!live) throw failures.noSubscription();
+  const paid = inWindow ? first : await latestChargeOf(tx, live.providerSubscriptionId);
+  if (!paid) throw failures.noSubscription();
+  await tx
+    .update(subscriptions)
+    .set({ status: 'cancelled', updatedAt: now })
+    .where(and(eq(subscriptions.providerSubscriptionId, live.providerSubscriptionId), inArray(subscriptions.status, ['active', 'past_due'])));
+  // The refund ends access now: the account's keys leave the peer list (issue 29).
+  await syncPeerAccess(tx, userId, now);
+  const owed = { amount: paid.amount, currency: paid.currency };
+  await oweRefund(tx, jobs, {
+    providerSubscriptionId: live.providerSubscriptionId,
+    userId,
+    provider: live.provider,
+    reason: inWindow ? 'money_back' : 'staff',
+    ...owed,
+  });
+  if (by === 'customer') await recordActivity(tx, { userId, kind: 'refund', by, detail: owed }, now);
+  return owed;
 }

@@ -1,7 +1,7 @@
 /**
  * Who may connect (issue 29, items 5 and 6; design §7c): a WireGuard key is in the relays' peer list while
  * its account has access, i.e. a subscription the API reports `active` or `past_due` (findLiveSubscriptions,
- * the account page's rule). Every change of the list is a row of peer_changes with the next version of
+ * the account page's rule) and the account is not disabled by support. Every change of the list is a row of peer_changes with the next version of
  * peer_log, written in the transaction that makes the change; `listed` on the key says what the list holds.
  *
  * Locks, always in this order: the account's row (FOR NO KEY UPDATE, so the foreign-key checks of other
@@ -57,8 +57,10 @@ const peerColumns = { publicKey: wireguardKeys.publicKey, ipv4Address: wireguard
  * of any change to the account's subscriptions or keys, after that change.
  */
 export async function syncPeerAccess(tx: Db, userId: string, now = new Date()): Promise<void> {
-  if (!(await lockAccountForPeers(tx, userId))) return;
-  const access = (await findLiveSubscriptions(tx, userId, now)).length > 0;
+  const [account] = await tx.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).for('no key update');
+  if (!account) return;
+  // An account support disabled has no access whatever its subscription (issue 30).
+  const access = account.disabledAt === null && (await findLiveSubscriptions(tx, userId, now)).length > 0;
   const changed = await tx
     .update(wireguardKeys)
     .set({ listed: access })
@@ -100,6 +102,12 @@ export async function removeAccountKeys(tx: Db, userId: string, now = new Date()
 export async function removeSessionKey(tx: Db, userId: string, sessionId: string, now = new Date()): Promise<void> {
   await lockAccountForPeers(tx, userId);
   await removeKeys(tx, and(eq(wireguardKeys.userId, userId), eq(wireguardKeys.sessionId, sessionId)), now);
+}
+
+/** Every desktop session's own key of the account (its sessions all ended: support disabled it). */
+export async function removeSessionKeysOf(tx: Db, userId: string, now = new Date()): Promise<void> {
+  await lockAccountForPeers(tx, userId);
+  await removeKeys(tx, and(eq(wireguardKeys.userId, userId), isNotNull(wireguardKeys.sessionId)), now);
 }
 
 /**

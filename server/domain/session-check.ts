@@ -1,6 +1,6 @@
 /**
  * The session check of POST /auth/verify, the call every page load and desktop app start makes: session,
- * user and subscription in one indexed round trip, and the last use written at most once a minute.
+ * user and subscription in one indexed round trip, and the last use (a day, issue 31) written at most once a day.
  *
  * Written as SQL text and run without the ORM (Database.statement): on PostgreSQL both statements are
  * prepared once per connection under a name, so PostgreSQL neither re-parses nor re-plans them, and the
@@ -16,7 +16,6 @@
 import type { Database } from '../db/database.ts';
 import type { ShownUserRow, UserRow } from './accounts.ts';
 import { failures } from './errors.ts';
-import { LAST_USE_PRECISION_MS } from './sessions.ts';
 import { shownSubscriptionFirstSql, type ShownSubscriptionRow } from './subscriptions.ts';
 import { sha256 } from './tokens.ts';
 
@@ -42,6 +41,9 @@ type SessionCheckRow = [
   currentPeriodEnd: Date | null,
 ];
 
+/** The UTC day of $2 ("now"), as the last use is kept (server/domain/sessions.ts, dayOf). */
+const TODAY_SQL = `date_trunc('day', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
+
 /** At most this many tokens go in one statement; checks beyond it start the next one at once. */
 const MOST_PER_STATEMENT = 100;
 
@@ -53,13 +55,13 @@ interface Waiting {
 
 /** The live session of a token with its account and subscription; a 401 failure otherwise. */
 export function prepareSessionCheck(database: Database): (token: string) => Promise<SessionCheck> {
-  // $1: the tokens' hashes; $2: "now" (a live session expires after it; the last use is stale a minute
-  // before it). One row per live session, with the subscription its account is shown. Each token is
+  // $1: the tokens' hashes; $2: "now" (a live session expires after it; the last use is stale before
+  // its UTC day). One row per live session, with the subscription its account is shown. Each token is
   // looked up on its own (lateral, limit 1) so that PostgreSQL uses the token's unique index whatever
   // the table's size: with "token_hash = any($1)" its generic plan scanned a table of a thousand sessions.
   const lookup = database.statement(
     'veil_session_check',
-    `select t.token_hash, s.id, s.last_used_at < $2::timestamptz - interval '${LAST_USE_PRECISION_MS} milliseconds',
+    `select t.token_hash, s.id, s.last_used_at < ${TODAY_SQL},
             u.id, u.email, u.name, u.provider,
             b.status, b.plan, b.cancel_at_period_end, b.current_period_end
        from unnest($1::text[]) as t(token_hash)
@@ -74,7 +76,7 @@ export function prepareSessionCheck(database: Database): (token: string) => Prom
              order by ${shownSubscriptionFirstSql('b')}
              limit 1) b on true`,
   );
-  const touch = database.statement('veil_session_touch', 'update sessions set last_used_at = $2::timestamptz where id = any($1::text[])');
+  const touch = database.statement('veil_session_touch', `update sessions set last_used_at = ${TODAY_SQL} where id = any($1::text[])`);
 
   async function check(batch: Waiting[]) {
     const now = new Date().toISOString();

@@ -30,15 +30,21 @@ export async function createSession(
       kind: device.kind,
       deviceName: device.kind === 'desktop' ? device.name : null,
       createdAt: now,
-      lastUsedAt: now,
+      lastUsedAt: dayOf(now),
       expiresAt: new Date(now.getTime() + ttlSeconds * 1000),
     })
     .returning();
   return { token, session: session! };
 }
 
-/** Last use is for the device list; a minute's precision is plenty and saves a write per request. */
-export const LAST_USE_PRECISION_MS = 60_000;
+/**
+ * A session's last use is kept to the day (issue 31): the device list needs no more, and a desktop app's
+ * check-ins to the minute would be a timeline of its connections. The day is UTC; the database refuses a
+ * time of day (0010). It is written at most once a day per session.
+ */
+export function dayOf(moment: Date): Date {
+  return new Date(Date.UTC(moment.getUTCFullYear(), moment.getUTCMonth(), moment.getUTCDate()));
+}
 
 /** A live session and its account, as `authenticate` found them. */
 export interface SignedIn {
@@ -64,8 +70,9 @@ export async function authenticate(db: Db, token: string, { admit, now = new Dat
     .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   if (!row) throw failures.invalidSession();
   await admit?.(row.user.id);
-  if (now.getTime() - row.session.lastUsedAt.getTime() > LAST_USE_PRECISION_MS) {
-    await db.update(sessions).set({ lastUsedAt: now }).where(eq(sessions.id, row.session.id));
+  const today = dayOf(now);
+  if (row.session.lastUsedAt.getTime() < today.getTime()) {
+    await db.update(sessions).set({ lastUsedAt: today }).where(eq(sessions.id, row.session.id));
   }
   return row;
 }
@@ -91,26 +98,24 @@ async function listDesktopSessions(db: Db, userId: string, now = new Date()) {
     .orderBy(sessions.createdAt);
 }
 
-/**
- * Signs one desktop session of the account out, with its own WireGuard key and its activity entry in the
- * same transaction; `by` says who did it (the customer, or support from the staff console).
- */
-async function revokeDesktopSession(
-  db: Db,
-  userId: string,
-  sessionId: string,
-  by: 'customer' | 'support' = 'customer',
-  now = new Date(),
-): Promise<void> {
+/** Signs one live desktop session of the account out with its own key (inside the caller's transaction); answers its name. 404 otherwise. */
+export async function endDesktopSession(tx: Db, userId: string, sessionId: string, now = new Date()): Promise<string> {
+  const [revoked] = await tx
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), eq(sessions.kind, 'desktop'), isNull(sessions.revokedAt)))
+    .returning({ deviceName: sessions.deviceName });
+  if (!revoked) throw failures.notFound('Device');
+  // Its own WireGuard key leaves with it (issue 29).
+  await removeSessionKey(tx, userId, sessionId, now);
+  return revoked.deviceName ?? 'Desktop app';
+}
+
+/** The customer signs a device out: with its activity entry in the same transaction. */
+async function revokeDesktopSession(db: Db, userId: string, sessionId: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    const [revoked] = await tx
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), eq(sessions.kind, 'desktop'), isNull(sessions.revokedAt)))
-      .returning({ deviceName: sessions.deviceName });
-    if (!revoked) throw failures.notFound('Device');
-    await removeSessionKey(tx, userId, sessionId, now);
-    await recordActivity(tx, { userId, kind: 'device_revoked', by, detail: { deviceName: revoked.deviceName ?? 'Desktop app' } }, now);
+    const deviceName = await endDesktopSession(tx, userId, sessionId, now);
+    await recordActivity(tx, { userId, kind: 'device_revoked', by: 'customer', detail: { deviceName } }, now);
   });
 }
 

@@ -8,7 +8,7 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Device, WireguardDevice } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
-import { removedWireguardKeys, sessions, wireguardKeys } from '../db/schema.ts';
+import { removedWireguardKeys, sessions, users, wireguardKeys } from '../db/schema.ts';
 import { recordActivity } from './account-activity.ts';
 import { drawAddress, type AddressPools } from './address-pools.ts';
 import { ApiFailure, failures } from './errors.ts';
@@ -71,7 +71,8 @@ async function insertKey(
   pools: AddressPools,
   now: Date,
 ): Promise<KeyRow> {
-  const access = (await findLiveSubscriptions(tx, values.userId, now)).length > 0;
+  const [account] = await tx.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, values.userId));
+  const access = account?.disabledAt === null && (await findLiveSubscriptions(tx, values.userId, now)).length > 0;
   for (let attempt = 0; attempt < ADDRESS_ATTEMPTS; attempt += 1) {
     const [row] = await tx
       .insert(wireguardKeys)

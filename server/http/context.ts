@@ -1,5 +1,6 @@
 import type { Config } from '../config.ts';
 import type { DomainCalls } from '../domain/bound.ts';
+import type { IdentityAdmin } from '../domain/identity-admin.ts';
 import type { IdentityVerifier } from '../identity/verifier.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { ProductMetrics } from '../observability/metrics.ts';
@@ -16,6 +17,8 @@ export interface AppDeps {
   /** Applies a verified payment event (the webhook and the local checkout's deliveries). */
   applyPaymentEvent: PaymentEventHandler;
   verifier: IdentityVerifier;
+  /** The identity provider's admin side: support disables and enables users (issue 30). */
+  identityAdmin: IdentityAdmin;
   payments: PaymentProvider;
   /** Present when the local checkout is the provider. */
   localCheckout: LocalPaymentProvider | null;

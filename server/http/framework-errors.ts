@@ -34,6 +34,28 @@ function frameworkRefusal(error: FastifyError, status: number): ErrorResponse {
   }
 }
 
+const BROKEN_STREAM_CODES = /^(HPE_|ECONNRESET$|ERR_STREAM_PREMATURE_CLOSE$|ECONNABORTED$|ABORT_ERR$)/;
+
+/** The code of a broken request stream, on the error or any error that caused it; null for any other. */
+function brokenStreamCode(error: unknown): string | null {
+  for (let cause = error, depth = 0; cause instanceof Object && depth < 5; cause = (cause as { cause?: unknown }).cause, depth += 1) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && BROKEN_STREAM_CODES.test(code)) return code;
+  }
+  return null;
+}
+
+/**
+ * Whether the request's own stream broke before it was whole (the parser refused its framing, the client
+ * went away): whatever failed after that failed because of it, so it is the client's doing, not ours. One
+ * packet with broken chunked framing destroys the socket while the request's hooks still run; what they
+ * then meet (a destroyed socket, a body that never ends) is no bug of ours (issue 34).
+ */
+function requestStreamBroke(request: FastifyRequest): boolean {
+  const raw = request.raw as { aborted?: boolean; complete?: boolean; destroyed?: boolean; socket?: { destroyed?: boolean } | null };
+  return raw.aborted === true || (raw.complete === false && (raw.destroyed === true || raw.socket?.destroyed === true));
+}
+
 /** The app's error handler: an ApiFailure as it says, Fastify's 4xx in words, anything else a logged 500. */
 export function apiErrorHandler(
   error: FastifyError | ApiFailure,
@@ -41,12 +63,12 @@ export function apiErrorHandler(
   reply: FastifyReply,
   metrics?: Pick<ProductMetrics, 'databaseUnavailable' | 'malformedRequests'>,
 ) {
-  const code = (error as { code?: unknown }).code;
-  if (typeof code === 'string' && /^(HPE_|ECONNRESET$|ERR_STREAM_PREMATURE_CLOSE$|ECONNABORTED$)/.test(code)) {
+  const code = brokenStreamCode(error);
+  if (code !== null || requestStreamBroke(request)) {
     // The body's stream broke (bad chunked framing, the client went away): the client's doing, so one
     // info line without a stack and a count, as for the parser's own refusals (clientErrorHandler).
     metrics?.malformedRequests.inc({ kind: 'broken_body' });
-    request.log.info({ code }, 'request body stream broke');
+    request.log.info({ code: code ?? 'aborted' }, 'request body stream broke');
     return reply.code(400).send(failure('bad_http_request', 'Invalid request: malformed HTTP.'));
   }
   if (error instanceof ApiFailure) {

@@ -21,8 +21,11 @@ async function within(check: () => Promise<boolean>): Promise<boolean> {
 }
 
 export async function readiness({ database, jobs, limits }: { database: Database } & Pick<AppDeps, 'jobs' | 'limits'>): Promise<ReadyResponse> {
-  const [databaseUp, jobsUp] = await Promise.all([within(() => database.ping()), within(() => jobs.ready())]);
   // Redis: whether the rate-limit counts are shared right now (null: not configured, counted per process).
-  const redis = limits.sharedInRedis();
+  const [databaseUp, jobsUp, redis] = await Promise.all([
+    within(() => database.ping()),
+    within(() => jobs.ready()),
+    limits.sharedInRedis().catch(() => false),
+  ]);
   return { ok: databaseUp && jobsUp && redis !== false, database: databaseUp, redis, jobs: jobsUp };
 }

@@ -14,7 +14,7 @@ export type SiteLinkComponent = (props: SiteLinkProps) => ReactNode;
 
 /**
  * A link as the page's host draws it. Where the router runs, its Link (client-side navigation, the route's
- * code preloaded on intent: src/app/router-site-link.tsx). The home page hydrates without the router (issue
+ * code preloaded on intent: src/app/router/router-site-link.tsx). The home page hydrates without the router (issue
  * 25: the router is a quarter of the JavaScript it would load first), so there a link is a plain anchor and
  * following it loads the next page, prerendered, from the server.
  */

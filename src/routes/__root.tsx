@@ -1,6 +1,6 @@
 import { Outlet, createRootRouteWithContext } from '@tanstack/react-router';
-import type { RouterContext } from '../app/router-context';
-import { AppLayout } from '../app/app-layout';
+import type { RouterContext } from '../app/router/router-context';
+import { AppLayout } from '../app/router/app-layout';
 import { NotFoundPage } from '../screens/not-found-page';
 
 export const Route = createRootRouteWithContext<RouterContext>()({

@@ -31,7 +31,7 @@ export function DevicesCard({ devices, revokingId, onRevoke, openAppOffered, ...
                   {device.deviceName}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  Signed in {formatLongDate(device.createdAt)} · last used {formatLongDate(device.lastUsedAt)}
+                  Signed in {formatLongDate(device.createdAt)} · last used {formatLongDate(device.lastUsedAt, 'UTC')}
                 </Text>
               </div>
               <Button

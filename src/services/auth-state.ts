@@ -3,7 +3,7 @@
  * "Session restore"). Kept apart from firebase-auth.ts so that the app can listen from its first load
  * without loading Firebase: the subscription is made by firebase-auth.ts once Firebase Auth is loaded
  * (a sign-in, a pending redirect, an ID token, a sign-out). Where it never loads, the `storage` event
- * covers other tabs (src/app/app-actors.ts).
+ * covers other tabs (src/app/actors/app-actors.ts).
  */
 type AuthStateListener = (signedIn: boolean) => void;
 

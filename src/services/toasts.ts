@@ -1,7 +1,7 @@
 /**
  * Toasts (Mantine notifications). Nothing of them loads until the first toast: most visits show none,
  * and the container would bring Mantine itself to the home page (docs/performance.md). The first
- * `showToast` asks the container to mount (src/app/lazy-notifications.tsx); Mantine's store keeps
+ * `showToast` asks the container to mount (src/app/frame/lazy-notifications.tsx); Mantine's store keeps
  * the toast until the container has arrived to draw it.
  */
 import type { ToastParams } from '../../machines/types';

@@ -1,8 +1,8 @@
 /**
  * The Stately inspector shows the app's actors as one tree (issue 22 item 11): one XState system whose
  * root is 'app', with the session, the sign-in, the app link and each screen's flow a named child, each
- * once, also under React's StrictMode (src/app/app-system.ts, src/app/use-app-machine.ts). The events are
- * those the inspector receives: through `onlyStartedActors`, as src/app/inspector.ts passes them on.
+ * once, also under React's StrictMode (src/app/actors/app-system.ts, src/app/hooks/use-app-machine.ts). The events are
+ * those the inspector receives: through `onlyStartedActors`, as src/app/actors/inspector.ts passes them on.
  */
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
@@ -10,12 +10,12 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { AnyActorRef, InspectionEvent } from 'xstate';
-import { createAppActors, type AppActors } from '../../src/app/app-actors';
-import { AppActorsContext } from '../../src/app/app-context';
-import { appRoot, stopAppSystem } from '../../src/app/app-system';
-import { AppTree, createAppRouter } from '../../src/app/app-tree';
-import { onlyStartedActors } from '../../src/app/inspector';
-import { useAppLink } from '../../src/app/use-app-link';
+import { createAppActors, type AppActors } from '../../src/app/actors/app-actors';
+import { AppActorsContext } from '../../src/app/actors/app-context';
+import { appRoot, stopAppSystem } from '../../src/app/actors/app-system';
+import { AppTree, createAppRouter } from '../../src/app/router/app-tree';
+import { onlyStartedActors } from '../../src/app/actors/inspector';
+import { useAppLink } from '../../src/app/hooks/use-app-link';
 import { removeClientConfig, writeClientConfig } from './client-config';
 
 let actors: AppActors | null = null;

@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from 'xstate';
-import { createAppActors } from '../../src/app/app-actors';
-import { stopAppSystem } from '../../src/app/app-system';
+import { createAppActors } from '../../src/app/actors/app-actors';
+import { stopAppSystem } from '../../src/app/actors/app-system';
 import { reportProviderAuthState } from '../../src/services/auth-state';
 import { googleSession } from '../machines/fixtures';
 import { removeClientConfig, writeClientConfig } from './client-config';

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import { createActor, createMachine, type InspectionEvent } from 'xstate';
-import { POPUP_BLOCKED_TEXT, onlyStartedActors, startInspector } from '../../src/app/inspector';
+import { POPUP_BLOCKED_TEXT, onlyStartedActors, startInspector } from '../../src/app/actors/inspector';
 
 afterEach(() => {
   vi.restoreAllMocks();

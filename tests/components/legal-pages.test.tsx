@@ -46,7 +46,7 @@ describe('PrivacyPage', () => {
     renderWithMantine(<PrivacyPage />);
     const text = pageText();
     expect(text).toContain('we record the name the app gives your computer');
-    expect(text).toContain('when that device was first signed in and when its sign-in was last checked with our servers');
+    expect(text).toContain('when that device was first signed in and the day (never the time) its sign-in was last checked with our servers');
     expect(text).toContain('so you can sign out one you no longer use or do not recognise');
     expect(text).toContain('Device and sign-in records (device name, first and last use) are kept while your account exists');
     expect(text).not.toContain('connection timestamps or session durations;');

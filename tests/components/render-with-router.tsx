@@ -10,12 +10,12 @@ import {
 } from '@tanstack/react-router';
 import { MantineRoot } from '../../src/theme/mantine-root';
 import { SiteLinkProvider } from '../../src/components/site-link';
-import { RouterSiteLink } from '../../src/app/router-site-link';
+import { RouterSiteLink } from '../../src/app/router/router-site-link';
 
 /**
  * Renders `ui` as the layout of a small in-memory router whose every path resolves, so components that
  * use <Link> and read the location can be tested at any URL. The site's links are the router's, as in the
- * app's layout (src/app/app-layout.tsx).
+ * app's layout (src/app/router/app-layout.tsx).
  */
 export async function renderAtPath(path: string, ui: ReactNode, notFound?: () => ReactNode) {
   const rootRoute = createRootRoute({

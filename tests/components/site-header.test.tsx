@@ -3,9 +3,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SiteHeader, type HeaderAccount } from '../../src/components/site-header';
 import { anchorLinksAt, SiteLinkProvider } from '../../src/components/site-link';
-import type { AppActors } from '../../src/app/app-actors';
-import { HomeTree } from '../../src/app/home-tree';
-import { createSessionHandle } from '../../src/app/session-handle';
+import type { AppActors } from '../../src/app/actors/app-actors';
+import { HomeTree } from '../../src/app/frame/home-tree';
+import { createSessionHandle } from '../../src/app/actors/session-handle';
 import { renderAtPath } from './render-with-router';
 
 const noop = () => {};

@@ -25,16 +25,11 @@ function start(options: { user?: AccountUser | null; remove?: () => Promise<void
     order.push('refreshSubscription');
     return Promise.resolve();
   });
-  const signOut = vi.fn(() => {
-    order.push('signOut');
-    return Promise.resolve();
-  });
   const actor = createActor(
     accountDeletionMachine.provide({
       actors: {
         deleteAccount: fromPromise(({ input }) => deleteAccount(input)),
         refreshSubscription: fromPromise(() => refreshSubscription()),
-        signOut: fromPromise(() => signOut()),
       },
       actions: rec.actions('showToast', 'navigate'),
     }),
@@ -53,7 +48,7 @@ describe('Delete Account', () => {
     expect(deleteAccount).not.toHaveBeenCalled();
   });
 
-  it('confirm: deleting ("Deleting Account..."), toast, refresh, sign out, go to /', async () => {
+  it('confirm: deleting ("Deleting Account..."), toast, refresh, go to / (then the session ends: the next test)', async () => {
     const removal = deferred<void>();
     const { actor, rec, deleteAccount, order } = start({ remove: () => removal.promise });
     actor.send({ type: 'account.delete' });
@@ -62,7 +57,8 @@ describe('Delete Account', () => {
     expect(deleteAccount).toHaveBeenCalledWith({ user });
     removal.resolve();
     await flush();
-    expect(order).toEqual(['deleteAccount', 'refreshSubscription', 'signOut']);
+    // The stored session is the session machine's to clear, on `session.ended` (issue 33 item 4).
+    expect(order).toEqual(['deleteAccount', 'refreshSubscription']);
     expect(rec.calls).toEqual([
       {
         type: 'showToast',
@@ -84,7 +80,6 @@ describe('Delete Account', () => {
         actors: {
           deleteAccount: fromPromise(() => Promise.resolve()),
           refreshSubscription: fromPromise(() => Promise.resolve()),
-          signOut: fromPromise(() => Promise.resolve()),
         },
         actions: rec.actions('navigate', 'endSession'),
       }),

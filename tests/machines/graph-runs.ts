@@ -119,8 +119,6 @@ const deletionEvents: EventObject[] = [
   failed('deleteAccount', new Error('offline')),
   done('refreshSubscription'),
   failed('refreshSubscription', new Error('unauthorised')),
-  done('signOut'),
-  failed('signOut', new Error('offline')),
 ];
 
 const activationEvents: EventObject[] = [

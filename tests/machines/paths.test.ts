@@ -66,10 +66,6 @@ const invariants: Record<string, Invariant> = {
       !snapshot.matches({ attempt: 'idle' }) && !snapshot.matches({ attempt: 'receivedCredential' }),
     );
     expect(snapshot.hasTag('coolingDown')).toBe(snapshot.matches({ debounce: 'coolingDown' }));
-    // A session is handed over only together with storing its token.
-    expect(actions.filter((a) => a.type === 'handOffSession').length).toBe(
-      actions.filter((a) => a.type === 'storeSessionToken').length,
-    );
     for (const action of actions.filter((a) => a.type === 'navigate')) expect(action.params).toEqual({ to: '/signin' });
   },
   'deep-link': (snapshot, actions, run) => {

@@ -249,7 +249,9 @@ describe('signed in', () => {
     expect(actor.getSnapshot().context.user).toBeNull();
     expect(spies.signOut).not.toHaveBeenCalled();
     expect(spies.signOutProvider).not.toHaveBeenCalled();
-    expect(rec.calls).toEqual([]);
+    // The one action: the stored session is cleared (the other tab has already; the session machine alone
+    // clears it, so the same event also serves an account deletion: issue 33 item 4).
+    expect(rec.calls).toEqual([{ type: 'clearStoredSession', params: undefined }]);
   });
 
   it('a subscription update replaces the subscription', async () => {
@@ -303,5 +305,54 @@ describe('sign-out', () => {
     await flush();
     expect(spies.verifySession).toHaveBeenCalledWith({ sessionToken: 'from-other-tab' });
     expect(actor.getSnapshot().hasTag('signedIn')).toBe(true);
+  });
+});
+
+describe('the session machine alone writes and clears the stored session token (issue 33 item 4)', () => {
+  function recording() {
+    const rec = recorder();
+    const order: string[] = [];
+    const machine = sessionMachine.provide({
+      actors: {
+        initialise: fromPromise<InitialiseOutput>(() => Promise.resolve({ storedSessionToken: null })),
+        signOutProvider: fromPromise(() => Promise.resolve()),
+        signOut: fromPromise(async () => {
+          order.push('signOut');
+        }),
+      },
+      actions: {
+        ...rec.actions('storeSessionToken', 'showToast'),
+        clearStoredSession: () => order.push('clearStoredSession'),
+      },
+    });
+    return { actor: createActor(machine, { input: {} }).start(), rec, order };
+  }
+
+  it('a session handed over by a sign-in is stored, also over another one', async () => {
+    const { actor, rec } = recording();
+    await flush();
+    actor.send({ type: 'session.signedIn', session: googleSession });
+    actor.send({ type: 'session.signedIn', session: inactiveSession });
+    expect(rec.of('storeSessionToken')).toEqual([{ sessionToken: 'session-google' }, { sessionToken: 'session-inactive' }]);
+  });
+
+  it('Sign Out clears the stored session before it calls anything', async () => {
+    const { actor, order } = recording();
+    await flush();
+    actor.send({ type: 'session.signedIn', session: googleSession });
+    actor.send({ type: 'session.signOut' });
+    await flush();
+    expect(order).toEqual(['clearStoredSession', 'signOut']);
+  });
+
+  it('an ended session (account deleted, another tab, a recently deleted sign-in) clears it, signed in or not', async () => {
+    const { actor, order } = recording();
+    await flush();
+    actor.send({ type: 'session.ended' });
+    expect(order).toEqual(['clearStoredSession']);
+    actor.send({ type: 'session.signedIn', session: googleSession });
+    actor.send({ type: 'session.ended' });
+    expect(order).toEqual(['clearStoredSession', 'clearStoredSession']);
+    expect(actor.getSnapshot().value).toBe('signedOut');
   });
 });

@@ -59,9 +59,8 @@ function start(input: Partial<SignInInput> = {}, fakes: Fakes = {}) {
     actions: rec.actions(
       'storeRedirectPending',
       'clearRedirectPending',
-      'storeSessionToken',
       'handOffSession',
-      'clearStoredSession',
+      'endSession',
       'showToast',
       'alert',
       'navigate',
@@ -93,7 +92,6 @@ describe('page load (spec §4 step 3)', () => {
     );
     await flush();
     expect(spies.exchange).toHaveBeenCalledWith({ provider: 'google', idToken: 'google-id-token' });
-    expect(rec.of('storeSessionToken')).toEqual([{ sessionToken: 'session-google' }]);
     expect(rec.of('handOffSession')).toEqual([{ session: googleSession }]);
     expect(spies.openDesktopApp).toHaveBeenCalledWith({ sessionToken: 'session-google' });
     expect(rec.of('navigate')).toEqual([]);
@@ -102,7 +100,7 @@ describe('page load (spec §4 step 3)', () => {
     await vi.advanceTimersByTimeAsync(1);
     expect(rec.of('navigate')).toEqual([{ to: '/account' }]);
     expect(actor.getSnapshot().matches({ attempt: 'idle' })).toBe(true);
-    expect(rec.types().slice(0, 3)).toEqual(['clearRedirectPending', 'storeSessionToken', 'handOffSession']);
+    expect(rec.types().slice(0, 2)).toEqual(['clearRedirectPending', 'handOffSession']);
   });
 
   it('a redirect result on another page opens no link and goes to /account', async () => {
@@ -322,7 +320,7 @@ describe('popup sign-in (spec §4 steps 1, 2, 4, 5)', () => {
     expect(second.rec.of('showToast')).toEqual([
       { title: 'Sign-In Error', message: 'Failed to authenticate with backend', color: 'red' },
     ]);
-    expect(second.rec.of('storeSessionToken')).toEqual([]);
+    expect(second.rec.of('handOffSession')).toEqual([]);
   });
 });
 
@@ -335,7 +333,7 @@ describe('recently deleted (spec §4 step 6)', () => {
     actor.send(click());
     await flush();
     expect(spies.signOutProvider).toHaveBeenCalledTimes(1);
-    expect(rec.of('clearStoredSession')).toHaveLength(1);
+    expect(rec.of('endSession')).toHaveLength(1);
     expect(rec.of('showToast')).toEqual([
       {
         title: 'Account Recently Deleted',
@@ -356,7 +354,7 @@ describe('recently deleted (spec §4 step 6)', () => {
     );
     await flush();
     expect(spies.signOutProvider).toHaveBeenCalledTimes(1);
-    expect(rec.of('clearStoredSession')).toHaveLength(1);
+    expect(rec.of('endSession')).toHaveLength(1);
     expect(rec.of('alert')).toEqual([{ message: 'This account was Recently Deleted. Please wait before signing up again.' }]);
     expect(rec.of('navigate')).toEqual([{ to: '/signin' }]);
     expect(rec.of('showToast')).toEqual([]);

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
@@ -23,6 +24,18 @@ import { closedPort, startFreezableProxy, startSilentServer, type FreezableProxy
 
 const emulatorHost = inject('authEmulatorHost');
 const noPostgres = !(await postgresAvailable());
+const REDIS = new URL(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379');
+const noRedis = !(await (async () => {
+  const redis = new Redis(REDIS.href, { lazyConnect: true, maxRetriesPerRequest: 0, connectTimeout: 1000, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    return (await redis.ping()) === 'PONG';
+  } catch {
+    return false;
+  } finally {
+    redis.disconnect();
+  }
+})());
 
 const UNAVAILABLE = {
   success: false,
@@ -220,4 +233,33 @@ describe('Redis that never answers, or cannot be reached', () => {
     expect((await call(api.app, 'GET', '/api/live')).status).toBe(200);
     expect(await call(api.app, 'GET', '/api/ready')).toMatchObject({ status: 503, body: { redis: false } });
   }, 30_000);
+});
+
+describe.skipIf(noRedis)('Redis stalls and recovers on the same connection (issue 34)', () => {
+  let proxy: FreezableProxy;
+  let api: TestApi;
+  beforeAll(async () => {
+    proxy = await startFreezableProxy({ host: REDIS.hostname, port: Number(REDIS.port || 6379) });
+    api = await createTestApi({
+      driver: 'pglite',
+      emulatorHost,
+      env: { REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_KEY_PREFIX: `veil-test-${randomUUID()}:` },
+    });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await proxy?.close();
+  });
+
+  test('/api/ready says Redis is down while it stalls and up again once it answers, without a restart', async () => {
+    expect(await call(api.app, 'GET', '/api/ready')).toMatchObject({ status: 200, body: { ok: true, redis: true } });
+    proxy.freeze();
+    // A call counts in Redis, which does not answer within the command timeout: counted in memory instead.
+    expect((await call(api.app, 'POST', '/api/auth/verify', { sessionToken: 'x'.repeat(43) })).status).toBe(401);
+    expect(await call(api.app, 'GET', '/api/ready')).toMatchObject({ status: 503, body: { ok: false, redis: false } });
+    proxy.thaw();
+    // The connection never closed, so ioredis sends no new 'ready': the probe itself must ask again.
+    await expect.poll(async () => (await call(api.app, 'GET', '/api/ready')).body.redis, { timeout: 15_000, interval: 500 }).toBe(true);
+    expect(await call(api.app, 'GET', '/api/ready')).toMatchObject({ status: 200, body: { ok: true } });
+  }, 60_000);
 });

@@ -8,9 +8,11 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { connect, type AddressInfo } from 'node:net';
+import { connect, type AddressInfo, type Socket } from 'node:net';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { startApiProcess } from '../support/api-process';
+import { apiErrorHandler, clientErrorHandler } from '../../server/http/framework-errors';
 import { mintProviderUser } from '../support/auth-emulator';
 import { createTestApi, type TestApi } from '../support/server-harness';
 
@@ -96,6 +98,35 @@ describe('the log of a malformed request', () => {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+});
+
+describe('a request whose framing breaks while its hooks still run (issue 34)', () => {
+  test('whatever then fails is logged as the broken request it is: info, no stack, no "unexpected failure"', async () => {
+    const lines: string[] = [];
+    const app = Fastify({ logger: { level: 'info', stream: { write: (line: string) => void lines.push(line) } } });
+    app.server.on('clientError', (error: Error & { code?: string }, socket: Socket) => clientErrorHandler(error, socket, app.log));
+    app.setErrorHandler((error, request, reply) => apiErrorHandler(error as never, request, reply));
+    // Like the rate-limit hook: it awaits, then reads the client's socket, which the parser's refusal destroyed.
+    app.addHook('onRequest', async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (request.raw.socket.destroyed) throw new Error('the socket is gone');
+    });
+    app.post('/api/auth/verify', async () => ({ ok: true }));
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const head = 'POST /api/auth/verify HTTP/1.1\r\nHost: veil.test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n';
+      // One packet: the headers, a good chunk and a broken one.
+      expect((await trickle(base, `${head}2\r\n{}\r\nZZ\r\n`, '', 1000)).answer).toMatch(/^HTTP\/1\.1 400 /);
+      await expect.poll(() => lines.some((line) => line.includes('request body stream broke'))).toBe(true);
+      const entries = lines.map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(entries.filter((entry) => entry.level >= 50)).toEqual([]);
+      expect(lines.join('')).not.toContain('unexpected failure');
+      expect(lines.join('')).not.toContain('"stack"');
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('GET /api/metrics', () => {

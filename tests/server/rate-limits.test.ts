@@ -9,6 +9,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessions } from '../../server/db/schema';
 import { failures } from '../../server/domain/errors';
+import { dayOf } from '../../server/domain/sessions';
 import { sha256 } from '../../server/domain/tokens';
 import { createTestApi, type TestApi } from '../support/server-harness';
 
@@ -138,10 +139,10 @@ describe.each(stores)('rate limits (%s counters)', (store) => {
     const { sessionToken } = await signIn('last-use');
     for (let i = 0; i < 2; i += 1) expect((await send(api, 'POST', '/api/auth/devices', { sessionToken }, newAddress())).status).toBe(200);
     const bySession = eq(sessions.tokenHash, sha256(sessionToken));
-    const twoMinutesAgo = new Date(Date.now() - 120_000);
-    await api.database.db.update(sessions).set({ lastUsedAt: twoMinutesAgo }).where(bySession);
+    const yesterday = dayOf(new Date(Date.now() - 86_400_000));
+    await api.database.db.update(sessions).set({ lastUsedAt: yesterday }).where(bySession);
     expectTooMany(await send(api, 'POST', '/api/auth/devices', { sessionToken }, newAddress()));
-    expect((await api.database.db.select().from(sessions).where(bySession))[0]!.lastUsedAt).toEqual(twoMinutesAgo);
+    expect((await api.database.db.select().from(sessions).where(bySession))[0]!.lastUsedAt).toEqual(yesterday);
   });
 });
 

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
 import { sessions, subscriptions, users } from '../../server/db/schema';
 import { prepareSessionCheck } from '../../server/domain/session-check';
-import { createSession } from '../../server/domain/sessions';
+import { createSession, dayOf } from '../../server/domain/sessions';
 import { postgresAvailable, TEST_DATABASE_URL, type Driver } from '../support/server-harness';
 
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
@@ -63,9 +63,9 @@ describe.each(drivers)('session check on %s', (driver) => {
     });
     await database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.userId, 'cy'));
     await database.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, 'dee'));
-    // Ada's last use is two minutes old: her check writes it; Bob's is fresh and stays as it is.
-    const twoMinutesAgo = new Date(Date.now() - 120_000);
-    await database.db.update(sessions).set({ lastUsedAt: twoMinutesAgo }).where(eq(sessions.userId, 'ada'));
+    // Ada's last use is yesterday: her check writes today; Bob's is today's and stays as it is.
+    const yesterday = dayOf(new Date(Date.now() - 86_400_000));
+    await database.db.update(sessions).set({ lastUsedAt: yesterday }).where(eq(sessions.userId, 'ada'));
     const bobsLastUse = await lastUse('bob');
 
     const { counting, lookups } = counted();
@@ -84,7 +84,7 @@ describe.each(drivers)('session check on %s', (driver) => {
     for (const refused of [cyAnswer, deeAnswer, unknownAnswer]) {
       expect(refused).toMatchObject({ status: 'rejected', reason: { statusCode: 401, code: 'session_invalid' } });
     }
-    expect(await lastUse('ada')).toBeGreaterThan(twoMinutesAgo.getTime() + 60_000);
+    expect(await lastUse('ada')).toBe(dayOf(new Date()).getTime());
     expect(await lastUse('bob')).toBe(bobsLastUse);
 
     // Bob signs out: the very next check refuses him.

@@ -17,6 +17,7 @@ const tracing = startTracing({ OTEL_BSP_SCHEDULE_DELAY: '50' }, exporter)!;
 const { createTestApi, postgresAvailable } = await import('../support/server-harness');
 const { mintProviderUser } = await import('../support/auth-emulator');
 const { newPublicKey, RELAY_TOKEN } = await import('../support/wireguard');
+const { staffUser } = await import('../support/staff');
 
 const emulatorHost = inject('authEmulatorHost');
 const drivers = (await postgresAvailable()) ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
@@ -122,6 +123,15 @@ describe.each(drivers)('a journey over every route on %s', (driver) => {
     const firstKey = newPublicKey();
     const key = (await post('/api/vpn/devices', { sessionToken, name: keyName, publicKey: firstKey })).json.device as Record<string, string>;
     expect(key.publicKey).toBe(firstKey);
+    // Staff calls with a customer's token: refused, but asked with the e-mail and account id in the body.
+    await post('/api/staff/search', { idToken: minted.idToken, query: email });
+    await post('/api/staff/customer', { idToken: minted.idToken, userId });
+    await post('/api/staff/actions', { idToken: minted.idToken, userId, action: 'resend_receipt', reason: `asked by ${name}` });
+    // Staff (issue 30): an admin finds the customer by e-mail, views them and acts with a reason naming them.
+    const agent = await staffUser(emulatorHost, 'admin', `agent${stamp}`);
+    expect((await post('/api/staff/search', { idToken: agent.idToken, query: email })).status).toBe(200);
+    expect((await post('/api/staff/customer', { idToken: agent.idToken, userId })).status).toBe(200);
+    await post('/api/staff/actions', { idToken: agent.idToken, userId, action: 'resend_receipt', reason: `Asked by ${email}` });
 
     const checkoutUrl = (await post('/api/subscription/create-checkout', { idToken: minted.idToken, email })).json.url as string;
     const checkoutPath = new URL(checkoutUrl).pathname;
@@ -170,6 +180,7 @@ describe.each(drivers)('a journey over every route on %s', (driver) => {
     if (driver === 'postgres') expect(spans.some((span) => span.name.startsWith('pg.query'))).toBe(true);
 
     const secrets = [email, name, deviceName, USER_AGENT, 'ZeroLogProbe', FORGED_ADDRESS, '127.0.0.1', 'query-secret-value', userId, minted.idToken];
+    secrets.push(agent.email, agent.idToken);
     secrets.push(sessionToken, handoffToken, desktopToken, checkoutId, receiptPath.split('/').pop()!, portalPath.split('/').pop()!);
     for (const token of [sessionToken, handoffToken, desktopToken]) secrets.push(sha256(token));
     secrets.push(keyName, firstKey, secondKey, key.id!, key.ipv4Address!, key.ipv6Address!, rotated.ipv4Address!, rotated.ipv6Address!, RELAY_TOKEN);

@@ -12,6 +12,7 @@ import { createFirebaseVerifier, type IdentityVerifier } from '../../server/iden
 import type { MailCounters } from '../../server/mail/mail-worker';
 import { startJobQueue, type JobQueue, type RetryPolicy } from '../../server/jobs/queue';
 import type { PaymentProvider } from '../../server/domain/payment-provider';
+import type { IdentityAdmin } from '../../server/domain/identity-admin';
 import { LOCAL_WEBHOOK_SECRET } from './payments';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -81,6 +82,7 @@ export async function createTestApi({
   emulatorHost,
   env = {},
   verifier,
+  identityAdmin,
   payments,
   dataDir = null,
   logger = false,
@@ -93,6 +95,8 @@ export async function createTestApi({
   emulatorHost?: string;
   env?: Record<string, string>;
   verifier?: IdentityVerifier;
+  /** Instead of firebase-admin's (a test making the identity provider fail). */
+  identityAdmin?: IdentityAdmin;
   payments?: PaymentProvider;
   dataDir?: string | null;
   logger?: boolean;
@@ -127,6 +131,7 @@ export async function createTestApi({
     jobs,
     verifier: verifier ?? createFirebaseVerifier(config.firebaseProjectId, emulatorHost),
     payments,
+    ...(identityAdmin ? { identityAdmin } : {}),
     logger,
     ...(logDestination ? { logDestination } : {}),
     ...(tracing ? { tracing } : {}),

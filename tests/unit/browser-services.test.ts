@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { MissingConfigurationError, readClientConfig } from '../../src/services/client-config';
 import { isDesktopUserAgent } from '../../src/services/device';
 import { destinationFor, safeReturnPath } from '../../src/services/navigation';
-import { redactTokens } from '../../src/app/inspector';
+import { redactTokens } from '../../src/app/actors/inspector';
 
 const UA = {
   mac: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15',

@@ -76,7 +76,7 @@ describe('production build', () => {
   });
 
   test('the home page loads no XState or session machine before it is interactive; the session loads after', () => {
-    // src/app/session-handle.ts: the header and guards read the session through a handle, and the actor
+    // src/app/actors/session-handle.ts: the header and guards read the session through a handle, and the actor
     // (XState, machines/session.ts, its services) is a dynamic import that src/main.tsx starts after hydrating.
     const xstateIn = (file: string) => read(file).includes('xstate.init');
     // The machine's transition on sign-out, a key of its `on` block (the app only sends the event).
@@ -85,7 +85,7 @@ describe('production build', () => {
     const { js } = homePage();
     expect(js.filter(xstateIn)).toEqual([]);
     expect(js.filter(sessionMachineIn)).toEqual([]);
-    const runtime = filesLoadedWith(built, ['src/app/session-runtime.ts']).js;
+    const runtime = filesLoadedWith(built, ['src/app/flows/session-runtime.ts']).js;
     expect(runtime.some(xstateIn), 'the session runtime carries XState').toBe(true);
     expect(runtime.some(sessionMachineIn), 'and the session machine').toBe(true);
   });

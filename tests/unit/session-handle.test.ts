@@ -1,5 +1,5 @@
 /**
- * The session handle (src/app/session-handle.ts, issue 12): pages read the session through it before the
+ * The session handle (src/app/actors/session-handle.ts, issue 12): pages read the session through it before the
  * session machine's code has loaded. Before then it must read as the machine's own initial state, events
  * sent meanwhile must reach the machine in order, and a failed download must not lose the session.
  */
@@ -7,8 +7,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import { sessionMachine, type InitialiseOutput } from '../../machines/session';
 import type { SessionTag } from '../../machines/session-context';
-import { createSessionHandle, STARTING_SESSION_VIEW } from '../../src/app/session-handle';
-import type { SessionActor } from '../../src/app/session-runtime';
+import { createSessionHandle, STARTING_SESSION_VIEW } from '../../src/app/actors/session-handle';
+import type { SessionActor } from '../../src/app/flows/session-runtime';
 import { googleSession } from '../machines/fixtures';
 
 /** The real session machine, with a start-up that finds no stored session; `received` lists the events it got. */

@@ -4,7 +4,7 @@
  */
 import { isSessionRefusal } from '../../../machines/session';
 import { showToast, type ToastParams } from '../../services/toasts';
-import type { AppActors } from '../../app/app-actors';
+import type { AppActors } from '../../app/actors/app-actors';
 
 export const toast = (_: unknown, params: ToastParams) => void showToast(params);
 

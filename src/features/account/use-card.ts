@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import type { AnyStateMachine, InputFrom } from 'xstate';
 import type { AccountCardId } from '../../../machines/account-cards';
-import type { AppActors } from '../../app/app-actors';
-import { useAppActors } from '../../app/app-context';
-import { useAppActor } from '../../app/use-app-machine';
+import type { AppActors } from '../../app/actors/app-actors';
+import { useAppActors } from '../../app/actors/app-context';
+import { useAppActor } from '../../app/hooks/use-app-machine';
 
 /**
  * A card's actor: its machine with its services (`provide(actors)`, from the card's services.ts), a child of

@@ -4,9 +4,9 @@
  * arrives with the session once the browser is idle (issue 25). The `-` prefix keeps it out of the routes.
  */
 import { useMemo } from 'react';
-import { provideActivation } from '../../app/checkout-services';
-import { useAppActors } from '../../app/app-context';
-import { useAppMachine } from '../../app/use-app-machine';
+import { provideActivation } from '../../app/flows/checkout-services';
+import { useAppActors } from '../../app/actors/app-context';
+import { useAppMachine } from '../../app/hooks/use-app-machine';
 import { ActivationStatus } from '../../screens/activation-status';
 
 export function ActivationWiring() {

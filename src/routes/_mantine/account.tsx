@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { guardRoute } from '../../app/guards';
-import { useSessionTag, useSessionView } from '../../app/use-session';
+import { guardRoute } from '../../app/router/guards';
+import { useSessionTag, useSessionView } from '../../app/hooks/use-session';
 import { PageSpinner } from '../../components/page-spinner';
 import { AccountLayout, SignInRequired } from '../../screens/account-page';
 import { AccountInformation } from '../../features/account/account-information/account-information';

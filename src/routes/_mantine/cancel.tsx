@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useAppLink } from '../../app/use-app-link';
+import { useAppLink } from '../../app/hooks/use-app-link';
 import { useVisitorPlatform } from '../../components/use-visitor-platform';
 import { brand } from '../../config/brand';
 import { openAppLink } from '../../services/navigation';

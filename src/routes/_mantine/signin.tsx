@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useSignIn } from '../../app/use-sign-in';
+import { useSignIn } from '../../app/hooks/use-sign-in';
 import { SignInPage } from '../../screens/signin-page';
 
 export const Route = createFileRoute('/_mantine/signin')({

@@ -1,10 +1,10 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo } from 'react';
-import { provideCheckout } from '../../app/checkout-services';
-import { useAppActors } from '../../app/app-context';
-import { useAppMachine } from '../../app/use-app-machine';
-import { useSessionTag, useSessionUser, useSubscription } from '../../app/use-session';
-import { useSignIn } from '../../app/use-sign-in';
+import { provideCheckout } from '../../app/flows/checkout-services';
+import { useAppActors } from '../../app/actors/app-context';
+import { useAppMachine } from '../../app/hooks/use-app-machine';
+import { useSessionTag, useSessionUser, useSubscription } from '../../app/hooks/use-session';
+import { useSignIn } from '../../app/hooks/use-sign-in';
 import { SubscribePage } from '../../screens/subscribe-page';
 import { isActive } from '../../../machines/subscription-display';
 

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { Suspense, lazy } from 'react';
-import { useSessionUser } from '../../app/use-session';
-import { useAppLink } from '../../app/use-app-link';
+import { useSessionUser } from '../../app/hooks/use-session';
+import { useAppLink } from '../../app/hooks/use-app-link';
 import { useVisitorPlatform } from '../../components/use-visitor-platform';
 import { brand } from '../../config/brand';
 import { openAppLink } from '../../services/navigation';

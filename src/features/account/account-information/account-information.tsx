@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
-import { useAppActors } from '../../../app/app-context';
-import { useSessionTag, useSessionUser } from '../../../app/use-session';
+import { useAppActors } from '../../../app/actors/app-context';
+import { useSessionTag, useSessionUser } from '../../../app/hooks/use-session';
 import { AccountInformationCard } from '../../../screens/account-information-card';
 
 /**

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { ACCOUNT_CARDS } from '../../../../machines/account-cards';
-import { useAppActors } from '../../../app/app-context';
-import { useSessionView } from '../../../app/use-session';
+import { useAppActors } from '../../../app/actors/app-context';
+import { useSessionView } from '../../../app/hooks/use-session';
 import { BillingHistoryCard } from '../../../screens/billing-history-card';
 import { PastDueNotice } from '../../../screens/past-due-notice';
 import { openBillingPortal } from '../subscription/services';

@@ -2,7 +2,7 @@
 import { fromPromise } from 'xstate';
 import { billingHistoryMachine } from '../../../../machines/billing-history';
 import { api } from '../../../services/api-client';
-import type { AppActors } from '../../../app/app-actors';
+import type { AppActors } from '../../../app/actors/app-actors';
 import { currentSessionToken, withSession } from '../session-calls';
 
 export function provideBillingHistory(actors: AppActors) {

@@ -3,9 +3,8 @@ import { fromPromise } from 'xstate';
 import { accountDeletionMachine } from '../../../../machines/account-deletion';
 import type { AccountUser, NavigateParams } from '../../../../machines/types';
 import { api } from '../../../services/api-client';
-import { storage } from '../../../services/storage';
-import type { AppActors } from '../../../app/app-actors';
-import { signOutProvider } from '../../../app/session-services';
+import type { AppActors } from '../../../app/actors/app-actors';
+import { signOutProvider } from '../../../app/flows/session-services';
 import { currentSessionToken, toast, withSession } from '../session-calls';
 
 export function provideAccountDeletion(actors: AppActors, navigate: (params: NavigateParams) => void) {
@@ -22,15 +21,13 @@ export function provideAccountDeletion(actors: AppActors, navigate: (params: Nav
       refreshSubscription: fromPromise<void>(async () => {
         actors.session.send({ type: 'subscription.updated', subscription: null });
       }),
-      signOut: fromPromise<void>(async () => {
-        storage.clearSession();
-      }),
     },
     actions: {
       showToast: toast,
       navigate: (_, params: NavigateParams) => navigate(params),
-      // The machine's last action, after it navigated to `/`. The provider sign-out follows the event:
-      // Firebase reports it to the session as `auth.changed`, which a signed-out session ignores.
+      // The machine's last action, after it navigated to `/`: the session machine clears the stored session
+      // on `session.ended`. The provider sign-out follows the event: Firebase reports it to the session as
+      // `auth.changed`, which a signed-out session ignores.
       endSession: () => {
         actors.session.send({ type: 'session.ended' });
         void signOutProvider().catch(() => undefined);

@@ -1,7 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { ACCOUNT_CARDS } from '../../../../machines/account-cards';
 import { isActive } from '../../../../machines/subscription-display';
-import { useSessionView } from '../../../app/use-session';
+import { useSessionView } from '../../../app/hooks/use-session';
 import { DevicesCard } from '../../../screens/devices-card';
 import { useCard } from '../use-card';
 import { provideDevices } from './services';

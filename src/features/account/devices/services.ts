@@ -2,7 +2,7 @@
 import { fromPromise } from 'xstate';
 import { devicesMachine } from '../../../../machines/devices';
 import { api } from '../../../services/api-client';
-import type { AppActors } from '../../../app/app-actors';
+import type { AppActors } from '../../../app/actors/app-actors';
 import { currentSessionToken, toast, withSession } from '../session-calls';
 
 export function provideDevices(actors: AppActors) {

@@ -8,8 +8,8 @@ import type { AccountUser } from '../../../../machines/types';
 import { api } from '../../../services/api-client';
 import { openDesktopApp } from '../../../services/desktop-link';
 import { showToast } from '../../../services/toasts';
-import type { AppActors } from '../../../app/app-actors';
-import { idToken, refreshedSession } from '../../../app/checkout-services';
+import type { AppActors } from '../../../app/actors/app-actors';
+import { idToken, refreshedSession } from '../../../app/flows/checkout-services';
 import { toast, withSession } from '../session-calls';
 
 export function provideAutoRenewal(actors: AppActors) {

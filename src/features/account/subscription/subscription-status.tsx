@@ -1,7 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { ACCOUNT_CARDS } from '../../../../machines/account-cards';
-import { useAppActors } from '../../../app/app-context';
-import { useSessionTag, useSessionUser, useSubscription } from '../../../app/use-session';
+import { useAppActors } from '../../../app/actors/app-context';
+import { useSessionTag, useSessionUser, useSubscription } from '../../../app/hooks/use-session';
 import { RefundDialog, ResumeAutoRenewalDialog, TurnOffAutoRenewalDialog } from '../../../screens/billing-dialogs';
 import { PairingDialog } from '../../../screens/pairing-dialog';
 import { SubscriptionCard } from '../../../screens/subscription-card';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { AppActors } from '../../../app/app-actors';
-import { useAppLink } from '../../../app/use-app-link';
+import type { AppActors } from '../../../app/actors/app-actors';
+import { useAppLink } from '../../../app/hooks/use-app-link';
 import { storage } from '../../../services/storage';
 import { openVpnApp } from './services';
 

@@ -1,0 +1,54 @@
+/**
+ * The daily clean-up (issue 31, item 2; design §7e: "purges run on a schedule, not by chance"): everything
+ * the retention list (contract/retention.ts) keeps only for a while is deleted once that while is over, so
+ * every stated period holds on an instance that runs for months. Run by a pg-boss schedule once a day
+ * (server/jobs/retention-purge-job.ts) and at start-up; each statement is idempotent.
+ */
+import { isNotNull, lt, or } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { deletedAccounts, handoffTokens, localCheckoutSessions, localPortalSessions, openCheckouts } from '../db/schema.ts';
+import { purgeExpiredTombstones } from './accounts.ts';
+import { DELETED_ACCOUNT_MEMORY_MS } from './deletion.ts';
+
+/** How long a local checkout page is kept after it was opened (it is payable for an hour). */
+const ENDED_LINK_KEPT_MS = 86_400_000;
+
+/** What one run deleted, by kind (logged, and read by tests). */
+export interface PurgeCounts {
+  handoffs: number;
+  checkouts: number;
+  localCheckouts: number;
+  portalLinks: number;
+  tombstones: number;
+  deletedAccounts: number;
+}
+
+export async function purgeExpiredData(db: Db, cooldownSeconds: number, now = new Date()): Promise<PurgeCounts> {
+  const count = (rows: unknown[]) => rows.length;
+  return {
+    // A hand-off code redeems once, within its 2 minutes.
+    handoffs: count(
+      await db
+        .delete(handoffTokens)
+        .where(or(isNotNull(handoffTokens.usedAt), lt(handoffTokens.expiresAt, now)))
+        .returning({ tokenHash: handoffTokens.tokenHash }),
+    ),
+    checkouts: count(await db.delete(openCheckouts).where(lt(openCheckouts.expiresAt, now)).returning({ userId: openCheckouts.userId })),
+    // A local checkout page is payable for an hour; a day later it still says "paid" or "expired" to
+    // someone coming back to it, then it goes.
+    localCheckouts: count(
+      await db
+        .delete(localCheckoutSessions)
+        .where(lt(localCheckoutSessions.createdAt, new Date(now.getTime() - ENDED_LINK_KEPT_MS)))
+        .returning({ id: localCheckoutSessions.id }),
+    ),
+    portalLinks: count(await db.delete(localPortalSessions).where(lt(localPortalSessions.expiresAt, now)).returning({ id: localPortalSessions.id })),
+    tombstones: await purgeExpiredTombstones(db, cooldownSeconds, now),
+    deletedAccounts: count(
+      await db
+        .delete(deletedAccounts)
+        .where(lt(deletedAccounts.deletedAt, new Date(now.getTime() - DELETED_ACCOUNT_MEMORY_MS)))
+        .returning({ userIdHash: deletedAccounts.userIdHash }),
+    ),
+  };
+}

@@ -1,0 +1,236 @@
+/**
+ * Support's view and actions (issue 30; design 7d). The caller is a staff member whose role came from a
+ * verified token's claim (server/http/staff-routes.ts); the feature-to-role table (contract/staff.ts) is
+ * checked here again for actions, so that a refusal is audited like any other outcome.
+ *
+ * The audit trail: every action, done, refused or failed, is one `staff_actions` row. A done action's row
+ * is written in the transaction of its change (both commit or neither); a refused or failed one in its
+ * own, once the change has rolled back. The target account is named by the SHA-256 of its id only.
+ */
+import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import type { ActivityDetail } from '../../contract/account-activity.ts';
+import type { StaffActionRecord, StaffCustomer, StaffCustomerSummary } from '../../contract/api.ts';
+import { mayUse, type StaffActionName, type StaffRole } from '../../contract/staff.ts';
+import type { Db } from '../db/database.ts';
+import { charges, sessions, staffActions, users } from '../db/schema.ts';
+import { recordActivity } from './account-activity.ts';
+import { billingHistory } from './billing-history.ts';
+import { oweReceiptAgain } from './charges.ts';
+import { deleteAccountOf } from './deletion.ts';
+import { ApiFailure, failures } from './errors.ts';
+import type { IdentityAdmin } from './identity-admin.ts';
+import type { JobSender } from './jobs.ts';
+import { refundNow } from './money-back.ts';
+import { removeSessionKeysOf, syncPeerAccess } from './peer-access.ts';
+import type { PaymentProvider } from './payment-provider.ts';
+import { endDesktopSession } from './sessions.ts';
+import { findSubscription, toApiSubscription } from './subscriptions.ts';
+import { sha256 } from './tokens.ts';
+
+/** A staff member as their verified token names them. */
+export interface StaffMember {
+  uid: string;
+  email: string;
+  role: StaffRole;
+}
+
+export interface StaffActionRequest {
+  userId: string;
+  action: StaffActionName;
+  reason: string;
+  deviceId?: string | undefined;
+}
+
+/** What actions need beyond the database. */
+export interface StaffPorts {
+  payments: PaymentProvider;
+  jobs: JobSender;
+  identityAdmin: IdentityAdmin;
+}
+
+const MAX_RESULTS = 20;
+
+/** Escapes LIKE's wildcards in what a person typed. */
+const literal = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
+
+/** Customers by e-mail prefix, account id, payment customer id or receipt number: at most 20. */
+export async function searchCustomers(db: Db, query: string): Promise<StaffCustomerSummary[]> {
+  const byReceipt = db.select({ userId: charges.userId }).from(charges).where(eq(charges.id, query));
+  const rows = await db
+    .select()
+    .from(users)
+    .where(
+      or(
+        ilike(users.email, `${literal(query)}%`),
+        eq(users.id, query),
+        eq(users.paymentCustomerId, query),
+        sql`${users.id} in (${byReceipt})`,
+      ),
+    )
+    .orderBy(users.email)
+    .limit(MAX_RESULTS);
+  return Promise.all(
+    rows.map(async (user) => ({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      status: user.disabledAt ? 'disabled' : (toApiSubscription(await findSubscription(db, user.id))?.status ?? 'none'),
+      createdAt: user.createdAt.toISOString(),
+    })),
+  );
+}
+
+/** Everything support sees of one customer; 404 for an unknown (or deleted) account. */
+export async function customerView(
+  db: Db,
+  jobSchema: string,
+  userId: string,
+  localReceiptUrl: (chargeId: string) => string,
+  now = new Date(),
+): Promise<StaffCustomer> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw failures.notFound('Customer');
+  const devices = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.kind, 'desktop'), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > ${now}`))
+    .orderBy(sessions.createdAt);
+  const { items } = await billingHistory(db, userId, localReceiptUrl, now);
+  return {
+    profile: {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      provider: user.provider,
+      createdAt: user.createdAt.toISOString(),
+      disabled: user.disabledAt !== null,
+      paymentCustomerId: user.paymentCustomerId,
+    },
+    subscription: toApiSubscription(await findSubscription(db, userId), now),
+    billing: items,
+    devices: devices.map((device) => ({
+      id: device.id,
+      name: device.deviceName ?? 'Desktop app',
+      kind: 'desktop' as const,
+      createdAt: device.createdAt.toISOString(),
+      lastUsedOn: device.lastUsedAt.toISOString().slice(0, 10),
+    })),
+    emails: await emailsSent(db, jobSchema, userId),
+    actions: await actionsOn(db, userId),
+  };
+}
+
+/** The e-mails the job queue sent the account (it keeps finished jobs for 7 days): kind and day. */
+async function emailsSent(db: Db, jobSchema: string, userId: string): Promise<Array<{ kind: string; date: string }>> {
+  const result = await db.execute(
+    sql`select data->>'kind' as kind, completed_on from ${sql.identifier(jobSchema)}.job
+        where name = 'mail' and state = 'completed' and data->>'userId' = ${userId}
+        order by completed_on desc limit 50`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ kind: string; completed_on: Date | string }>;
+  return rows.map((row) => ({ kind: row.kind, date: new Date(row.completed_on).toISOString().slice(0, 10) }));
+}
+
+/** The audit rows about an account (found by its hash), newest first. */
+async function actionsOn(db: Db, userId: string): Promise<StaffActionRecord[]> {
+  const rows = await db.select().from(staffActions).where(eq(staffActions.targetHash, sha256(userId))).orderBy(desc(staffActions.id)).limit(100);
+  return rows.map((row) => ({
+    id: String(row.id),
+    at: row.occurredAt.toISOString(),
+    staffEmail: row.staffEmail,
+    role: row.role,
+    action: row.action,
+    reason: row.reason,
+    outcome: row.outcome,
+  }));
+}
+
+type Outcome = 'done' | 'refused' | 'failed';
+
+function audit(tx: Db, staff: StaffMember, request: StaffActionRequest, outcome: Outcome, outcomeCode: string | null = null) {
+  return tx.insert(staffActions).values({
+    staffUid: staff.uid,
+    staffEmail: staff.email,
+    role: staff.role,
+    action: request.action,
+    targetHash: sha256(request.userId),
+    reason: request.reason,
+    // Parameters without secrets: the device id is no credential.
+    params: request.deviceId ? { deviceId: request.deviceId } : {},
+    outcome,
+    outcomeCode,
+  });
+}
+
+/**
+ * Carries out one staff action with its audit row. A role the table does not allow, or an action the
+ * rules refuse (a 4xx), is audited `refused`; a fault (a provider or database failure) `failed`; the
+ * failure is then thrown for the route to answer.
+ */
+export async function performStaffAction(db: Db, ports: StaffPorts, staff: StaffMember, request: StaffActionRequest): Promise<void> {
+  if (!mayUse(staff.role, request.action)) {
+    await audit(db, staff, request, 'refused', 'staff_forbidden');
+    throw failures.staffForbidden();
+  }
+  try {
+    await carryOut(db, ports, staff, request);
+  } catch (error) {
+    const refused = error instanceof ApiFailure && error.statusCode < 500;
+    await audit(db, staff, request, refused ? 'refused' : 'failed', error instanceof ApiFailure ? error.code : 'internal_error');
+    throw error;
+  }
+}
+
+async function carryOut(db: Db, ports: StaffPorts, staff: StaffMember, request: StaffActionRequest): Promise<void> {
+  const [user] = await db.select().from(users).where(eq(users.id, request.userId));
+  if (!user) throw failures.notFound('Customer');
+
+  if (request.action === 'delete') {
+    // The customer's own deletion, with the audit row in its transaction; the activity goes with the account.
+    await deleteAccountOf(db, ports.payments, ports.jobs, user, (tx) => audit(tx, staff, request, 'done').then(() => undefined));
+    return;
+  }
+  await db.transaction(async (tx) => {
+    // One action on an account at a time: a second waits and sees the first one's outcome.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    // What the customer's activity says besides "Veil support" and the action.
+    let detail: ActivityDetail = {};
+    switch (request.action) {
+      case 'resend_receipt':
+        if (!(await oweReceiptAgain(tx, ports.jobs, user.id, new Date().toISOString()))) throw failures.notFound('Receipt');
+        break;
+      case 'revoke_device':
+        detail = { deviceName: await endDesktopSession(tx, user.id, request.deviceId ?? '') };
+        break;
+      case 'refund':
+        // Inside the money-back window as the customer could; outside it (admin only, by the table) the latest payment.
+        detail = await refundNow(tx, ports.jobs, user.id, { by: 'support', outsideWindow: true });
+        break;
+      case 'disable':
+        await disable(tx, ports.identityAdmin, user);
+        break;
+      case 'enable':
+        await tx.update(users).set({ disabledAt: null }).where(eq(users.id, user.id));
+        // Its WireGuard keys connect again while its subscription gives access (issue 29).
+        await syncPeerAccess(tx, user.id);
+        await ports.identityAdmin.enable(user.identitySubject);
+        break;
+    }
+    await audit(tx, staff, request, 'done');
+    await recordActivity(tx, { userId: user.id, kind: 'staff_action', by: 'support', detail: { action: request.action, ...detail } });
+  });
+}
+
+/**
+ * Off everywhere (item 5): the account is marked disabled (sign-in refused, read by the relay list), every
+ * web and desktop session ends (their hand-off links die with them), and the identity provider disables
+ * the user and revokes its refresh tokens, last, so that its failure rolls the rest back.
+ */
+async function disable(tx: Db, identityAdmin: IdentityAdmin, user: { id: string; identitySubject: string }, now = new Date()) {
+  await tx.update(users).set({ disabledAt: now }).where(eq(users.id, user.id));
+  await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+  // Off the VPN too (issue 29): the desktop sessions' own keys go with them, the account's other keys leave the peer list.
+  await removeSessionKeysOf(tx, user.id, now);
+  await syncPeerAccess(tx, user.id, now);
+  await identityAdmin.disable(user.identitySubject);
+}

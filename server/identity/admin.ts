@@ -1,0 +1,27 @@
+/**
+ * The identity provider's admin side (firebase-admin) for support: disable and enable a user (issue 30,
+ * item 5). A user the provider does not know (deleted there) has nothing to disable: not an error.
+ */
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import type { IdentityAdmin } from '../domain/identity-admin.ts';
+
+const ignoreUnknownUser = (error: unknown) => {
+  if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
+};
+
+export function createFirebaseIdentityAdmin(projectId: string, emulatorHost: string | undefined): IdentityAdmin {
+  // firebase-admin reads the emulator host from the environment only.
+  if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+  const name = `veil-${projectId}`;
+  const auth = getAuth(getApps().find((candidate) => candidate.name === name) ?? initializeApp({ projectId }, name));
+  return {
+    async disable(subject) {
+      await auth.updateUser(subject, { disabled: true }).catch(ignoreUnknownUser);
+      await auth.revokeRefreshTokens(subject).catch(ignoreUnknownUser);
+    },
+    async enable(subject) {
+      await auth.updateUser(subject, { disabled: false }).catch(ignoreUnknownUser);
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { useEffect, useState } from 'react';
+import { needsSupport } from '../../../machines/sign-in-errors';
+import { useAppActors } from '../actors/app-context';
+import { whenIdle } from '../boot/main-thread';
+import type { SignInActor } from '../flows/sign-in-services';
+
+/**
+ * When the sign-in code and Firebase load ahead of a click (a popup opened after the click waited for them
+ * would be blocked, issue 12): `idle`, once the buttons have rendered and the browser is idle, or sooner on
+ * `prepare` (hover, focus); `intent`, only on `prepare`. /signin uses `intent` (issue 25): evaluating
+ * Firebase is a long task a visitor who only reads the page should not pay for.
+ */
+export type SignInPreparation = 'idle' | 'intent';
+
+/**
+ * Sign-in buttons: `start(provider)` sends the click to the sign-in machine; `busy` is its `signingIn`
+ * tag, read once the (lazily created) actor exists. Kept out of use-session.ts so that the sign-in error
+ * catalogue stays off the first load of the pages without sign-in buttons.
+ */
+export function useSignIn({ prepareOn = 'idle' }: { prepareOn?: SignInPreparation } = {}) {
+  const actors = useAppActors();
+  const [actor, setActor] = useState<SignInActor | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [openingApp, setOpeningApp] = useState(false);
+  const [supportMessage, setSupportMessage] = useState<string | null>(null);
+
+  useEffect(() => (prepareOn === 'idle' ? whenIdle(actors.prepareSignIn, 2000) : undefined), [actors, prepareOn]);
+
+  useEffect(() => {
+    if (!actor) return;
+    const update = () => {
+      const snapshot = actor.getSnapshot();
+      setBusy(snapshot.hasTag('signingIn'));
+      // Signed in; the deep-link decision is opening the desktop app (it lingers there only then).
+      setOpeningApp(snapshot.matches({ attempt: 'decidingDestination' }));
+      const error = snapshot.context.lastError;
+      setSupportMessage(error && needsSupport(error.code) ? error.message : null);
+    };
+    update();
+    const subscription = actor.subscribe(update);
+    return () => subscription.unsubscribe();
+  }, [actor]);
+
+  return {
+    busy,
+    /** Signed in, and the desktop app's link is being opened (issue 22 item 2): say so. */
+    openingApp,
+    /** A sign-in error trying again cannot fix (catalogue "no retry"): its message; the buttons are disabled. */
+    supportMessage,
+    prepare: actors.prepareSignIn,
+    start: (provider: 'google' | 'apple') => {
+      actors.signInWith(provider);
+      void actors.getSignIn().then(setActor);
+    },
+  };
+}

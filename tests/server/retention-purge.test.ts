@@ -1,0 +1,70 @@
+/**
+ * Issue 31, item 2: the daily clean-up. A pg-boss schedule runs it once a day (03:30 UTC); each run
+ * deletes used and expired hand-off codes, expired checkouts and portal links, tombstones past the
+ * cool-down and deleted-account hashes past 30 days, and keeps everything still within its period.
+ */
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { deletedAccounts, deletionTombstones, handoffTokens, localCheckoutSessions, localPortalSessions, openCheckouts, sessions, users } from '../../server/db/schema';
+import { RETENTION_PURGE_QUEUE } from '../../server/jobs/retention-purge-job';
+import { createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+
+const emulatorHost = inject('authEmulatorHost');
+const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+const DAY = 86_400_000;
+
+describe.each(drivers)('the daily clean-up on %s', (driver) => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await createTestApi({ driver, emulatorHost });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  test('is scheduled once a day in the job queue', async () => {
+    const rows = await api.database.statement('purge_schedule', `SELECT cron, timezone FROM "${api.database.jobSchema}".schedule WHERE name = $1`)([RETENTION_PURGE_QUEUE]);
+    expect(rows).toEqual([['30 3 * * *', 'UTC']]);
+  });
+
+  test('a run deletes what is past its period and keeps the rest', async () => {
+    const now = Date.now();
+    const ago = (ms: number) => new Date(now - ms);
+    const db = api.database.db;
+    await db.insert(users).values({ id: 'usr_purge', identitySubject: 'purge-subject', provider: 'google', email: 'purge@example.com', name: 'Purge' });
+    await db.insert(sessions).values({ id: 'ses_purge', userId: 'usr_purge', tokenHash: 'purge-session-hash', kind: 'web', expiresAt: new Date(now + DAY) });
+    const handoff = (tokenHash: string, values: { expiresAt: Date; usedAt?: Date }) => ({ tokenHash, userId: 'usr_purge', sessionId: 'ses_purge', ...values });
+    await db.insert(handoffTokens).values([
+      handoff('handoff-used', { expiresAt: new Date(now + 60_000), usedAt: ago(1000) }),
+      handoff('handoff-expired', { expiresAt: ago(1000) }),
+      handoff('handoff-live', { expiresAt: new Date(now + 60_000) }),
+    ]);
+    await db.insert(openCheckouts).values({ userId: 'usr_purge', provider: 'local', checkoutId: 'cs_local_old', url: 'http://veil.test/x', expiresAt: ago(1000) });
+    await db.insert(localCheckoutSessions).values([
+      { id: 'cs_local_old', userId: 'usr_purge', status: 'completed', createdAt: ago(2 * DAY) },
+      { id: 'cs_local_new', userId: 'usr_purge', status: 'open', createdAt: ago(60_000) },
+    ]);
+    await db.insert(localPortalSessions).values([
+      { id: 'bps_local_old', userId: 'usr_purge', expiresAt: ago(1000) },
+      { id: 'bps_local_new', userId: 'usr_purge', expiresAt: new Date(now + 3_600_000) },
+    ]);
+    await db.insert(deletionTombstones).values([
+      { subjectHash: 'tombstone-old', deletedAt: ago(8 * DAY) },
+      { subjectHash: 'tombstone-new', deletedAt: ago(6 * DAY) },
+    ]);
+    await db.insert(deletedAccounts).values([
+      { userIdHash: 'deleted-old', deletedAt: ago(31 * DAY) },
+      { userIdHash: 'deleted-new', deletedAt: ago(29 * DAY) },
+    ]);
+
+    // What the schedule sends once a day.
+    expect(await api.jobs.send(db, RETENTION_PURGE_QUEUE, {}, `test-run-${now}`)).toBe(true);
+    await expect.poll(async () => (await db.select().from(deletedAccounts)).map((row) => row.userIdHash), { timeout: 20_000 }).toEqual(['deleted-new']);
+
+    expect((await db.select().from(handoffTokens)).map((row) => row.tokenHash)).toEqual(['handoff-live']);
+    expect(await db.select().from(openCheckouts)).toEqual([]);
+    expect((await db.select().from(localCheckoutSessions)).map((row) => row.id)).toEqual(['cs_local_new']);
+    expect((await db.select().from(localPortalSessions)).map((row) => row.id)).toEqual(['bps_local_new']);
+    expect((await db.select().from(deletionTombstones)).map((row) => row.subjectHash)).toEqual(['tombstone-new']);
+  });
+});
