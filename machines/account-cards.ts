@@ -12,6 +12,7 @@ export const ACCOUNT_CARDS = {
   billingHistory: 'account.billingHistory',
   devices: 'account.devices',
   dangerZone: 'account.deletion',
+  activity: 'account.activity',
 } as const;
 
 export type AccountCardId = (typeof ACCOUNT_CARDS)[keyof typeof ACCOUNT_CARDS];

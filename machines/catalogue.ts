@@ -5,6 +5,7 @@
  * import it: each route imports the one machine it runs.
  */
 import type { AnyStateMachine } from 'xstate';
+import { accountActivityMachine } from './account-activity';
 import { accountDeletionMachine } from './account-deletion';
 import { activationMachine } from './activation';
 import { appLinkMachine } from './app-link';
@@ -34,6 +35,7 @@ export const MACHINES = [
   { name: 'devices', title: 'Desktop devices', machine: devicesMachine },
   { name: 'app-link', title: 'Opening the app (hand-off told)', machine: appLinkMachine },
   { name: 'billing-history', title: 'Billing history', machine: billingHistoryMachine },
+  { name: 'account-activity', title: 'Account activity', machine: accountActivityMachine },
 ] as const satisfies readonly CataloguedMachine[];
 
 export type MachineName = (typeof MACHINES)[number]['name'];

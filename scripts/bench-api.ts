@@ -2,7 +2,7 @@
  * `npm run bench:api`: how fast POST /api/auth/verify answers compared with GET /api/live, a bare route of
  * the same server (no database), on PostgreSQL when one answers and on PGlite.
  *
- * The API runs as its own process (server/main.ts, as in production) and the load generator as another
+ * The API runs as its own process (dist-api/main.js, as in production) and the load generator as another
  * (autocannon, scripts/bench-load.mjs): in one process they would share an event loop and both figures
  * would be wrong. Verify sends one session's token in every request; BENCH_SESSIONS=<n> spreads it over
  * n accounts' sessions taken in turn, as real traffic is (the session check reads each distinct session
@@ -14,6 +14,8 @@
  *   BENCH_ROUNDS (5), BENCH_SECONDS (5), BENCH_CONNECTIONS (10), BENCH_DATABASES ("postgres,pglite"),
  *   BENCH_SESSIONS (1): how many accounts' sessions verify takes in turn,
  *   BENCH_ROUTES ("bare,verify"): which routes to measure,
+ *   BENCH_STARTS (3): how many times each API is started on its (existing) database; the median start-up
+ *   time, from the process's start to its first answer of /api/live, is reported,
  *   BENCH_CPU_PROF=<dir>: each API runs under `node --cpu-prof`, writes its profile under <dir>/<api>, and
  *   the bench prints each profile's top entries by self time at the end,
  *   BENCH_BASELINE=<commit>: that commit is checked out in a temporary folder (scripts/lib/baseline-checkout.ts)
@@ -21,14 +23,15 @@
  *   every round (which goes first alternates), so both see the same neighbours;
  *   BENCH_API_ENTRY: the baseline's server/main.ts instead, from a checkout made by hand.
  *
- * Both APIs run as production does: JSON request logging at info (to /dev/null, written all the same),
+ * This checkout's API runs as production does, compiled (dist-api/, built first); an older checkout
+ * through tsx. Both APIs run with what production has on: JSON request logging at info (to /dev/null, written all the same),
  * metrics on every route and the request timeout on; only the rate limits are raised out of the way.
  * Besides throughput, it reports the API process's own CPU time per request (Linux, from /proc): on a
  * machine shared with other work, throughput swings with the neighbours while CPU per request barely moves.
  * Every round prints the load average beside its figures; on a busy machine compare only the ratios
  * between the two APIs of one run.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
@@ -49,6 +52,7 @@ const CPU_PROFILE_DIR = process.env.BENCH_CPU_PROF;
 const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const BENCH_SCHEMA = 'veil_bench';
 const ROOT = join(import.meta.dirname, '..');
+const STARTS = Math.max(1, Number(process.env.BENCH_STARTS ?? 3));
 const ROUTES = (process.env.BENCH_ROUTES ?? 'bare,verify').split(',') as Route[];
 const BASELINE = process.env.BENCH_BASELINE;
 
@@ -59,15 +63,21 @@ const ROUTE_NAMES: Record<Route, string> = { bare: 'GET /api/live (bare)', verif
 /** An API to measure: this checkout's, and the baseline's when one is given. */
 interface Target {
   name: string;
-  entry: string;
+  /** The checkout's folder, and node's arguments to run its API there. */
+  dir: string;
+  args: string[];
 }
 let checkout: BaselineCheckout | null = null;
 if (BASELINE) checkout = baselineCheckout(ROOT, BASELINE);
+/** An older checkout runs its TypeScript through tsx, as production did before issue 32. */
+const throughTsx = (name: string, entry: string): Target => ({ name, dir: join(entry, '..', '..'), args: ['--import', 'tsx', entry] });
 const TARGETS: Target[] = [
-  { name: 'now', entry: join(ROOT, 'server/main.ts') },
-  ...(checkout ? [{ name: BASELINE!.slice(0, 7), entry: checkout.entry }] : []),
-  ...(process.env.BENCH_API_ENTRY ? [{ name: 'baseline', entry: process.env.BENCH_API_ENTRY }] : []),
+  // This checkout as production runs it: the compiled build (npm run build:api, made below).
+  { name: 'now', dir: ROOT, args: [join(ROOT, 'dist-api', 'main.js')] },
+  ...(checkout ? [throughTsx(BASELINE!.slice(0, 7), checkout.entry)] : []),
+  ...(process.env.BENCH_API_ENTRY ? [throughTsx('baseline', process.env.BENCH_API_ENTRY)] : []),
 ];
+execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.api.config.ts'], { cwd: ROOT, stdio: 'inherit' });
 
 const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
@@ -171,8 +181,8 @@ async function startApi(label: string, target: Target, env: Record<string, strin
   const profileDir = CPU_PROFILE_DIR ? join(CPU_PROFILE_DIR, `${label}-${target.name}`) : null;
   const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', target.entry], {
-    cwd: join(target.entry, '..', '..'),
+  const child: ChildProcess = spawn(process.execPath, [...profile, ...target.args], {
+    cwd: target.dir,
     env: {
       ...process.env,
       NODE_ENV: 'development',
@@ -224,9 +234,19 @@ async function bench({ label, forTarget }: DatabaseSetup) {
       const database = forTarget(index);
       const tokensFile = join(tokensDir, `tokens-${index}.json`);
       writeFileSync(tokensFile, JSON.stringify(await seed(database.target)));
+      // Start-up on the existing (seeded, migrated) database: the median of BENCH_STARTS starts.
+      const startups: number[] = [];
+      for (let start = 1; start < STARTS; start += 1) {
+        const once = await startApi(label, target, database.env);
+        startups.push(once.startupMs);
+        await once.stop();
+      }
       const api = await startApi(label, target, database.env);
-      console.log(`${label} ${target.name}: answered /api/live ${(api.startupMs / 1000).toFixed(2)} s after its process started (load average ${load()})`);
-      apis.push({ target, api, tokensFile, rounds: [], cleanup: database.cleanup });
+      startups.push(api.startupMs);
+      console.log(
+        `${label} ${target.name}: answered /api/live ${startups.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s after its process started (load average ${load()})`,
+      );
+      apis.push({ target, api: { ...api, startupMs: median(startups) }, tokensFile, rounds: [], cleanup: database.cleanup });
     }
     // Warm-up: JIT, the pool's connections, the prepared statements.
     for (const { api, tokensFile } of apis) {

@@ -50,7 +50,8 @@ async function viaRunningApi(): Promise<number | null> {
 }
 
 async function inProcess(): Promise<number> {
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'warn' });
+  // As `npm start` runs the API (scripts/start.mjs): NODE_ENV=development unless set.
+  const config = loadConfig({ ...process.env, NODE_ENV: process.env.NODE_ENV || 'development', LOG_LEVEL: 'warn' });
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );

@@ -3,7 +3,7 @@
  * SPA on the same origin. `buildApp` takes every dependency, so tests drive it with `inject` and their
  * own database, verifier and payment provider.
  */
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginCallback } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { healthResponseSchema, liveResponseSchema, readyResponseSchema } from '../contract/api.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
@@ -37,12 +37,11 @@ import { LocalPaymentProvider } from './payments/local-provider.ts';
 import type { PaymentProvider } from './domain/payment-provider.ts';
 import { bindPaymentEvents } from './payments/events.ts';
 import { signPayload } from './payments/signature.ts';
-import { StripePaymentProvider } from './payments/stripe-provider.ts';
 import { logSerializers, redactLogMessages } from './http/log-redaction.ts';
 import { apiErrorHandler, clientErrorHandler, frameworkErrorHandler, noSuchCall } from './http/framework-errors.ts';
 import { registerMetrics, type ProductMetrics } from './observability/metrics.ts';
 import { readiness } from './observability/readiness.ts';
-import { traceIdsInLogs } from './observability/tracing.ts';
+import type { Tracing } from './observability/tracing.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 
 /**
@@ -72,8 +71,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go (tests read them); standard output by default. */
   logDestination?: { write: (line: string) => void };
-  /** @fastify/otel's plugin when tracing is on (server/observability/tracing.ts). */
-  tracing?: FastifyPluginCallback;
+  /** @fastify/otel's plugin and the log lines' trace ids, when tracing is on (server/observability/tracing.ts). */
+  tracing?: Pick<Tracing, 'plugin' | 'logMixin'>;
 }
 
 export async function buildApp({ config, database, verifier, identityAdmin, payments, jobs: givenJobs, mail = {}, logger = true, logDestination, tracing }: BuildOptions): Promise<FastifyInstance> {
@@ -89,7 +88,7 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
           hooks: redactLogMessages,
           ...(logDestination ? { stream: logDestination } : {}),
           // With tracing on, each entry inside a request names its trace.
-          ...(tracing ? { mixin: traceIdsInLogs } : {}),
+          ...(tracing ? { mixin: tracing.logMixin } : {}),
         }
       : false,
     // Every failure is {success:false,error,code} JSON, also for a URL Fastify cannot decode or a broken request.
@@ -108,7 +107,7 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
 
   log = app.log;
   // First, so every request (and every hook of it) is inside its span.
-  if (tracing) await app.register(tracing);
+  if (tracing) await app.register(tracing.plugin);
   // A connection PostgreSQL dropped while idle: the pool replaces it; one line, no stack.
   database.onConnectionError((error) => app.log.warn(`database connection lost while idle (${error.message}); the pool replaces it`));
   const productMetrics = await registerMetrics(app, config);
@@ -158,7 +157,8 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
   const provider: PaymentProvider =
     payments ??
     (config.stripe
-      ? new StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl })
+      ? // Stripe's SDK is loaded only where it is configured (issue 32: start-up loads what it needs).
+        new (await import('./payments/stripe-provider.ts')).StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl })
       : (localCheckout as LocalPaymentProvider));
   if (localCheckout) startBillingClock(app, localCheckout);
   await startBillingJobs(database.db, provider, jobs, config.billingJobRetryDelaySeconds);

@@ -4,12 +4,13 @@
  * from STATIC_DIR. One function, so a test that must see what `npm start` serves (the OpenAPI document
  * beside the site's own routes) builds the app the same way rather than a way of its own.
  */
-import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import type { Database } from './domain/store.ts';
 import { createFirebaseVerifier } from './identity/verifier.ts';
+import type { Tracing } from './observability/tracing.ts';
 
 export interface AssembledApi {
   app: FastifyInstance;
@@ -17,12 +18,12 @@ export interface AssembledApi {
   database: Database;
 }
 
-export async function assembleApi(env: Record<string, string | undefined>, tracing?: FastifyPluginCallback): Promise<AssembledApi> {
+export async function assembleApi(env: Record<string, string | undefined>, tracing?: Pick<Tracing, 'plugin' | 'logMixin'>): Promise<AssembledApi> {
   const config = loadConfig(env);
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
   const verifier = createFirebaseVerifier(config.firebaseProjectId, config.firebaseEmulatorHost);
-  const app = await buildApp({ config, database, verifier, tracing });
+  const app = await buildApp({ config, database, verifier, ...(tracing ? { tracing } : {}) });
   return { app, config, database };
 }

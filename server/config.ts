@@ -155,8 +155,13 @@ export interface Config {
   relayTokens: Map<string, string>;
   /** The only e-mail domain staff may have (lower case, without "@"); undefined: any. */
   staffEmailDomain: string | undefined;
-  /** NODE_ENV=production: no development-only calls (the start-up refusals are server/production-checks.ts). */
+  /** NODE_ENV=production (the start-up refusals are server/production-checks.ts). */
   production: boolean;
+  /**
+   * The development-only calls (/api/dev): only with NODE_ENV=development or test, which `npm start`,
+   * `npm run dev` and the tests set. An unset NODE_ENV (server/main.ts run by hand) gets none (issue 34).
+   */
+  developmentRoutes: boolean;
   /** What the SPA is told at run time (contract/client-config.ts). */
   client: ClientConfigPayload;
 }
@@ -221,6 +226,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...vpn,
     staffEmailDomain: e.STAFF_EMAIL_DOMAIN?.trim().replace(/^@/, '').toLowerCase() || undefined,
     production: e.NODE_ENV === 'production',
+    developmentRoutes: e.NODE_ENV === 'development' || e.NODE_ENV === 'test',
     client: clientConfigFromEnv(env),
   };
 }

@@ -3,17 +3,22 @@
  * with DATABASE_URL) migrated, Firebase token verification, and the HTTP server. SIGINT/SIGTERM close the
  * server first (in-flight requests finish), then the database.
  */
+import { enableCompileCache } from 'node:module';
 import { checkProductionConfig } from './production-checks.ts';
-import { startTracing } from './observability/tracing.ts';
+
+// Node keeps the compiled code of every module it loads after this (ours and the packages') on disk, so a
+// restart, a crash recovery or a second instance on the same machine skips compiling it again (issue 32).
+enableCompileCache();
 
 async function main() {
   // Before anything opens: production with an emulator, a demo project or a public secret must not start.
   const production = checkProductionConfig(process.env);
   if (production.refusal) throw new Error(production.refusal);
-  // Tracing first (when configured), so pg and http are instrumented before the API's modules load them.
-  const tracing = startTracing(process.env);
+  // Tracing first (when configured), so pg and http are instrumented before the API's modules load them;
+  // the OTel SDK is not even loaded otherwise.
+  const tracing = process.env.OTEL_EXPORTER_OTLP_ENDPOINT ? (await import('./observability/tracing.ts')).startTracing(process.env) : null;
   const { assembleApi } = await import('./assemble.ts');
-  const { app, config, database } = await assembleApi(process.env, tracing?.plugin);
+  const { app, config, database } = await assembleApi(process.env, tracing ?? undefined);
 
   let closing = false;
   const shutdown = async (signal: string) => {

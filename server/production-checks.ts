@@ -7,13 +7,26 @@
  * "Production" would otherwise skip every check.
  */
 
-import { parseRelayTokens } from './config.ts';
+import { parseDuration, parseRelayTokens } from './config.ts';
 import { loadVpnCatalogue } from './vpn/catalogue.ts';
 
 type Env = Record<string, string | undefined>;
 
 /** The shortest relay token production accepts: a guessable token would let anyone read every customer's key. */
 const RELAY_TOKEN_MIN_LENGTH = 32;
+
+/** A bearer token shorter than this could be guessed by a patient scraper of GET /api/metrics. */
+const METRICS_TOKEN_MIN_LENGTH = 32;
+
+/** Whether REQUEST_TIMEOUT turns the slow-body cut off (0 means "never" to Node); unparsable is config.ts's to say. */
+function requestTimeoutOff(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  try {
+    return parseDuration(value) === 0;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * Values committed in this repository or invented by the development defaults: anyone can read them, so a
@@ -68,6 +81,16 @@ export function checkProductionConfig(env: Env): ProductionCheck {
   if (env.LOCAL_WEBHOOK_SECRET) {
     return refuse(
       'LOCAL_WEBHOOK_SECRET is set, which lets the public webhook route accept local checkout events signed with it; unset it (it is for tests only: the local checkout signs its events in process with a random secret made at each start).',
+    );
+  }
+  if (requestTimeoutOff(env.REQUEST_TIMEOUT)) {
+    return refuse(
+      `REQUEST_TIMEOUT is ${JSON.stringify(env.REQUEST_TIMEOUT)}, which turns off the cut of requests whose headers and body trickle in, so a few clients could hold every connection; set it to a few seconds (the default is 30s) or unset it.`,
+    );
+  }
+  if (env.METRICS_TOKEN !== undefined && env.METRICS_TOKEN !== '' && env.METRICS_TOKEN.length < METRICS_TOKEN_MIN_LENGTH) {
+    return refuse(
+      `METRICS_TOKEN is shorter than ${METRICS_TOKEN_MIN_LENGTH} characters, so it could be guessed; set a random one (e.g. openssl rand -hex 32), or unset it to answer 404 at /api/metrics.`,
     );
   }
   for (const [variable, values] of Object.entries(DEVELOPMENT_VALUES)) {

@@ -1,6 +1,7 @@
 /**
  * Development-only calls under /api/dev. They exist only with the local checkout (no Stripe configured)
- * and never with NODE_ENV=production: with Stripe, use Stripe's own test clocks.
+ * and NODE_ENV=development or test (never in production, nor with NODE_ENV unset): with Stripe, use
+ * Stripe's own test clocks.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -40,7 +41,7 @@ const advanceAnswerSchema = z.object({
 });
 
 function devRoutesEnabled(deps: Pick<AppDeps, 'localCheckout' | 'config'>): boolean {
-  return deps.localCheckout !== null && !deps.config.production;
+  return deps.localCheckout !== null && deps.config.developmentRoutes;
 }
 
 export async function devRoutes(scope: FastifyInstance, deps: AppDeps) {

@@ -10,8 +10,7 @@ import { MAIL_QUEUE, type CustomerMessage } from '../domain/customer-messages.ts
 import { deliverCustomerMessage } from '../domain/message-delivery.ts';
 import type { Db } from '../domain/store.ts';
 import type { JobQueue, RetryPolicy } from '../jobs/queue.ts';
-import { renderMail } from './render.tsx';
-import { createSmtpMailer, type Mailer } from './smtp-mailer.ts';
+import type { Mailer } from './smtp-mailer.ts';
 
 /** What the worker did since start-up (exported to metrics by whoever reads them). */
 export interface MailCounters {
@@ -38,7 +37,8 @@ export interface MailWorkerOptions {
 /** Declares the mail queue (idempotent) and works it on this instance; answers a stop for the transport. */
 export async function startMailWorker(jobs: JobQueue, { db, config, log, counters, retry, observe }: MailWorkerOptions): Promise<() => void> {
   await jobs.declare(MAIL_QUEUE, retry);
-  const mailer: Mailer | null = config.mail ? createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null;
+  // nodemailer is loaded only where mail is configured.
+  const mailer: Mailer | null = config.mail ? (await import('./smtp-mailer.ts')).createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null;
   await jobs.work<CustomerMessage>(MAIL_QUEUE, async (message, attempt) => {
     if (!mailer) {
       log.info({ job: attempt.id, kind: message.kind }, 'MAIL=off: an owed e-mail was not sent');
@@ -46,7 +46,9 @@ export async function startMailWorker(jobs: JobQueue, { db, config, log, counter
     }
     try {
       const outcome = await deliverCustomerMessage(db, message, async (to, owed) => {
-        await mailer.send(to, await renderMail(owed, to.name, config.publicUrl));
+        // The templates (React and react-email) load with the first e-mail, not at start-up (issue 32).
+        const { renderMail } = await import('./render.tsx');
+        await mailer.send(to, await renderMail(owed, to, config.publicUrl));
       });
       if (outcome === 'sent') {
         counters.sent += 1;

@@ -3,7 +3,10 @@
  * variables apply: OTEL_SERVICE_NAME, OTEL_EXPORTER_OTLP_HEADERS, OTEL_BSP_SCHEDULE_DELAY). Spans, exported
  * over OTLP/HTTP: one per request and its handler (@fastify/otel), each PostgreSQL query (pg), and each
  * outgoing HTTP call (Stripe, Firebase; node:http). Log entries written inside a request carry its
- * trace id (app.ts, `traceIdsInLogs`).
+ * trace id (the `logMixin` app.ts hands pino).
+ *
+ * server/main.ts imports this module only when OTEL_EXPORTER_OTLP_ENDPOINT is set: the OTel SDK and its
+ * instrumentations are a good part of a second of start-up, for nothing when tracing is off (issue 32).
  *
  * What a span may say (issue 31, item 3): every span passes `withoutPersonalData` before it is exported. A
  * request's span is named by its route pattern and keeps only the method, route and status: never the raw
@@ -26,6 +29,8 @@ import { redactText } from './redaction.ts';
 export interface Tracing {
   /** Registered first on the app: a span per request, its hooks and handler. */
   plugin: FastifyPluginCallback;
+  /** pino mixin: the current trace id on every entry written inside a traced request. */
+  logMixin: () => Record<string, string>;
   /** Exports the spans ended so far (tests). */
   flush: () => Promise<void>;
   /** Sends the spans still buffered. */
@@ -124,11 +129,10 @@ export function startTracing(env: Record<string, string | undefined> = process.e
   createRequire(import.meta.url)('node:http');
   createRequire(import.meta.url)('node:https');
   syncBuiltinESMExports();
-  return { plugin: fastify.plugin(), flush: () => provider.forceFlush(), shutdown: () => provider.shutdown() };
+  return { plugin: fastify.plugin(), logMixin: traceIdsInLogs, flush: () => provider.forceFlush(), shutdown: () => provider.shutdown() };
 }
 
-/** pino mixin: the current trace id on every entry written inside a traced request. */
-export function traceIdsInLogs(): Record<string, string> {
+function traceIdsInLogs(): Record<string, string> {
   const span = trace.getActiveSpan();
   return span ? { trace_id: span.spanContext().traceId } : {};
 }

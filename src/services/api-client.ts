@@ -6,7 +6,9 @@
  */
 import ky from 'ky';
 import type { z } from 'zod';
+import type { ActivityItem } from '../../contract/account-activity';
 import {
+  accountActivityAnswerSchema,
   type ApiErrorCode,
   billingHistoryAnswerSchema,
   billingPortalAnswerSchema,
@@ -41,6 +43,7 @@ const FALLBACKS = {
   refund: 'Failed to request the refund',
   billingPortal: 'Could not open the billing page',
   billingHistory: 'Could not load your billing history',
+  activity: 'Could not load your account activity',
 } as const;
 
 type Fallback = (typeof FALLBACKS)[keyof typeof FALLBACKS];
@@ -139,6 +142,9 @@ export const api = {
   async billingHistory(sessionToken: string): Promise<{ items: BillingItem[]; refundableUntil: string | null }> {
     const answer = await call('post', 'billing/history', { sessionToken }, billingHistoryAnswerSchema, FALLBACKS.billingHistory);
     return { items: answer.items, refundableUntil: answer.refundableUntil ?? null };
+  },
+  async accountActivity(sessionToken: string): Promise<ActivityItem[]> {
+    return (await call('post', 'account/activity', { sessionToken }, accountActivityAnswerSchema, FALLBACKS.activity)).items;
   },
   async listDevices(sessionToken: string): Promise<Device[]> {
     return (await call('post', 'auth/devices', { sessionToken }, devicesAnswerSchema, FALLBACKS.devices)).devices;

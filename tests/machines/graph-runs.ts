@@ -111,6 +111,12 @@ const billingHistoryEvents: EventObject[] = [
   { type: 'billingHistory.reload' },
 ];
 
+const activityEvents: EventObject[] = [
+  done('loadActivity', [{ kind: 'staff_action', by: 'support', date: '2026-11-26', detail: { action: 'refund' } }]),
+  failed('loadActivity', new Error('Could not load your account activity')),
+  { type: 'activity.reload' },
+];
+
 const deletionEvents: EventObject[] = [
   { type: 'account.delete' },
   { type: 'account.confirmDelete' },
@@ -172,6 +178,7 @@ const RUNS: Record<MachineName, GraphRun[]> = {
   ],
   devices: [{ name: 'account page', events: devicesEvents }],
   'billing-history': [{ name: 'account page', events: billingHistoryEvents }],
+  'account-activity': [{ name: 'account page', events: activityEvents }],
   activation: [{ name: 'after payment', events: activationEvents }],
   'app-link': [{ name: 'open the app', events: appLinkEvents }],
   'account-deletion': [

@@ -104,6 +104,11 @@ const invariants: Record<string, Invariant> = {
     if (snapshot.matches('failed')) expect(snapshot.context.error).not.toBeNull();
     if (snapshot.matches('ready')) expect(snapshot.context.error).toBeNull();
   },
+  'account-activity': (snapshot) => {
+    expect(snapshot.hasTag('loading')).toBe(snapshot.matches('loading'));
+    if (snapshot.matches('failed')) expect(snapshot.context.error).not.toBeNull();
+    if (snapshot.matches('ready')) expect(snapshot.context.error).toBeNull();
+  },
   devices: (snapshot) => {
     expect(snapshot.hasTag('revoking')).toBe(snapshot.matches('revoking'));
     expect(snapshot.context.revoking !== null).toBe(snapshot.matches('revoking'));

@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { assembleApi } from '../../server/assemble';
 import { loadConfig } from '../../server/config';
 import { signPayload } from '../../server/payments/signature';
 import { checkProductionConfig } from '../../server/production-checks';
@@ -82,6 +83,9 @@ describe('production start-up checks', () => {
     ['VPN_SERVERS is not a valid catalogue', { VPN_SERVERS: INVALID_CATALOGUE }, `VPN_SERVERS: ${INVALID_CATALOGUE} is not a valid server catalogue: servers.0.publicKey`],
     ['VPN_SERVERS names no file', { VPN_SERVERS: join(catalogues, 'missing.json') }, 'VPN_SERVERS: cannot read'],
     ['a relay token is shorter than 32 characters', { RELAY_TOKENS: 'us-nyc-1:0123456789abcdef0123456789abcdef,ng-lagos-1:short' }, 'RELAY_TOKENS: the token of relay "ng-lagos-1" is shorter than 32 characters'],
+    ['REQUEST_TIMEOUT is 0 (issue 34)', { REQUEST_TIMEOUT: '0' }, 'REQUEST_TIMEOUT is "0", which turns off the cut of requests whose headers and body trickle in'],
+    ['REQUEST_TIMEOUT is 0s', { REQUEST_TIMEOUT: '0s' }, 'REQUEST_TIMEOUT is "0s"'],
+    ['METRICS_TOKEN is short (issue 34)', { METRICS_TOKEN: 'scrape-me-please' }, 'METRICS_TOKEN is shorter than 32 characters, so it could be guessed'],
     [
       'the website is pointed at an Auth emulator',
       { FIREBASE_AUTH_EMULATOR_PUBLIC_URL: 'http://emulator.example:9099' },
@@ -91,6 +95,10 @@ describe('production start-up checks', () => {
     const { refusal } = checkProductionConfig({ ...PRODUCTION, ...change });
     expect(refusal).toContain(`Refusing to start with NODE_ENV=production: ${reason}`);
     expect(refusal).not.toContain('\n');
+  });
+
+  test('a request timeout of seconds and a metrics token of 32 characters or more start (issue 34)', () => {
+    expect(checkProductionConfig({ ...PRODUCTION, REQUEST_TIMEOUT: '10s', METRICS_TOKEN: 'a'.repeat(32) })).toEqual({ refusal: null, warnings: [] });
   });
 
   test('MAIL=off starts without a mail server, on purpose', () => {
@@ -225,4 +233,25 @@ describe('the local checkout and the public webhook route', () => {
     expect(paid.headers.location).toBe('/success');
     expect((await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).body.subscription).toMatchObject({ status: 'active' });
   });
+});
+
+describe('the development calls (/api/dev) as server/main.ts builds the app (issue 34)', () => {
+  const advance = async (env: Record<string, string>) => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'veil-dev-routes-'));
+    const api = await assembleApi({ DATA_DIR: dataDir, STATIC_DIR: '/nonexistent-static-dir', MAIL: 'off', LOG_LEVEL: 'silent', ...env });
+    try {
+      return (await api.app.inject({ method: 'POST', url: '/api/dev/billing-clock/advance', payload: { by: '1d' } })).statusCode;
+    } finally {
+      await api.app.close();
+      await api.database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  };
+
+  test('exist only with NODE_ENV=development or test: unset, they are a 404', async () => {
+    expect(await advance({})).toBe(404);
+    expect(await advance({ NODE_ENV: '' })).toBe(404);
+    expect(await advance({ NODE_ENV: 'development' })).toBe(200);
+    expect(await advance({ NODE_ENV: 'test' })).toBe(200);
+  }, 60_000);
 });

@@ -59,7 +59,7 @@ describe.each(drivers)('a journey over every route on %s', (driver) => {
       emulatorHost,
       logger: true,
       logDestination: { write: (line) => void lines.push(line) },
-      tracing: tracing.plugin,
+      tracing,
       env: { LOG_LEVEL: 'info', RELAY_TOKENS: `zero-log-relay:${RELAY_TOKEN}` },
     });
     await api.app.listen({ port: 0, host: '127.0.0.1' });
@@ -123,6 +123,7 @@ describe.each(drivers)('a journey over every route on %s', (driver) => {
     const firstKey = newPublicKey();
     const key = (await post('/api/vpn/devices', { sessionToken, name: keyName, publicKey: firstKey })).json.device as Record<string, string>;
     expect(key.publicKey).toBe(firstKey);
+    expect((await post('/api/account/export', { idToken: minted.idToken })).status).toBe(200);
     // Staff calls with a customer's token: refused, but asked with the e-mail and account id in the body.
     await post('/api/staff/search', { idToken: minted.idToken, query: email });
     await post('/api/staff/customer', { idToken: minted.idToken, userId });

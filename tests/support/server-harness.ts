@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { FastifyInstance, FastifyPluginCallback } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { openDatabase, type Database } from '../../server/db/database';
@@ -13,6 +13,7 @@ import type { MailCounters } from '../../server/mail/mail-worker';
 import { startJobQueue, type JobQueue, type RetryPolicy } from '../../server/jobs/queue';
 import type { PaymentProvider } from '../../server/domain/payment-provider';
 import type { IdentityAdmin } from '../../server/domain/identity-admin';
+import type { Tracing } from '../../server/observability/tracing';
 import { LOCAL_WEBHOOK_SECRET } from './payments';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -102,8 +103,8 @@ export async function createTestApi({
   logger?: boolean;
   /** Where the log lines go (with `logger`): a test reads them. */
   logDestination?: { write: (line: string) => void };
-  /** @fastify/otel's plugin from startTracing (server/observability/tracing.ts). */
-  tracing?: FastifyPluginCallback;
+  /** What startTracing returns (server/observability/tracing.ts): its plugin and the log lines' trace ids. */
+  tracing?: Pick<Tracing, 'plugin' | 'logMixin'>;
   /** Mail counters and retries; mail is sent only when `env` sets SMTP_URL (tests/support/maildev.ts). */
   mail?: { counters?: MailCounters; retry?: Partial<RetryPolicy> };
   /** PostgreSQL: a second instance on another API's schema (its own pool); the schema is left to its owner. */
@@ -114,6 +115,8 @@ export async function createTestApi({
     driver === 'pglite' ? { kind: 'pglite', dataDir } : { kind: 'postgres', url: TEST_DATABASE_URL, schema },
   );
   const config = loadConfig({
+    // As vitest runs: the development-only calls (/api/dev) exist.
+    NODE_ENV: 'test',
     STATIC_DIR: '/nonexistent-static-dir',
     PUBLIC_URL: 'http://veil.test',
     LOG_LEVEL: 'warn',

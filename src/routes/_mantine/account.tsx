@@ -8,6 +8,7 @@ import { SubscriptionStatus } from '../../features/account/subscription/subscrip
 import { Devices } from '../../features/account/devices/devices';
 import { BillingHistory } from '../../features/account/billing-history/billing-history';
 import { Help } from '../../features/account/help/help';
+import { AccountActivity } from '../../features/account/activity/account-activity';
 import { DangerZone } from '../../features/account/danger-zone/danger-zone';
 
 export const Route = createFileRoute('/_mantine/account')({
@@ -29,6 +30,7 @@ function AccountRoute() {
       <SubscriptionStatus />
       <Devices />
       <BillingHistory />
+      <AccountActivity />
       <Help />
       <DangerZone />
     </AccountLayout>

@@ -1,0 +1,49 @@
+/**
+ * The API as compiled JavaScript (issue 32, item 3): `npm run build` writes it to dist-api/ after the
+ * website, and `npm run start:api` (node dist-api/main.js) is what production runs. Our own modules
+ * (server/, contract/) are bundled into a few files, so start-up reads and compiles no TypeScript and
+ * resolves a handful of modules instead of a hundred; packages stay in node_modules (SSR's default).
+ * What start-up does not need is split into chunks loaded on first use (the mail templates) or only when
+ * configured (the OTel SDK, Stripe): the dynamic imports of server/main.ts, app.ts and mail-worker.ts.
+ *
+ * Every chunk sits at dist-api/'s top, beside migrations/ (copied below), so the migrations are found
+ * from whichever chunk server/db/database.ts lands in (`import.meta.dirname`).
+ */
+import { cpSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { defineConfig, type Plugin } from 'vite';
+
+const outDir = resolve(import.meta.dirname, 'dist-api');
+
+function copyMigrations(): Plugin {
+  return {
+    name: 'veil-copy-migrations',
+    apply: 'build',
+    closeBundle() {
+      cpSync(resolve(import.meta.dirname, 'server/db/migrations'), resolve(outDir, 'migrations'), { recursive: true });
+    },
+  };
+}
+
+export default defineConfig({
+  // Not the website's: no public/ copy, no .env of the browser build.
+  publicDir: false,
+  envDir: false,
+  logLevel: 'warn',
+  plugins: [copyMigrations()],
+  build: {
+    ssr: 'server/main.ts',
+    outDir,
+    emptyOutDir: true,
+    target: 'node22',
+    sourcemap: true,
+    minify: false,
+    rollupOptions: {
+      output: {
+        format: 'es',
+        entryFileNames: 'main.js',
+        chunkFileNames: '[name]-[hash].js',
+      },
+    },
+  },
+});
