@@ -26,6 +26,8 @@ import { paymentRoutes } from './http/payment-routes.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { spaRoutes } from './http/spa.ts';
+import { relayRoutes } from './http/relay-routes.ts';
+import { vpnRoutes } from './http/vpn-routes.ts';
 import { subscriptionRoutes } from './http/subscription-routes.ts';
 import { contractValidatorCompiler } from './http/validation.ts';
 import { registerMetrics, type ProductMetrics } from './observability/metrics.ts';
@@ -132,6 +134,8 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
       await api.register((scope) => accountRoutes(scope, deps), { prefix: '/account' });
       await api.register((scope) => staffRoutes(scope, deps), { prefix: '/staff' });
       await api.register((scope) => devRoutes(scope, deps), { prefix: '/dev' });
+      await api.register((scope) => vpnRoutes(scope, deps), { prefix: '/vpn' });
+      await api.register((scope) => relayRoutes(scope, deps), { prefix: '/relay' });
       openApiDocumentRoute(api, app);
     },
     { prefix: '/api' },
