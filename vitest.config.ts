@@ -10,6 +10,8 @@ import react from '@vitejs/plugin-react';
  */
 export default defineConfig({
   test: {
+    // The default output, then the ten slowest files (tests/support/slowest-files-reporter.ts).
+    reporters: ['default', './tests/support/slowest-files-reporter.ts'],
     projects: [
       {
         test: {

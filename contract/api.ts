@@ -74,6 +74,8 @@ export const API_ERROR_CODES = [
   'session_invalid',
   /** 401: a money call whose identity has no account here (sign in first). */
   'sign_in_required',
+  /** 401: the call needs a sign-in within the last 10 minutes (downloading your data): sign in again. */
+  'reauth_required',
   /** 403: the account was deleted within the cool-down. */
   'recently_deleted',
   /** 403: the token is of the other provider than the call's. */
@@ -104,6 +106,8 @@ export const API_ERROR_CODES = [
   'refund_window_closed',
   /** 409: the account's first payment was already refunded. */
   'already_refunded',
+  /** 409: the account never paid, so there is nothing the money-back guarantee could refund. */
+  'nothing_to_refund',
   /** 429: too many calls; Retry-After says when to try again. */
   'rate_limited',
   /** 400: a webhook delivery with a bad signature or payload. */
@@ -258,6 +262,31 @@ export const billingHistoryAnswerSchema = successAnswer({
 // POST /account/activity: the account's own history, newest first (issue 30, item 6)
 export const accountActivityRequestSchema = z.object({ sessionToken: token });
 export const accountActivityAnswerSchema = successAnswer({ items: z.array(activityItemSchema) });
+
+// POST /account/export: the customer's copy of everything the retention list names for the account
+// (issue 31, item 4), as a JSON attachment; needs a sign-in within the last 10 minutes, one per 10 minutes.
+export const accountExportRequestSchema = z.object({ idToken: token });
+const exportRowSchema = z.record(z.string(), z.unknown());
+export const accountExportSchema = z.object({
+  /** ISO 8601: when this copy was made. */
+  exportedAt: z.string(),
+  accountId: z.string(),
+  /** One part per kind of data the retention list names (contract/retention.ts), with why and how long. */
+  parts: z.array(
+    z.object({
+      key: z.string(),
+      what: z.string(),
+      why: z.string(),
+      kept: z.string(),
+      onDeletion: z.string(),
+      /** Table -> the account's rows (secrets left out: token hashes, hand-off codes, page links). */
+      rows: z.record(z.string(), z.array(exportRowSchema)),
+    }),
+  ),
+  /** The e-mails sent to the account (the job queue keeps a sent message 7 days): kind and day. */
+  emailsSent: z.array(z.object({ kind: z.string(), date: z.string() })),
+});
+export type AccountExport = z.infer<typeof accountExportSchema>;
 
 // Staff (issue 30): every call takes a fresh Firebase ID token; the role is its `staff` claim, never the body.
 const staffRoleSchema = z.enum(STAFF_ROLES);

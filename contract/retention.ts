@@ -208,3 +208,20 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, { columns: re
   local_billing_clock: { columns: ['id', 'offset_seconds'], why: 'how far the local checkout’s test clock runs ahead' },
   schema_migrations: { columns: ['id', 'applied_at'], why: 'which migrations ran' },
 };
+
+/**
+ * Columns never given out, not even to the account's owner in their copy (POST /api/account/export): token
+ * hashes, hand-off codes and links that open a page by themselves (a checkout, the billing portal).
+ */
+export const SECRET_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  sessions: ['token_hash'],
+  handoff_tokens: ['token_hash', 'code_challenge'],
+  open_checkouts: ['checkout_id', 'url'],
+  local_checkout_sessions: ['id'],
+  local_portal_sessions: ['id'],
+};
+
+/** The column naming the account a table's rows belong to (the customer's copy reads by it): `users.id`, else `user_id`. */
+export function ownerColumn(table: string): string {
+  return table === 'users' ? 'id' : 'user_id';
+}

@@ -6,6 +6,7 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import { accountActivityMachine } from './account-activity';
+import { dataExportMachine } from './data-export';
 import { accountDeletionMachine } from './account-deletion';
 import { activationMachine } from './activation';
 import { appLinkMachine } from './app-link';
@@ -40,6 +41,7 @@ export const MACHINES = [
   { name: 'account-activity', title: 'Account activity', machine: accountActivityMachine },
   { name: 'staff-search', title: 'Staff console: search and customer', machine: staffSearchMachine },
   { name: 'staff-action', title: 'Staff console: confirm, then act', machine: staffActionMachine },
+  { name: 'data-export', title: 'Download your data', machine: dataExportMachine },
 ] as const satisfies readonly CataloguedMachine[];
 
 export type MachineName = (typeof MACHINES)[number]['name'];

@@ -18,7 +18,7 @@ const samples: CustomerMessage[] = [
   { userId: 'u', kind: 'payment_failed', amount: 10_000, currency: 'usd', failedAt: soon },
   { userId: 'u', kind: 'renewal_off', endDate: soon },
   { userId: 'u', kind: 'renewal_on', renewalDate: soon },
-  { userId: 'u', kind: 'renewal_reminder', daysBefore: 30, renewalDate: soon, amount: 10_000, currency: 'usd', card: 'Visa ending in 4242' },
+  { userId: 'u', kind: 'renewal_reminder', daysBefore: 30, daysLeft: 30, renewalDate: soon, amount: 10_000, currency: 'usd', card: 'Visa ending in 4242' },
   { userId: 'u', kind: 'plan_ending', endDate: soon },
   { userId: 'u', kind: 'plan_ended', endDate: soon },
   { userId: 'u', kind: 'new_device', deviceName: 'Ada’s MacBook Pro', signedInAt: '2026-11-25T14:05:00Z' },
@@ -30,7 +30,7 @@ mkdirSync(folder, { recursive: true });
 const browser = await chromium.launch({ executablePath: await resolveChromiumPath(), args: ['--headless', '--no-sandbox', '--disable-gpu'] });
 try {
   for (const message of samples) {
-    const mail = await renderMail(message, 'Ada Lovelace', 'https://veil.example');
+    const mail = await renderMail(message, { name: 'Ada Lovelace', email: 'ada@example.com' }, 'https://veil.example');
     writeFileSync(join(folder, `${message.kind}.txt`), `Subject: ${mail.subject}\n\n${mail.text}`);
     for (const width of [390, 1280]) {
       for (const colorScheme of ['light', 'dark'] as const) {

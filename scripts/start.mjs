@@ -13,12 +13,15 @@
  * kept in a temporary folder removed at exit. Not started when SMTP_URL is set (your own mail server) or
  * MAIL=off.
  *
- * When FIREBASE_AUTH_EMULATOR_HOST is set to an emulator you run yourself, or FIREBASE_USE_EMULATOR=false
- * (a real Firebase project), no emulator is started. The API listens on 127.0.0.1 unless HOST is set.
+ * The Auth emulator listens on FIREBASE_AUTH_EMULATOR_HOST (default 127.0.0.1:9099), and its hub and
+ * logging on the next two ports, so two stacks with their own ports (PORT, FIREBASE_AUTH_EMULATOR_HOST,
+ * MAIL_SMTP_PORT, MAIL_UI_PORT) run side by side. When an emulator already answers there (one you run
+ * yourself), or FIREBASE_USE_EMULATOR=false (a real Firebase project), none is started. The API listens on
+ * 127.0.0.1 unless HOST is set.
  * Ctrl-C stops every child cleanly.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,6 +39,7 @@ const startMaildev = !process.env.SMTP_URL && process.env.MAIL !== 'off';
 const mailSmtpPort = Number(process.env.MAIL_SMTP_PORT ?? 1025);
 const mailUiPort = Number(process.env.MAIL_UI_PORT ?? 1080);
 let mailDirectory = null;
+let emulatorDirectory = null;
 
 const children = [];
 let stopping = false;
@@ -47,9 +51,17 @@ function log(message) {
 /** The API's JSON log as one human line per request (LOG_FORMAT=json: as it is). */
 const readable = process.env.LOG_FORMAT !== 'json';
 
-function run(name, command, args, env = {}) {
+async function answers(url) {
+  try {
+    return (await fetch(url)).status < 500;
+  } catch {
+    return false;
+  }
+}
+
+function run(name, command, args, env = {}, cwd = root) {
   const child = spawn(command, args, {
-    cwd: root,
+    cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // own process group, so Ctrl-C can stop the whole tree (firebase spawns java/node)
@@ -99,6 +111,7 @@ function shutdown(code = 0) {
   log('stopping…');
   process.on('exit', () => {
     if (mailDirectory) rmSync(mailDirectory, { recursive: true, force: true });
+    if (emulatorDirectory) rmSync(emulatorDirectory, { recursive: true, force: true });
   });
   for (const child of children) {
     try {
@@ -139,16 +152,27 @@ async function main() {
   };
   if (useEmulator) {
     const [host, emulatorPort] = emulatorHost.split(':');
-    if (!process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+    if (await answers(`http://${host}:${emulatorPort}/`)) {
+      log(`using the Firebase Auth emulator already answering on ${emulatorHost}`);
+    } else {
       log(`starting the Firebase Auth emulator on ${emulatorHost} (project ${projectId})…`);
-      run('auth-emulator', process.execPath, [
-        join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'),
-        'emulators:start',
-        '--only',
-        'auth',
-        '--project',
-        projectId,
-      ]);
+      // firebase.json's ports are fixed (9099, and the hub's and logging's defaults): a configuration of
+      // this run's own, so a second stack does not collide with the first.
+      emulatorDirectory = mkdtempSync(join(tmpdir(), 'veil-emulator-'));
+      const port = Number(emulatorPort);
+      writeFileSync(
+        join(emulatorDirectory, 'firebase.json'),
+        JSON.stringify({
+          emulators: { auth: { host, port }, ui: { enabled: false }, hub: { port: port + 1 }, logging: { port: port + 2 }, singleProjectMode: true },
+        }),
+      );
+      run(
+        'auth-emulator',
+        process.execPath,
+        [join(root, 'node_modules', 'firebase-tools', 'lib', 'bin', 'firebase.js'), 'emulators:start', '--only', 'auth', '--project', projectId],
+        {},
+        emulatorDirectory,
+      );
     }
     await waitFor(`http://${host}:${emulatorPort}/`, 'The Firebase Auth emulator');
     serverEnv.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;

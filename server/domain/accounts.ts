@@ -22,6 +22,8 @@ export interface VerifiedIdentity {
   name: string | null;
   /** The token's `staff` claim (issue 30), when it carries one; never read from a body. */
   staffRole?: StaffRole | null;
+  /** When the person last signed in with the provider (the token's `auth_time`, Unix seconds). */
+  authTime?: number;
 }
 
 export interface SignInDetails {

@@ -5,6 +5,7 @@
  */
 import { accountActivityOf } from './account-activity.ts';
 import { billingHistory, localReceipt } from './billing-history.ts';
+import { exportAccountData } from './data-export.ts';
 import { openBillingPortal } from './billing-portal.ts';
 import { openCheckoutFor } from './checkouts.ts';
 import { deleteAccount } from './deletion.ts';
@@ -43,6 +44,9 @@ export function bindDomain(database: Database) {
     },
     account: {
       activity: bound(accountActivityOf),
+      /** The customer's copy of their data (server/domain/data-export.ts). */
+      exportData: (identity: Parameters<typeof exportAccountData>[2], admit: (userId: string) => Promise<void>) =>
+        exportAccountData(db, database.jobSchema, identity, admit),
     },
     staff: {
       search: bound(searchCustomers),

@@ -16,11 +16,28 @@ type Recipient = { userId: string } | { email: string; name: string };
 export type CustomerMessage = Recipient &
   (
     | { kind: 'receipt'; amount: number; currency: string; paidAt: string; description: string; nextRenewal: string | null }
-    | { kind: 'refund'; amount: number; currency: string; refundedAt: string }
+    | {
+        kind: 'refund';
+        amount: number;
+        currency: string;
+        refundedAt: string;
+        /** Why it was refunded (absent on messages owed before issue 34): a second subscription leaves access as it was. */
+        reason?: 'second_subscription' | 'deleted_account' | 'money_back' | 'staff';
+      }
     | { kind: 'payment_failed'; amount: number; currency: string; failedAt: string }
     | { kind: 'renewal_off'; endDate: string }
     | { kind: 'renewal_on'; renewalDate: string }
-    | { kind: 'renewal_reminder'; daysBefore: 30 | 7; renewalDate: string; amount: number; currency: string; card: string | null }
+    | {
+        kind: 'renewal_reminder';
+        /** Which reminder it is (its key): 30 or 7 days before. */
+        daysBefore: 30 | 7;
+        /** Whole days from when it was owed to the renewal (the heading says it); absent on older messages. */
+        daysLeft?: number;
+        renewalDate: string;
+        amount: number;
+        currency: string;
+        card: string | null;
+      }
     | { kind: 'plan_ending'; endDate: string }
     | { kind: 'plan_ended'; endDate: string }
     | { kind: 'new_device'; deviceName: string; signedInAt: string }

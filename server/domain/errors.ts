@@ -28,6 +28,7 @@ const dayText = (day: Date) =>
 export const invalidRequest = (reason: string) => new ApiFailure(400, 'validation_failed', `Invalid request: ${reason}`);
 
 export const failures = {
+  reauthRequired: () => new ApiFailure(401, 'reauth_required', 'For your security, please sign in again to download your data.'),
   invalidToken: () => new ApiFailure(401, 'token_invalid', 'Your sign-in could not be verified. Please sign in again.'),
   invalidSession: () => new ApiFailure(401, 'session_invalid', 'Your session has expired. Please sign in again.'),
   /** Says until when (issue 22 item 9): `availableOn` is the first whole day on which a new account is accepted. */
@@ -86,6 +87,12 @@ export const failures = {
       'The 30-day money-back guarantee has ended for this account: it runs for 30 days from your first payment.',
     ),
   alreadyRefunded: () => new ApiFailure(409, 'already_refunded', 'Your first payment has already been refunded.'),
+  nothingToRefund: () =>
+    new ApiFailure(
+      409,
+      'nothing_to_refund',
+      'There is no payment to refund: this account has not paid for a subscription. The money-back guarantee covers your first payment once you have made it.',
+    ),
   /** A money call whose identity has no account (never signed in, or deleted since). */
   signInRequired: () => new ApiFailure(401, 'sign_in_required', 'Please sign in again before continuing.'),
   /** The payment provider failed a call; `cause` is logged. */

@@ -67,6 +67,8 @@ export async function refundNow(
   const inWindow = first !== undefined && windowEnd(first) > now && !(await hasClaimed(tx, userId));
   if (!inWindow && !outsideWindow) {
     if (await hasClaimed(tx, userId)) throw failures.alreadyRefunded();
+    // Never paid: no guarantee started, so none "has ended" (issue 34).
+    if (first === undefined) throw failures.nothingToRefund();
     throw failures.refundWindowClosed();
   }
   const [live] = await findLiveSubscriptions(tx, userId, now);

@@ -58,7 +58,7 @@ export async function carryOutRefund(db: Db, payments: PaymentProvider, jobs: Jo
       await oweCustomerMessage(
         tx,
         jobs,
-        { kind: 'refund', userId: done.userId, amount: done.amount, currency: done.currency, refundedAt: now.toISOString() },
+        { kind: 'refund', userId: done.userId, amount: done.amount, currency: done.currency, refundedAt: now.toISOString(), reason: done.reason },
         subscriptionId,
       );
     }

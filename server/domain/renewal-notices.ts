@@ -61,7 +61,9 @@ export async function oweRenewalNotices(db: Db, jobs: JobSender, now: Date, pric
     const periodEnd = row.periodEnd!;
     // A renewal first seen within 7 days gets the 7-day reminder only: two reminders at once say nothing more.
     const daysBefore: 7 | 30 = periodEnd.getTime() - now.getTime() <= 7 * DAY_MS ? 7 : 30;
-    const message = { userId: row.userId, kind: 'renewal_reminder' as const, daysBefore, renewalDate: periodEnd.toISOString(), ...price, card: null };
+    // The heading says the days there really are: a reminder first owed 25 days before says 25, not 30.
+    const daysLeft = Math.ceil((periodEnd.getTime() - now.getTime()) / DAY_MS);
+    const message = { userId: row.userId, kind: 'renewal_reminder' as const, daysBefore, daysLeft, renewalDate: periodEnd.toISOString(), ...price, card: null };
     if (await oweCustomerMessage(db, jobs, message, `${row.id}:${periodEnd.toISOString()}:${daysBefore}`)) owed += 1;
   }
   for (const row of ending) {

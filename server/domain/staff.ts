@@ -120,7 +120,7 @@ export async function customerView(
 }
 
 /** The e-mails the job queue sent the account (it keeps finished jobs for 7 days): kind and day. */
-async function emailsSent(db: Db, jobSchema: string, userId: string): Promise<Array<{ kind: string; date: string }>> {
+export async function emailsSent(db: Db, jobSchema: string, userId: string): Promise<Array<{ kind: string; date: string }>> {
   const result = await db.execute(
     sql`select data->>'kind' as kind, completed_on from ${sql.identifier(jobSchema)}.job
         where name = 'mail' and state = 'completed' and data->>'userId' = ${userId}

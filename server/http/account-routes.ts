@@ -4,7 +4,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountActivityAnswerSchema, accountActivityRequestSchema } from '../../contract/api.ts';
+import { accountActivityAnswerSchema, accountActivityRequestSchema, accountExportRequestSchema, accountExportSchema } from '../../contract/api.ts';
+import { brandForServer } from '../brand.ts';
 import type { AppDeps } from './context.ts';
 import { answers } from './route-schemas.ts';
 import { sessionPreHandler, signedIn } from './signed-in.ts';
@@ -27,5 +28,26 @@ export async function accountRoutes(scope: FastifyInstance, deps: AppDeps) {
       preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'billing'),
     },
     async (request) => ({ success: true as const, items: await account.activity(signedIn(request).user.id) }),
+  );
+
+  // The customer's copy of their data (issue 31, item 4): a JSON attachment, after a sign-in within the
+  // last 10 minutes (else 401 reauth_required), one per account per 10 minutes (else 429).
+  app.post(
+    '/export',
+    {
+      schema: {
+        summary: "Download a copy of everything kept about the account (sign-in within 10 minutes; one per 10 minutes)",
+        description: 'Answers the copy as a JSON attachment (Content-Disposition). No token hash, hand-off code or page link is in it.',
+        tags,
+        body: accountExportRequestSchema,
+        response: answers(accountExportSchema),
+      },
+    },
+    async (request, reply) => {
+      const identity = await deps.verifier.verify(request.body.idToken, { checkRevoked: true });
+      const copy = await account.exportData(identity, (userId) => deps.limits.forAccount('export', userId));
+      const file = `${brandForServer.productName.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-data-${copy.exportedAt.slice(0, 10)}.json`;
+      return reply.header('content-disposition', `attachment; filename="${file}"`).header('cache-control', 'no-store').send(copy);
+    },
   );
 }

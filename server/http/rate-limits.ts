@@ -22,7 +22,7 @@ import type { IdentityVerifier } from '../identity/verifier.ts';
 /** The calls, grouped by what they do; each group has its own per-address limit. */
 type CallFamily = 'signIn' | 'handoff' | 'verify' | 'signOut' | 'devices' | 'checkout' | 'cancel' | 'deleteAccount' | 'billing' | 'staff' | 'other';
 /** What is counted per account; `identity` is every call carrying a verified Firebase ID token. */
-export type AccountFamily = 'identity' | 'handoff' | 'verify' | 'devices' | 'deleteAccount' | 'billing';
+export type AccountFamily = 'identity' | 'handoff' | 'verify' | 'devices' | 'deleteAccount' | 'billing' | 'export';
 
 /**
  * Requests per minute (times RATE_LIMIT_SCALE). Generous for a person, tight for a script: verify runs on
@@ -40,7 +40,7 @@ const PER_ADDRESS: Record<Exclude<CallFamily, 'signIn' | 'handoff'>, number> = {
   staff: 120,
   other: 1200,
 };
-const PER_ACCOUNT: Record<AccountFamily, number> = {
+const PER_ACCOUNT: Record<Exclude<AccountFamily, 'export'>, number> = {
   identity: 20, // sign-in, checkout and cancel together
   handoff: 10,
   verify: 300,
@@ -66,6 +66,7 @@ const CALLS: Record<string, CallFamily> = {
   'POST /api/subscription/refund': 'cancel',
   'POST /api/billing/history': 'billing',
   'POST /api/account/activity': 'billing',
+  'POST /api/account/export': 'billing',
   'POST /api/staff/search': 'staff',
   'POST /api/staff/customer': 'staff',
   'POST /api/staff/actions': 'staff',
@@ -73,6 +74,8 @@ const CALLS: Record<string, CallFamily> = {
 };
 
 const WINDOW_MS = 60_000;
+/** The customer's copy of their data (issue 31): one per account per 10 minutes, a product rule, never scaled. */
+const EXPORT_WINDOW_MS = 600_000;
 const MESSAGE = 'Too many attempts. Please wait a moment and try again.';
 
 export class RateLimited extends ApiFailure {
@@ -83,7 +86,8 @@ export class RateLimited extends ApiFailure {
 
 /** A fixed-window counter: how many hits in the current window, and how long until it ends. */
 interface Counter {
-  hit(key: string): Promise<{ count: number; ttlMs: number }>;
+  /** `windowMs`: the window's length when this hit starts one (default WINDOW_MS). */
+  hit(key: string, windowMs?: number): Promise<{ count: number; ttlMs: number }>;
 }
 
 /**
@@ -93,6 +97,22 @@ interface Counter {
  * are live (a scan of the whole map cost about 1.25 ms per request above 50,000 keys, issue 34).
  */
 export function memoryCounter(windows = new Map<string, { count: number; endsAt: number }>()): Counter {
+  // Windows of another length keep an order of their own (the front-first purge needs one length per map).
+  const otherLengths = new Map<number, Counter>();
+  const standard = memoryCounterOf(windows, WINDOW_MS);
+  return {
+    async hit(key, windowMs = WINDOW_MS) {
+      if (windowMs !== WINDOW_MS) {
+        let counter = otherLengths.get(windowMs);
+        if (!counter) otherLengths.set(windowMs, (counter = memoryCounterOf(new Map(), windowMs)));
+        return counter.hit(key);
+      }
+      return standard.hit(key);
+    },
+  };
+}
+
+function memoryCounterOf(windows: Map<string, { count: number; endsAt: number }>, windowMs: number): Counter {
   return {
     async hit(key) {
       const now = Date.now();
@@ -102,7 +122,7 @@ export function memoryCounter(windows = new Map<string, { count: number; endsAt:
       }
       let window = windows.get(key);
       if (!window || window.endsAt <= now) {
-        window = { count: 0, endsAt: now + WINDOW_MS };
+        window = { count: 0, endsAt: now + windowMs };
         // Deleted first, so the new window goes to the end of the order.
         windows.delete(key);
         windows.set(key, window);
@@ -115,12 +135,12 @@ export function memoryCounter(windows = new Map<string, { count: number; endsAt:
 
 function redisCounter(redis: Redis): Counter {
   return {
-    async hit(key) {
+    async hit(key, windowMs = WINDOW_MS) {
       // The window starts with the first hit (NX): later hits must not push its end further away.
-      const results = await redis.multi().incr(key).pexpire(key, WINDOW_MS, 'NX').pttl(key).exec();
+      const results = await redis.multi().incr(key).pexpire(key, windowMs, 'NX').pttl(key).exec();
       const count = Number(results?.[0]?.[1] ?? 0);
-      const ttlMs = Number(results?.[2]?.[1] ?? WINDOW_MS);
-      return { count, ttlMs: ttlMs > 0 ? ttlMs : WINDOW_MS };
+      const ttlMs = Number(results?.[2]?.[1] ?? windowMs);
+      return { count, ttlMs: ttlMs > 0 ? ttlMs : windowMs };
     },
   };
 }
@@ -207,15 +227,15 @@ function redisOrMemoryCounter(url: string, log: FastifyBaseLogger): SharedCounte
         return false;
       }
     },
-    async hit(key) {
-      if (redis.status !== 'ready' || Date.now() < retryAt) return memory.hit(key);
+    async hit(key, windowMs) {
+      if (redis.status !== 'ready' || Date.now() < retryAt) return memory.hit(key, windowMs);
       try {
-        const hit = await inRedis.hit(key);
+        const hit = await inRedis.hit(key, windowMs);
         goShared();
         return hit;
       } catch (error) {
         goLocal((error as Error).message);
-        return memory.hit(key);
+        return memory.hit(key, windowMs);
       }
     },
     close: () => redis.disconnect(),
@@ -269,10 +289,15 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
     app.addHook('onClose', async () => shared.close());
   }
   const counter: Counter = shared ?? memoryCounter();
-  const keyed = (prefix: string): Counter => ({ hit: (key) => counter.hit(`${config.redisKeyPrefix}${prefix}${key}`) });
+  const keyed = (prefix: string): Counter => ({ hit: (key, windowMs) => counter.hit(`${config.redisKeyPrefix}${prefix}${key}`, windowMs) });
   const accountCounter = keyed('account:');
 
   async function forAccount(family: AccountFamily, accountId: string) {
+    if (family === 'export') {
+      const hit = await accountCounter.hit(`${family}:${accountId}`, EXPORT_WINDOW_MS);
+      if (hit.count > 1) throw new RateLimited(Math.ceil(hit.ttlMs / 1000));
+      return;
+    }
     const hit = await accountCounter.hit(`${family}:${accountId}`);
     if (hit.count > scaled(PER_ACCOUNT[family])) throw new RateLimited(Math.ceil(hit.ttlMs / 1000));
   }

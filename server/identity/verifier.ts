@@ -58,6 +58,7 @@ export function createFirebaseVerifier(projectId: string, emulatorHost: string |
           // An address the provider has not verified is anyone's claim: never an account's e-mail.
           email: verifiedEmail,
           name: typeof decoded.name === 'string' ? decoded.name : null,
+          authTime: decoded.auth_time,
           // Set only by `npm run staff:grant` (firebase-admin custom claims); any other value is no role.
           staffRole: decoded.staff === 'support' || decoded.staff === 'admin' ? decoded.staff : null,
         };

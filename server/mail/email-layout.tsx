@@ -27,6 +27,8 @@ export function EmailLayout({ content, greeting, publicUrl }: { content: Message
   return (
     <Html lang="en">
       <Head>
+        {/* Without it a phone lays the message out 980 px wide and shrinks it to about 40% (issue 34). */}
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <meta name="supported-color-schemes" content="light dark" />
         <style>{DARK_MODE}</style>

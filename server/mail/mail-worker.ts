@@ -48,7 +48,7 @@ export async function startMailWorker(jobs: JobQueue, { db, config, log, counter
       const outcome = await deliverCustomerMessage(db, message, async (to, owed) => {
         // The templates (React and react-email) load with the first e-mail, not at start-up (issue 32).
         const { renderMail } = await import('./render.tsx');
-        await mailer.send(to, await renderMail(owed, to.name, config.publicUrl));
+        await mailer.send(to, await renderMail(owed, to, config.publicUrl));
       });
       if (outcome === 'sent') {
         counters.sent += 1;

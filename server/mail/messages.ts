@@ -5,6 +5,7 @@
  */
 import { brandForServer as brand } from '../brand.ts';
 import type { CustomerMessage } from '../domain/customer-messages.ts';
+import { REFUND_ARRIVES_WITHIN } from '../../contract/refund-timing.ts';
 import { formatAmount, formatDate, formatDateTime } from './format.ts';
 
 export interface MessageContent {
@@ -42,6 +43,16 @@ function billingNotice(content: Omit<MessageContent, 'why'>): MessageContent {
   return { ...content, why: BILLING_WHY };
 }
 
+/** "1 day", "25 days". */
+function daysText(days: number): string {
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+/** A name someone else chose, in quotation marks and on one line (a device can call itself anything). */
+function quoted(name: string): string {
+  return `“${name.replace(/\s+/g, ' ').trim()}”`;
+}
+
 /** "Veil VPN is operated by Veil Labs, Inc." (one full stop, whatever the operator's name ends with). */
 export function operatedBy(): string {
   return `${brand.productName} is operated by ${brand.operator.replace(/\.$/, '')}.`;
@@ -73,7 +84,10 @@ export function composeMessage(message: CustomerMessage, publicUrl: string): Mes
         heading: 'Your refund is on its way',
         paragraphs: [
           `We refunded ${formatAmount(message.amount, message.currency)} to the card you paid with on ${formatDate(message.refundedAt)}.`,
-          'Refunds usually reach your statement within 5 to 10 business days, depending on your bank.',
+          message.reason === 'second_subscription'
+            ? 'It paid for a second subscription to the same account; your first subscription and your VPN access are unchanged.'
+            : `${plan} ended with the refund, and your VPN access ended with it. You can subscribe again at any time.`,
+          `The money returns to your card within ${REFUND_ARRIVES_WITHIN}, depending on your bank.`,
         ],
         details: [
           ['Amount refunded', formatAmount(message.amount, message.currency)],
@@ -119,7 +133,7 @@ export function composeMessage(message: CustomerMessage, publicUrl: string): Mes
       return billingNotice({
         subject: `${plan} renews on ${date}`,
         preview: `${amount} will be charged on ${date}.`,
-        heading: `Your plan renews in ${message.daysBefore} days`,
+        heading: message.daysLeft === undefined ? `Your plan renews on ${date}` : `Your plan renews in ${daysText(message.daysLeft)}`,
         paragraphs: [`${plan} renews automatically on ${date}, when we will charge ${amount}${message.card ? ` to ${message.card}` : ' to your card on file'}.`],
         details: [
           ['Amount', amount],
@@ -155,11 +169,12 @@ export function composeMessage(message: CustomerMessage, publicUrl: string): Mes
     case 'new_device':
       return {
         subject: `New sign-in to your ${brand.productName} account`,
-        preview: `${message.deviceName} signed in on ${formatDateTime(message.signedInAt)}.`,
+        // The name is whatever the device called itself: quoted and attributed, never said as if in our voice.
+        preview: `A device calling itself ${quoted(message.deviceName)} signed in on ${formatDateTime(message.signedInAt)}.`,
         heading: 'A new device signed in',
         paragraphs: ['The desktop app signed in to your account on a new device.'],
         details: [
-          ['Device', message.deviceName],
+          ['Name the device gave itself', quoted(message.deviceName)],
           ['Time', formatDateTime(message.signedInAt)],
         ],
         after: ['If this was you, there is nothing to do.'],

@@ -14,10 +14,22 @@ export interface RenderedMail {
   text: string;
 }
 
-export async function renderMail(message: CustomerMessage, recipientName: string, publicUrl: string): Promise<RenderedMail> {
+/**
+ * "Hi Ada," from the customer's own name; "Hello," when there is none. A "name" that is only the address
+ * (or its part before the @, as an identity provider fills in when the customer gave none) is no name: a
+ * greeting must never read "Hi ada.lovelace.t4.22942," (issue 34).
+ */
+export function greetingFor({ name, email }: { name: string; email: string }): string {
+  const whole = name.trim();
+  const firstName = whole.split(/\s+/)[0] ?? '';
+  const localPart = email.split('@')[0]!.toLowerCase();
+  if (!firstName || whole.includes('@') || whole.toLowerCase() === localPart) return 'Hello,';
+  return `Hi ${firstName},`;
+}
+
+export async function renderMail(message: CustomerMessage, recipient: { name: string; email: string }, publicUrl: string): Promise<RenderedMail> {
   const content = composeMessage(message, publicUrl);
-  const firstName = recipientName.trim().split(/\s+/)[0];
-  const greeting = firstName ? `Hi ${firstName},` : 'Hello,';
+  const greeting = greetingFor(recipient);
   const html = await render(<EmailLayout content={content} greeting={greeting} publicUrl={publicUrl} />);
   return { subject: content.subject, html, text: plainText(content, greeting, publicUrl) };
 }

@@ -1,4 +1,5 @@
 import { brand } from '../config/brand';
+import { REFUND_ARRIVES_WITHIN } from '../../contract/refund-timing';
 
 interface FaqItem {
   question: string;
@@ -93,7 +94,7 @@ export const faq: readonly FaqCategory[] = [
       },
       {
         question: 'Can I get a refund?',
-        answer: `Yes. Every account comes with a 30-day money-back guarantee. Within 30 days of your first payment, choose Cancel and refund under Billing history on your account page: your subscription and your VPN access end at once, and your payment is refunded in full, returned to your card within 5–7 business days. The guarantee covers your first payment, once. Questions? E-mail ${brand.supportEmail}.`,
+        answer: `Yes. Every account comes with a 30-day money-back guarantee. Within 30 days of your first payment, choose Cancel and refund under Billing history on your account page: your subscription and your VPN access end at once, and your payment is refunded in full, returned to your card within ${REFUND_ARRIVES_WITHIN}. The guarantee covers your first payment, once. Questions? E-mail ${brand.supportEmail}.`,
       },
       {
         question: 'How do I delete my account?',

@@ -1,5 +1,6 @@
 import { brand } from '../config/brand';
 import type { LegalSection } from './legal-section';
+import { REFUND_ARRIVES_WITHIN } from '../../contract/refund-timing';
 
 export const termsSections: readonly LegalSection[] = [
   {
@@ -42,7 +43,7 @@ export const termsSections: readonly LegalSection[] = [
       'To avoid the next charge, cancel auto-renewal from your account page at least 24 hours before renewal. You keep access until the end of the period you have paid for.',
       'You can turn auto-renewal back on from your account page at any time before your paid period ends.',
       'Every account comes with a 30-day money-back guarantee: within 30 days of your first payment, choose Cancel and refund under Billing history on your account page (or write to us). Your subscription and your access to the Service end at once, and your first payment is refunded in full. The guarantee covers the first payment of an account, once.',
-      'Refunds are returned to your original payment method within 5–7 business days.',
+      `Refunds are returned to your original payment method within ${REFUND_ARRIVES_WITHIN}.`,
     ],
   },
   {

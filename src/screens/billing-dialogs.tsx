@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { REFUND_ARRIVES_WITHIN } from '../../contract/refund-timing';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DialogActions } from '../components/dialog-actions';
 import { brand } from '../config/brand';
@@ -36,7 +37,7 @@ export function RefundDialog({ opened, busy, onConfirm, onDismiss }: DialogProps
     <ConfirmDialog opened={opened || busy} onClose={onDismiss} title="Cancel and get a refund?">
       <Text size="sm">
         Your subscription ends now and your VPN access ends with it. Your first payment is refunded in full: the money
-        returns to your card within 5–7 business days.
+        returns to your card within {REFUND_ARRIVES_WITHIN}.
       </Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onDismiss} disabled={busy}>

@@ -145,6 +145,17 @@ const staffActionEvents: EventObject[] = [
   failed('performAction', new Error('Device not found.')),
 ];
 
+const dataExportEvents: EventObject[] = [
+  { type: 'dataExport.start' },
+  { type: 'dataExport.reauth' },
+  { type: 'dataExport.cancel' },
+  done('exportData', { exportedAt: '2026-11-26T10:00:00.000Z', accountId: 'usr_1', parts: [], emailsSent: [] }),
+  failed('exportData', Object.assign(new Error('For your security, please sign in again to download your data.'), { code: 'reauth_required' })),
+  failed('exportData', new Error('Too many attempts. Please wait a moment and try again.')),
+  done('reauthenticate'),
+  failed('reauthenticate', new Error('The popup was closed')),
+];
+
 const deletionEvents: EventObject[] = [
   { type: 'account.delete' },
   { type: 'account.confirmDelete' },
@@ -209,6 +220,7 @@ const RUNS: Record<MachineName, GraphRun[]> = {
   'account-activity': [{ name: 'account page', events: activityEvents }],
   'staff-search': [{ name: 'console', events: staffSearchEvents }],
   'staff-action': [{ name: 'revoke a device', input: { action: 'revoke_device' }, events: staffActionEvents }],
+  'data-export': [{ name: 'account page', events: dataExportEvents }],
   activation: [{ name: 'after payment', events: activationEvents }],
   'app-link': [{ name: 'open the app', events: appLinkEvents }],
   'account-deletion': [

@@ -119,6 +119,10 @@ const invariants: Record<string, Invariant> = {
     if (snapshot.matches('failed')) expect(snapshot.context.error).not.toBeNull();
     if (snapshot.matches('ready')) expect(snapshot.context.error).toBeNull();
   },
+  'data-export': (snapshot) => {
+    expect(snapshot.hasTag('busy')).toBe(snapshot.matches('exporting') || snapshot.matches('reauthenticating'));
+    if (snapshot.matches('signInNeeded')) expect(snapshot.context.error === null || typeof snapshot.context.error === 'string').toBe(true);
+  },
   devices: (snapshot) => {
     expect(snapshot.hasTag('revoking')).toBe(snapshot.matches('revoking'));
     expect(snapshot.context.revoking !== null).toBe(snapshot.matches('revoking'));

@@ -124,6 +124,20 @@ describe.each(drivers)('billing lifecycle with the local checkout on %s', (drive
     });
   });
 
+  test('an account that never paid is told there is nothing to refund, not that the guarantee ended (issue 34)', async () => {
+    await signIn('never-paid');
+    expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'never-paid' })).toEqual({
+      status: 409,
+      body: {
+        success: false,
+        error: 'There is no payment to refund: this account has not paid for a subscription. The money-back guarantee covers your first payment once you have made it.',
+        code: 'nothing_to_refund',
+      },
+      headers: expect.anything(),
+    });
+    expect(await api.database.db.select().from(refunds)).toHaveLength(0);
+  });
+
   test('after 30 days the refund answers 409 refund_window_closed and changes nothing', async () => {
     const { userId, sessionToken } = await subscribed('too-late');
     await api.database.db

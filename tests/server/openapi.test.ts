@@ -41,6 +41,7 @@ const CALLS: Record<string, string[] | null> = {
   'POST /subscription/refund': ['idToken'],
   'POST /billing/history': ['sessionToken'],
   'POST /account/activity': ['sessionToken'],
+  'POST /account/export': ['idToken'],
   'POST /staff/search': ['idToken', 'query'],
   'POST /staff/customer': ['idToken', 'userId'],
   'POST /staff/actions': ['idToken', 'userId', 'action', 'reason', 'deviceId'],

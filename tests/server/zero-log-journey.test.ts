@@ -115,6 +115,7 @@ describe.each(drivers)('a journey over every route on %s', (driver) => {
     const desktopToken = desktop.json.sessionToken as string;
     const devices = (await post('/api/auth/devices', { sessionToken })).json.devices as Array<{ id: string }>;
     await post('/api/account/activity', { sessionToken });
+    expect((await post('/api/account/export', { idToken: minted.idToken })).status).toBe(200);
     // Staff calls with a customer's token: refused, but asked with the e-mail and account id in the body.
     await post('/api/staff/search', { idToken: minted.idToken, query: email });
     await post('/api/staff/customer', { idToken: minted.idToken, userId });
