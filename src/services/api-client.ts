@@ -19,6 +19,8 @@ import {
   createCheckoutAnswerSchema,
   devicesAnswerSchema,
   type Device,
+  type VpnServer,
+  type WireguardDevice,
   doneAnswerSchema,
   errorResponseSchema,
   handoffAnswerSchema,
@@ -26,6 +28,8 @@ import {
   resumeSubscriptionAnswerSchema,
   signInAnswerSchema,
   verifyAnswerSchema,
+  vpnServersAnswerSchema,
+  wireguardDeviceAnswerSchema,
 } from '../../contract/api';
 
 /**
@@ -47,6 +51,8 @@ const FALLBACKS = {
   billingHistory: 'Could not load your billing history',
   activity: 'Could not load your account activity',
   dataExport: 'Could not prepare your data',
+  vpnServers: 'Could not load the VPN servers',
+  addDevice: 'Could not add the device',
 } as const;
 
 type Fallback = (typeof FALLBACKS)[keyof typeof FALLBACKS];
@@ -78,7 +84,7 @@ function errorFields(json: unknown): { error: string | null; code: ApiErrorCode 
 const http = ky.create({ prefixUrl: '/api', timeout: 20_000, retry: 0, throwHttpErrors: false });
 
 async function call<S extends z.ZodType>(
-  method: 'post' | 'delete',
+  method: 'get' | 'post' | 'delete',
   path: string,
   body: unknown,
   schema: S,
@@ -87,7 +93,7 @@ async function call<S extends z.ZodType>(
   const texts = typeof fallback === 'string' ? { answered: fallback, unreachable: fallback } : fallback;
   let response: Response;
   try {
-    response = await http(path, { method, json: body });
+    response = await http(path, { method, ...(body === undefined ? {} : { json: body }) });
   } catch {
     throw new ApiError(texts.unreachable, null);
   }
@@ -152,6 +158,17 @@ export const api = {
   },
   async accountActivity(sessionToken: string): Promise<ActivityItem[]> {
     return (await call('post', 'account/activity', { sessionToken }, accountActivityAnswerSchema, FALLBACKS.activity)).items;
+  },
+  async vpnServers(): Promise<VpnServer[]> {
+    return (await call('get', 'vpn/servers', undefined, vpnServersAnswerSchema, FALLBACKS.vpnServers)).servers;
+  },
+  /** Registers a WireGuard public key (never the private key) as a new device. */
+  async registerKey(body: { sessionToken: string; name: string; publicKey: string }): Promise<WireguardDevice> {
+    return (await call('post', 'vpn/devices', body, wireguardDeviceAnswerSchema, FALLBACKS.addDevice)).device;
+  },
+  /** A device's key replaced by a new public key. */
+  async rotateKey(body: { sessionToken: string; deviceId: string; publicKey: string }): Promise<WireguardDevice> {
+    return (await call('post', 'vpn/devices/rotate', body, wireguardDeviceAnswerSchema, FALLBACKS.addDevice)).device;
   },
   async listDevices(sessionToken: string): Promise<Device[]> {
     return (await call('post', 'auth/devices', { sessionToken }, devicesAnswerSchema, FALLBACKS.devices)).devices;
