@@ -24,7 +24,7 @@ const KNOWN_TOAST_TITLES = new Set([
   'Authentication required',
   'Already subscribed',
   'Checkout failed',
-  'Subscription Cancelled',
+  'Auto-renewal is off',
   'Auto-Renewal On',
   'Auto-Renewal Failed',
   'Refund Requested',
