@@ -92,6 +92,14 @@ export const API_ERROR_CODES = [
   'account_mismatch',
   /** 409: the account is signed in on as many devices as it may be. */
   'device_limit',
+  /** 409: the WireGuard public key is registered already (on any account), or was removed less than 5 minutes ago. */
+  'key_in_use',
+  /** 503: no tunnel address is free in the configured pool (the operator must widen it). */
+  'address_pool_exhausted',
+  /** 401: the relay API's bearer token is missing or wrong. */
+  'relay_token_invalid',
+  /** 410: the peer list's `since` version is older than the change log keeps (or unknown): fetch the full list. */
+  'version_gone',
   /** 401: the hand-off link expired, was used, or its web session ended. */
   'handoff_invalid',
   /** 404: the device, checkout or account named does not exist. */
@@ -186,14 +194,20 @@ export const handoffRedeemRequestSchema = z.object({
     .refine((value) => value.length > 0, 'must not be empty'),
 });
 
-// POST /auth/devices: the desktop sessions made by hand-offs
+// POST /auth/devices: every device of the account, desktop app sessions and WireGuard keys
 export const devicesRequestSchema = z.object({ sessionToken: token });
 const deviceSchema = z.object({
   id: z.string(),
+  /** `desktop`: a desktop app session (hand-off); `wireguard`: a configuration made on the account page. */
+  kind: z.enum(['desktop', 'wireguard']),
   deviceName: z.string(),
   createdAt: z.string(),
-  /** The UTC day of the last use (midnight UTC, ISO 8601): the time is never kept (issue 31). */
-  lastUsedAt: z.string(),
+  /** Desktop sessions only, the UTC day of the last use (midnight UTC, ISO 8601): the time is never kept (issue 31); a WireGuard key keeps nothing about its use. */
+  lastUsedAt: z.string().optional(),
+  /** The device's WireGuard key and tunnel addresses (a desktop session's when it attached one). */
+  publicKey: z.string().optional(),
+  ipv4Address: z.string().optional(),
+  ipv6Address: z.string().optional(),
 });
 export type Device = z.infer<typeof deviceSchema>;
 export const devicesAnswerSchema = successAnswer({ devices: z.array(deviceSchema) });
@@ -263,6 +277,73 @@ export const billingHistoryAnswerSchema = successAnswer({
   /** ISO 8601: until when the 30-day money-back guarantee can be claimed; absent when it cannot. */
   refundableUntil: z.string().optional(),
 });
+
+/**
+ * A WireGuard public key: base64 of exactly 32 bytes (44 characters, the last before `=` carrying only
+ * the bits 32 bytes leave: the canonical encoding, so one key has one spelling).
+ */
+export const WIREGUARD_KEY_PATTERN = /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/;
+const wireguardKey = z.string().regex(WIREGUARD_KEY_PATTERN, 'must be a WireGuard public key: base64 of exactly 32 bytes');
+/** The longest device name a customer may give. */
+export const DEVICE_NAME_MAX = 50;
+const deviceName = z
+  .string()
+  .transform((value) => value.trim())
+  .refine((value) => value.length >= 1 && value.length <= DEVICE_NAME_MAX, `must be 1 to ${DEVICE_NAME_MAX} characters`)
+  .refine((value) => !hasControlCharacters(value), NO_CONTROL_CHARACTERS);
+
+// GET /vpn/servers: the VPN servers a configuration can point at
+const vpnServerSchema = z.object({
+  id: z.string(),
+  /** ISO 3166-1 alpha-2 ("US", "NG"). */
+  country: z.string(),
+  countryName: z.string(),
+  city: z.string(),
+  hostname: z.string(),
+  endpointHost: z.string(),
+  endpointPort: z.number().int(),
+  /** The server's WireGuard public key. */
+  publicKey: z.string(),
+  /** Resolver addresses inside the tunnel. */
+  dns: z.array(z.string()),
+});
+export type VpnServer = z.infer<typeof vpnServerSchema>;
+export const vpnServersAnswerSchema = successAnswer({ servers: z.array(vpnServerSchema) });
+
+// POST /vpn/devices: registers a WireGuard key (a web session: a new device; a desktop session: its own key)
+export const registerKeyRequestSchema = z.object({ sessionToken: token, name: deviceName, publicKey: wireguardKey });
+const wireguardDeviceSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['desktop', 'wireguard']),
+  name: z.string(),
+  publicKey: z.string(),
+  ipv4Address: z.string(),
+  ipv6Address: z.string(),
+  createdAt: z.string(),
+});
+export type WireguardDevice = z.infer<typeof wireguardDeviceSchema>;
+export const wireguardDeviceAnswerSchema = successAnswer({ device: wireguardDeviceSchema });
+// POST /vpn/devices/rotate: a new key (and new addresses) for a device; the old key is gone at once
+export const rotateKeyRequestSchema = z.object({
+  sessionToken: token,
+  deviceId: text(128).refine((value) => value.length > 0, 'must not be empty'),
+  publicKey: wireguardKey,
+});
+
+// GET /relay/v1/peers (Authorization: Bearer <relay token>): who may connect now, or what changed since a version
+const peerSchema = z.object({ publicKey: z.string(), ipv4Address: z.string(), ipv6Address: z.string() });
+export type Peer = z.infer<typeof peerSchema>;
+export const relayPeersQuerySchema = z.object({
+  since: z
+    .string()
+    .regex(/^\d{1,18}$/, 'must be a version number the peer list answered')
+    .optional(),
+});
+export const relayPeersAnswerSchema = z.union([
+  z.object({ version: z.number().int(), peers: z.array(peerSchema) }),
+  z.object({ version: z.number().int(), added: z.array(peerSchema), removed: z.array(z.string()) }),
+]);
+export type RelayPeersAnswer = z.infer<typeof relayPeersAnswerSchema>;
 
 // POST /account/activity: the account's own history, newest first (issue 30, item 6)
 export const accountActivityRequestSchema = z.object({ sessionToken: token });

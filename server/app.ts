@@ -30,6 +30,8 @@ import { answers } from './http/route-schemas.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { spaRoutes } from './http/spa.ts';
+import { relayRoutes } from './http/relay-routes.ts';
+import { vpnRoutes } from './http/vpn-routes.ts';
 import { subscriptionRoutes } from './http/subscription-routes.ts';
 import { LocalPaymentProvider } from './payments/local-provider.ts';
 import type { PaymentProvider } from './domain/payment-provider.ts';
@@ -215,6 +217,8 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
       await api.register((scope) => accountRoutes(scope, deps), { prefix: '/account' });
       await api.register((scope) => staffRoutes(scope, deps), { prefix: '/staff' });
       await api.register((scope) => devRoutes(scope, deps), { prefix: '/dev' });
+      await api.register((scope) => vpnRoutes(scope, deps), { prefix: '/vpn' });
+      await api.register((scope) => relayRoutes(scope, deps), { prefix: '/relay' });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

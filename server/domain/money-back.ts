@@ -14,6 +14,7 @@ import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
 import { oweRefund } from './refunds.ts';
 import { findLiveSubscriptions, findSubscription, toApiSubscription } from './subscriptions.ts';
+import { syncPeerAccess } from './peer-access.ts';
 
 const MONEY_BACK_DAYS = 30;
 const MONEY_BACK_MS = MONEY_BACK_DAYS * 86_400_000;
@@ -79,6 +80,8 @@ export async function refundNow(
     .update(subscriptions)
     .set({ status: 'cancelled', updatedAt: now })
     .where(and(eq(subscriptions.providerSubscriptionId, live.providerSubscriptionId), inArray(subscriptions.status, ['active', 'past_due'])));
+  // The refund ends access now: the account's keys leave the peer list (issue 29).
+  await syncPeerAccess(tx, userId, now);
   const owed = { amount: paid.amount, currency: paid.currency };
   await oweRefund(tx, jobs, {
     providerSubscriptionId: live.providerSubscriptionId,

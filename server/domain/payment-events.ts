@@ -11,6 +11,7 @@ import { oweCustomerMessage } from './customer-messages.ts';
 import { forgetOpenCheckout } from './checkouts.ts';
 import { wasDeletedAccount } from './deletion.ts';
 import { applyRefundStatus, oweRefund, recordProviderRefund, type ProviderRefund, type ProviderRefundStatus } from './refunds.ts';
+import { syncPeerAccess } from './peer-access.ts';
 import { applySubscriptionState, findSubscriptionByProviderId, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
 
 export type EventOutcome =
@@ -144,7 +145,11 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
         if (effect.userHint && (await wasDeletedAccount(db, effect.userHint))) return endOrphanedSubscription(db, effect.state, effects);
         throw new NotYetApplicable();
       }
-      return applySubscriptionState(db, { ...effect.state, userId }, effects);
+      const outcome = await applySubscriptionState(db, { ...effect.state, userId }, effects);
+      // The account's keys follow its access (issue 29), also when this state changed nothing stored: a
+      // state the API answered earlier (renewal calls) may have been stored without the list following it.
+      await syncPeerAccess(db, userId);
+      return outcome;
     }
   }
 }

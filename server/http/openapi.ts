@@ -15,7 +15,8 @@ const DESCRIPTION = [
   'Authentication travels in the JSON body, never in a header: signed-in calls carry `sessionToken` (from a',
   'sign-in or a hand-off redeem) or `idToken` (a fresh Firebase ID token, for calls that move money or',
   'end access). The document therefore declares no security scheme (`security: []`); each body schema',
-  'names its token. Payment webhooks are authenticated by their provider signature header.',
+  'names its token. Payment webhooks are authenticated by their provider signature header, and the relay API',
+  '(GET /api/relay/v1/peers, for the VPN servers) by `Authorization: Bearer <relay token>`.',
 ].join('\n');
 
 /**

@@ -59,6 +59,8 @@ const CALLS: Record<string, CallFamily> = {
   'POST /api/auth/handoff/redeem': 'handoff',
   'POST /api/auth/devices': 'devices',
   'POST /api/auth/devices/revoke': 'devices',
+  'POST /api/vpn/devices': 'devices',
+  'POST /api/vpn/devices/rotate': 'devices',
   'DELETE /api/auth/delete-account': 'deleteAccount',
   'POST /api/subscription/create-checkout': 'checkout',
   'POST /api/subscription/cancel': 'cancel',

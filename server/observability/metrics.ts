@@ -49,6 +49,8 @@ export interface ProductMetrics {
   refundsFailed: Count;
   /** Requests answered 503 because the database did not answer in time or dropped the connection. */
   databaseUnavailable: Count;
+  /** Unix time of each VPN server's last poll of the peer list, by relay id (RELAY_TOKENS names them). */
+  relayLastPoll: { set(labels: { relay: string }, value: number): void };
 }
 
 const METRICS_URL = '/api/metrics';
@@ -132,6 +134,12 @@ export async function registerMetrics(app: FastifyInstance, config: Config): Pro
     malformedRequests: counter('veil_malformed_requests_total', 'Requests refused before a route ran, by kind', ['kind']),
     refundsFailed: counter('veil_refunds_failed_total', 'Refunds that failed for good: support must contact the customer'),
     databaseUnavailable: counter('veil_database_unavailable_total', 'Requests answered 503 because the database did not answer'),
+    relayLastPoll: new client.Gauge<'relay'>({
+      name: 'veil_relay_last_poll_seconds',
+      help: "Unix time of each VPN server's last poll of the peer list (alert when one falls behind)",
+      labelNames: ['relay'],
+      registers,
+    }),
   };
 
   const requestDuration = new client.Histogram<'method' | 'route' | 'status_code'>({

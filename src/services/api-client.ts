@@ -77,12 +77,13 @@ function errorFields(json: unknown): { error: string | null; code: ApiErrorCode 
 
 const http = ky.create({ prefixUrl: '/api', timeout: 20_000, retry: 0, throwHttpErrors: false });
 
-async function call<S extends z.ZodType>(
+/** One call of the API: its answer parsed with `schema`, any refusal thrown as an ApiError (also for src/services/staff-api.ts). */
+export async function call<S extends z.ZodType>(
   method: 'post' | 'delete',
   path: string,
   body: unknown,
   schema: S,
-  fallback: Fallback,
+  fallback: Fallback | string,
 ): Promise<z.infer<S>> {
   const texts = typeof fallback === 'string' ? { answered: fallback, unreachable: fallback } : fallback;
   let response: Response;
