@@ -3,12 +3,26 @@
  * here (design §6). Each value can be overridden at build time with a VITE_* variable.
  */
 import { DEVICE_LIMIT } from '../../contract/limits';
+import {
+  intervalWords,
+  MONEY_BACK_DAYS,
+  moneyBackGuarantee,
+  monthlyEquivalent,
+  PLAN,
+  PLAN_ENDING_NOTICE_DAYS,
+  planPrice,
+  RENEWAL_REMINDER_DAYS,
+  renewalDisclosure,
+} from '../../contract/plans';
 
 const env = import.meta.env;
 
 function pick(value: string | undefined, fallback: string): string {
   return value && value.trim() !== '' ? value.trim() : fallback;
 }
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const interval = intervalWords(PLAN);
 
 const productName = pick(env.VITE_PRODUCT_NAME, 'Veil VPN');
 
@@ -48,14 +62,27 @@ export const brand = {
     success: `${scheme}://success`,
     cancel: `${scheme}://cancel`,
   },
+  /** The plan's terms in the website's words; the plan itself is contract/plans.ts. */
   price: {
-    amountUsd: 100,
-    perMonthUsd: 8.33,
-    planName: 'Single Annual Plan',
+    /** The price in running text (planPrice). */
+    amount: planPrice(PLAN),
+    /** The interval's noun and adjectives (intervalWords). */
+    interval,
+    /** The price per month, rounded up to the cent (monthlyEquivalent). */
+    perMonth: monthlyEquivalent(PLAN),
+    /** The pricing cards' badge: the interval's formal adjective, capitalised. */
+    badge: capitalized(interval.formalAdjective),
+    planName: `Single ${capitalized(interval.formalAdjective)} Plan`,
     tierName: 'Premium',
-    /** "$100 per year, less than $8.33 per month" */
-    summary: '$100 per year, less than $8.33 per month',
+    /** The price per interval and per month, under the pricing cards. */
+    summary: `${planPrice(PLAN)} per ${interval.noun}, about ${monthlyEquivalent(PLAN)} per month`,
+    /** Said before paying: the server's checkout pages say the same sentence. */
+    renewalDisclosure: renewalDisclosure(PLAN),
   },
+  /** The money-back guarantee's name (moneyBackGuarantee) and its days. */
+  moneyBack: { name: moneyBackGuarantee(MONEY_BACK_DAYS), days: MONEY_BACK_DAYS },
+  /** When renewal notices are mailed (the privacy policy lists them). */
+  notices: { reminderDays: RENEWAL_REMINDER_DAYS, endingDays: PLAN_ENDING_NOTICE_DAYS },
   /** One device limit everywhere, the one the API enforces (contract/limits.ts). */
   deviceLimit: DEVICE_LIMIT,
   legalLastUpdated: 'October 9, 2025',

@@ -12,6 +12,7 @@ import {
   accountExportSchema,
   type AccountExport,
   type ApiErrorCode,
+  type AppleSignInRequest,
   billingHistoryAnswerSchema,
   billingPortalAnswerSchema,
   type BillingItem,
@@ -21,6 +22,7 @@ import {
   type Device,
   doneAnswerSchema,
   errorResponseSchema,
+  type GoogleSignInRequest,
   handoffAnswerSchema,
   refundSubscriptionAnswerSchema,
   resumeSubscriptionAnswerSchema,
@@ -106,15 +108,10 @@ export async function call<S extends z.ZodType>(
 export type SessionAnswer = z.infer<typeof signInAnswerSchema>;
 
 export const api = {
-  async googleSignIn(body: { idToken: string }): Promise<SessionAnswer> {
+  async googleSignIn(body: GoogleSignInRequest): Promise<SessionAnswer> {
     return call('post', 'auth/google/signin', body, signInAnswerSchema, FALLBACKS.signIn);
   },
-  async appleSignIn(body: {
-    identityToken: string;
-    userIdentifier: string;
-    email: string | null;
-    fullName: string | null;
-  }): Promise<SessionAnswer> {
+  async appleSignIn(body: AppleSignInRequest): Promise<SessionAnswer> {
     return call('post', 'auth/apple/signin', body, signInAnswerSchema, FALLBACKS.signIn);
   },
   async verify(sessionToken: string) {
