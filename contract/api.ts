@@ -16,11 +16,6 @@ const subscriptionSchema = z.object({
   cancelAtPeriodEnd: z.boolean(),
   /** ISO 8601 timestamp of the period end, when known. */
   endDate: z.string().optional(),
-  /**
-   * ISO 8601 timestamp until which the 30-day money-back guarantee can still be claimed (30 days after the
-   * account's first payment); absent when it cannot (window closed, already refunded, nothing paid).
-   */
-  refundableUntil: z.string().optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -110,7 +105,7 @@ export const API_ERROR_CODES = [
   'subscription_past_due',
   /** 404: there is no live subscription to change. */
   'no_subscription',
-  /** 409: the 30-day money-back guarantee has ended for this account (30 days after its first payment). */
+  /** 409: the money-back guarantee has ended for this account (MONEY_BACK_DAYS after its first payment, contract/plans.ts). */
   'refund_window_closed',
   /** 409: the account's first payment was already refunded. */
   'already_refunded',
@@ -158,6 +153,9 @@ export const appleSignInRequestSchema = z.object({
   /** Fills the name on Apple's first sign-in only (Apple sends it once). */
   fullName: text(256).nullish(),
 });
+/** The sign-in bodies as a client sends them (the SPA's sign-in machine builds them, machines/exchange-request.ts). */
+export type GoogleSignInRequest = z.input<typeof googleSignInRequestSchema>;
+export type AppleSignInRequest = z.input<typeof appleSignInRequestSchema>;
 /** Sign-in and hand-off redemption: a new session with its account. */
 export const signInAnswerSchema = successAnswer({
   sessionToken: z.string(),
@@ -239,10 +237,10 @@ export const cancelSubscriptionAnswerSchema = successAnswer({ subscription: subs
 export const resumeSubscriptionRequestSchema = z.object({ idToken: token });
 export const resumeSubscriptionAnswerSchema = successAnswer({ subscription: subscriptionSchema.nullable() });
 
-// POST /subscription/refund: the 30-day money-back guarantee; access ends now, the first payment is refunded
+// POST /subscription/refund: the money-back guarantee; access ends now, the first payment is refunded
 export const refundSubscriptionRequestSchema = z.object({ idToken: token });
 const refundSchema = z.object({
-  /** In the currency's smallest unit (10000 = $100.00). */
+  /** In the currency's smallest unit (cents for usd). */
   amount: z.number().int(),
   currency: z.string(),
 });
@@ -257,7 +255,7 @@ export const billingHistoryRequestSchema = z.object({ sessionToken: token });
 const billingItemSchema = z.object({
   id: z.string(),
   kind: z.enum(['charge', 'refund']),
-  /** In the currency's smallest unit (10000 = $100.00); positive for refunds too. */
+  /** In the currency's smallest unit (cents for usd); positive for refunds too. */
   amount: z.number().int(),
   currency: z.string(),
   /** ISO 8601 timestamp. */
@@ -274,7 +272,7 @@ const billingItemSchema = z.object({
 export type BillingItem = z.infer<typeof billingItemSchema>;
 export const billingHistoryAnswerSchema = successAnswer({
   items: z.array(billingItemSchema),
-  /** ISO 8601: until when the 30-day money-back guarantee can be claimed; absent when it cannot. */
+  /** ISO 8601: until when the money-back guarantee can be claimed; absent when it cannot. */
   refundableUntil: z.string().optional(),
 });
 

@@ -18,7 +18,7 @@ const ownedByAccount = () =>
 /** Which payment provider a subscription, checkout, charge or refund is with. */
 const paymentProvider = () => text('provider').$type<'stripe' | 'local'>().notNull();
 
-/** An amount of money: `amount` in the currency's smallest unit (10000 = $100.00), `currency` its code. */
+/** An amount of money: `amount` in the currency's smallest unit (cents for usd), `currency` its code. */
 const money = () => ({
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),

@@ -14,16 +14,19 @@ import { applyRefundStatus, oweRefund, recordProviderRefund, type ProviderRefund
 import { syncPeerAccess } from './peer-access.ts';
 import { applySubscriptionState, findSubscriptionByProviderId, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
 
-export type EventOutcome =
-  | 'applied'
-  | 'duplicate'
-  | 'ignored'
-  | 'second_subscription_cancelled'
-  | 'deleted_account_subscription_cancelled'
-  | 'unlinkable'
-  | 'deferred'
+/** What became of an event the provider is told about: the webhook answers each with 200 (its schema reads this list). */
+export const ACKNOWLEDGED_OUTCOMES = [
+  'applied',
+  'duplicate',
+  'ignored',
+  'second_subscription_cancelled',
+  'deleted_account_subscription_cancelled',
+  'unlinkable',
   /** A refund made here failed for good (the alert: docs/operations.md). */
-  | 'refund_failed';
+  'refund_failed',
+] as const;
+/** `deferred`: not recorded, answered with an error so the provider delivers the event again later. */
+export type EventOutcome = (typeof ACKNOWLEDGED_OUTCOMES)[number] | 'deferred';
 
 /** What one event means here, whatever the provider. */
 export type PaymentEventEffect =

@@ -75,3 +75,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     transform: withOperationId,
   });
 }
+
+/** GET /api/openapi.json: the document of `app`, registered inside the /api scope. */
+export function openApiDocumentRoute(api: FastifyInstance, app: FastifyInstance): void {
+  api.get('/openapi.json', { config: { rateLimitFamily: 'other' }, schema: { hide: true } }, async () => app.swagger());
+}

@@ -41,6 +41,8 @@ export async function relayRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.get(
     '/v1/peers',
     {
+      // The VPN servers poll it; no person calls it.
+      config: { rateLimitFamily: 'other' },
       schema: {
         summary: 'The peer list for the VPN servers (Authorization: Bearer <relay token>)',
         operationId: 'getRelayPeers',

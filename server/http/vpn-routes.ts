@@ -23,13 +23,15 @@ export async function vpnRoutes(scope: FastifyInstance, deps: AppDeps) {
 
   app.get(
     '/servers',
-    { schema: { summary: 'The VPN servers a configuration can point at', tags, response: answers(vpnServersAnswerSchema) } },
+    // A public catalogue the apps fetch now and then, never a person by hand.
+    { config: { rateLimitFamily: 'other' }, schema: { summary: 'The VPN servers a configuration can point at', tags, response: answers(vpnServersAnswerSchema) } },
     async () => servers,
   );
 
   app.post(
     '/devices',
     {
+      config: { rateLimitFamily: 'devices' },
       schema: {
         summary: 'Register a WireGuard public key (a new device, or a desktop session\'s own key)',
         tags,
@@ -51,6 +53,7 @@ export async function vpnRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.post(
     '/devices/rotate',
     {
+      config: { rateLimitFamily: 'devices' },
       schema: { summary: "Replace a device's WireGuard key", tags, body: rotateKeyRequestSchema, response: answers(wireguardDeviceAnswerSchema) },
       preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'devices'),
     },

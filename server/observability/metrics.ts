@@ -12,10 +12,9 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import client from '@prometheus-io/client';
 import fastifyMetrics from 'fastify-metrics';
-import { resolveClient } from 'fastify-metrics/dist/resolve-client.js';
 import type { Config } from '../config.ts';
-import { noSuchCall } from '../http/framework-errors.ts';
 
 /** A counter as the rest of the server uses it. */
 interface Count<L extends string = never> {
@@ -83,18 +82,21 @@ function bearerMatches(request: FastifyRequest, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** How a request the metrics endpoint refuses is answered: as for a call that does not exist (server/http). */
+type Refusal = (request: FastifyRequest, reply: FastifyReply) => unknown;
+
 /**
  * Registers GET /api/metrics and the request histograms (on every route added after it), and returns
- * the product counters. Call before the routes are registered.
+ * the product counters. Call before the routes are registered. `refuse` answers a scrape without the
+ * token in production.
  */
-export async function registerMetrics(app: FastifyInstance, config: Config): Promise<ProductMetrics> {
-  // The Prometheus client fastify-metrics itself uses (the same package, so no second copy to keep in step).
-  const client = await resolveClient();
+export async function registerMetrics(app: FastifyInstance, config: Config, refuse: Refusal): Promise<ProductMetrics> {
+  // The Prometheus client fastify-metrics itself depends on (the same version range, so npm keeps one copy).
   const registry = new client.Registry();
   const registers = [registry];
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!config.production) return;
-    if (!config.metricsToken || !bearerMatches(request, config.metricsToken)) return noSuchCall(request, reply);
+    if (!config.metricsToken || !bearerMatches(request, config.metricsToken)) return refuse(request, reply);
   };
   await app.register(fastifyMetrics, {
     promClient: client,

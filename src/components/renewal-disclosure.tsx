@@ -4,14 +4,12 @@ import { brand } from '../config/brand';
 /**
  * Said before paying (issue 20, item 7; California's automatic-renewal law, EU and UK rules): the plan
  * renews by itself, at what price, until when, and where to turn it off. The local checkout page and
- * Stripe Checkout (custom_text) say the same (server/brand.ts).
+ * Stripe Checkout (custom_text) say the same sentence (contract/plans.ts, renewalDisclosure).
  */
-const RENEWAL_DISCLOSURE = `Your plan renews automatically every year at $${brand.price.amountUsd} until you turn auto-renewal off. You can turn it off at any time on your account page, under Subscription.`;
-
 export function RenewalDisclosure() {
   return (
     <Text size="sm" c="dimmed" id="renewal-disclosure">
-      {RENEWAL_DISCLOSURE}
+      {brand.price.renewalDisclosure}
     </Text>
   );
 }

@@ -36,7 +36,7 @@ const PLAN_FEATURES = [
   'Unlimited bandwidth, no throttling',
   `Up to ${brand.deviceLimit} devices`,
   'Strict zero-log policy',
-  '30-day money-back guarantee',
+  brand.moneyBack.name,
 ];
 
 /**
@@ -120,7 +120,7 @@ export function HomePage() {
           Simple pricing
         </h2>
         <div className={`${plain.card} ${classes.priceCard}`}>
-          <PlanPrice headingOrder={3} badge="Best value" note={`Just $${brand.price.perMonthUsd} per month`} />
+          <PlanPrice headingOrder={3} badge="Best value" note={`Just ${brand.price.perMonth} per month`} />
           <CheckList items={PLAN_FEATURES} />
           <SiteLink to="/subscribe" className={`${plain.button} ${classes.priceButton}`} data-size="md" data-block>
             Get {brand.price.tierName}

@@ -17,7 +17,7 @@ const FEATURES = [
   `Up to ${brand.deviceLimit} devices at once`,
   'Strict zero-log policy',
   '24/7 support',
-  '30-day money-back guarantee',
+  brand.moneyBack.name,
 ];
 
 export type SubscribePageProps =
@@ -49,7 +49,7 @@ export function SubscribePage(props: SubscribePageProps) {
           </Stack>
           {/* What they are signing in for: the plan and its price (issue 22 item 4). */}
           <Card withBorder padding="md" radius="md" mt="lg">
-            <PlanPrice headingOrder={2} badge="Annual" note={brand.price.summary} />
+            <PlanPrice headingOrder={2} badge={brand.price.badge} note={brand.price.summary} />
           </Card>
           <Stack gap="sm" mt="lg">
             {blocked && <SignInSupport message={props.supportMessage!} />}
@@ -100,7 +100,7 @@ export function SubscribePage(props: SubscribePageProps) {
           </Text>
         </div>
         <Card withBorder shadow="md" padding="xl" radius="lg">
-          <PlanPrice headingOrder={2} badge="Annual" note={brand.price.summary} />
+          <PlanPrice headingOrder={2} badge={brand.price.badge} note={brand.price.summary} />
           <CheckList items={FEATURES} />
           <Stack mt="xl" gap="sm">
             <RenewalDisclosure />

@@ -35,7 +35,7 @@ describe('subscribe page', () => {
     const onSubscribe = vi.fn();
     await renderAtPath('/subscribe', <SubscribePage view="signedIn" email="ada@example.com" onSubscribe={onSubscribe} redirecting={false} />);
     expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
-    expect(screen.getByText('$100 per year, less than $8.33 per month')).toBeInTheDocument();
+    expect(screen.getByText('$100 per year, about $8.34 per month')).toBeInTheDocument();
     expect(screen.getByText('Up to 10 devices at once')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Manage Account' })).toHaveAttribute('href', '/account');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Subscribe Now' }));
@@ -57,7 +57,7 @@ describe('subscribe page', () => {
 
   test('signed out: the plan and its price, one matching pair of buttons with their marks, and the terms line', async () => {
     await renderAtPath('/subscribe', <SubscribePage view="signedOut" onGoogle={() => {}} onApple={() => {}} />);
-    expect(await screen.findByText('$100 per year, less than $8.33 per month')).toBeInTheDocument();
+    expect(await screen.findByText('$100 per year, about $8.34 per month')).toBeInTheDocument();
     expect(screen.getByText('per year')).toBeInTheDocument();
     const google = screen.getByRole('button', { name: 'Sign in with Google' });
     const apple = screen.getByRole('button', { name: 'Continue with Apple' });
@@ -73,6 +73,6 @@ describe('subscribe page', () => {
     expect(await screen.findByRole('heading', { name: 'You already have Veil VPN Premium' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to My Account' })).toHaveAttribute('href', '/account');
     expect(screen.queryByRole('button', { name: 'Subscribe Now' })).toBeNull();
-    expect(screen.queryByText('$100 per year, less than $8.33 per month')).toBeNull();
+    expect(screen.queryByText('$100 per year, about $8.34 per month')).toBeNull();
   });
 });
