@@ -1,12 +1,5 @@
 import { Text } from '@mantine/core';
-import { brand } from '../config/brand';
-
-/**
- * Said before paying (issue 20, item 7; California's automatic-renewal law, EU and UK rules): the plan
- * renews by itself, at what price, until when, and where to turn it off. The local checkout page and
- * Stripe Checkout (custom_text) say the same (server/brand.ts).
- */
-const RENEWAL_DISCLOSURE = `Your plan renews automatically every year at $${brand.price.amountUsd} until you turn auto-renewal off. You can turn it off at any time on your account page, under Subscription.`;
+import { RENEWAL_DISCLOSURE } from './renewal-disclosure-text';
 
 export function RenewalDisclosure() {
   return (

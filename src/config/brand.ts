@@ -11,6 +11,9 @@ function pick(value: string | undefined, fallback: string): string {
 }
 
 const productName = pick(env.VITE_PRODUCT_NAME, 'Veil VPN');
+const AMOUNT_USD = 100;
+/** $100 a year is $8.333… a month: "about $8.33", never "less than $8.33" (which is false, issue 34). */
+const PER_MONTH_USD = (AMOUNT_USD / 12).toFixed(2);
 const scheme = pick(env.VITE_DEEP_LINK_SCHEME, 'veilvpn');
 
 export const brand = {
@@ -35,12 +38,14 @@ export const brand = {
     cancel: `${scheme}://cancel`,
   },
   price: {
-    amountUsd: 100,
-    perMonthUsd: 8.33,
+    amountUsd: AMOUNT_USD,
+    perMonthUsd: PER_MONTH_USD,
     planName: 'Single Annual Plan',
     tierName: 'Premium',
-    /** "$100 per year, less than $8.33 per month" */
-    summary: '$100 per year, less than $8.33 per month',
+    /** Under a card's "$100 per year": the monthly figure alone, so the card says the price once. */
+    monthlyNote: `About $${PER_MONTH_USD} a month`,
+    /** "$100 per year, about $8.33 a month", where no card states the price above it. */
+    summary: `$${AMOUNT_USD} per year, about $${PER_MONTH_USD} a month`,
   },
   /** One device limit everywhere, the one the API enforces (contract/limits.ts). */
   deviceLimit: DEVICE_LIMIT,

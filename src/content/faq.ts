@@ -86,7 +86,7 @@ export const faq: readonly FaqCategory[] = [
     items: [
       {
         question: 'How much does it cost?',
-        answer: `There is one plan, the ${brand.price.planName}: ${price}, which works out at less than $${brand.price.perMonthUsd} per month. It includes every server location, unlimited bandwidth and up to ${brand.deviceLimit} devices.`,
+        answer: `There is one plan, the ${brand.price.planName}: ${price}, which works out at about $${brand.price.perMonthUsd} a month. It includes every server location, unlimited bandwidth and up to ${brand.deviceLimit} devices.`,
       },
       {
         question: 'Does my subscription renew automatically?',

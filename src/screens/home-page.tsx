@@ -2,6 +2,7 @@ import { brand } from '../config/brand';
 import { CheckList } from '../components/check-list';
 import { useDownloadHref } from '../components/use-download-href';
 import { PlanPrice } from '../components/plan-price';
+import { RENEWAL_DISCLOSURE } from '../components/renewal-disclosure-text';
 import { SiteLink } from '../components/site-link';
 import { Icon, type IconName } from '../components/icons';
 import plain from '../components/plain.module.css';
@@ -120,8 +121,10 @@ export function HomePage() {
           Simple pricing
         </h2>
         <div className={`${plain.card} ${classes.priceCard}`}>
-          <PlanPrice headingOrder={3} badge="Best value" note={`Just $${brand.price.perMonthUsd} per month`} />
+          <PlanPrice headingOrder={3} />
           <CheckList items={PLAN_FEATURES} />
+          {/* Where the price first appears, it says it renews (issue 34). */}
+          <p className={`${plain.dimmed} ${classes.disclosure}`}>{RENEWAL_DISCLOSURE}</p>
           <SiteLink to="/subscribe" className={`${plain.button} ${classes.priceButton}`} data-size="md" data-block>
             Get {brand.price.tierName}
           </SiteLink>
