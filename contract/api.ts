@@ -251,6 +251,11 @@ const billingItemSchema = z.object({
   description: z.string(),
   /** The receipt to show or print (Stripe's hosted invoice or receipt; the local checkout's own page). */
   receiptUrl: z.string().nullable(),
+  /**
+   * A refund's state (docs/decisions.md, "Refund states"): `owed` (being made), `made` (the money left),
+   * `failed` (refused or failed at the provider; support contacts the customer). Absent on charges.
+   */
+  refundState: z.enum(['owed', 'made', 'failed']).optional(),
 });
 export type BillingItem = z.infer<typeof billingItemSchema>;
 export const billingHistoryAnswerSchema = successAnswer({

@@ -13,6 +13,7 @@ export const ACCOUNT_CARDS = {
   devices: 'account.devices',
   dangerZone: 'account.deletion',
   activity: 'account.activity',
+  dataExport: 'account.dataExport',
 } as const;
 
 export type AccountCardId = (typeof ACCOUNT_CARDS)[keyof typeof ACCOUNT_CARDS];

@@ -24,7 +24,9 @@ export type AccountDeletionEvent =
   /** Cancel, Escape, or a click outside. */
   | { type: 'account.cancelDelete' }
   /** "Turn Off Auto-Renewal instead": this dialog closes and the subscription card asks to turn it off. */
-  | { type: 'account.turnOffAutoRenewalInstead' };
+  | { type: 'account.turnOffAutoRenewalInstead' }
+  /** "Cancel and Refund instead" (inside the money-back window): this dialog closes, the refund's opens. */
+  | { type: 'account.refundInstead' };
 
 const DELETE_SUCCESS_TOAST: ToastParams = {
   title: 'Account Deleted',
@@ -70,6 +72,8 @@ export const accountDeletionMachine = setup({
     endSession: () => {},
     /** The subscription card opens its own "Turn off auto-renewal?" dialog. */
     turnOffAutoRenewal: sendToCard({ type: 'autoRenewal.turnOff' }, ACCOUNT_CARDS.subscription),
+    /** The subscription card opens its "Cancel and get a refund?" dialog (issue 34: a week-one deleter is owed it). */
+    askForRefund: sendToCard({ type: 'refund.start' }, ACCOUNT_CARDS.subscription),
   },
   guards: {
     hasEmailAndUid: ({ context }) => Boolean(context.user?.email) && Boolean(context.user?.uid),
@@ -89,6 +93,7 @@ export const accountDeletionMachine = setup({
         'account.confirmDelete': { guard: 'hasEmailAndUid', target: 'deleting' },
         'account.cancelDelete': { target: 'idle' },
         'account.turnOffAutoRenewalInstead': { target: 'idle', actions: 'turnOffAutoRenewal' },
+        'account.refundInstead': { target: 'idle', actions: 'askForRefund' },
       },
     },
     deleting: {

@@ -37,8 +37,9 @@ type SubscriptionCall = 'cancelSubscription' | 'resumeSubscription' | 'refundSub
 
 /** What each call says when it has worked (spec §8, design §8); the subscription is refreshed after. */
 const DONE_TOASTS = {
+  // Design §8: the plan is not cancelled (it stays active until its end date), so the title says what changed.
   cancelSubscription: {
-    title: 'Subscription Cancelled',
+    title: 'Auto-renewal is off',
     message: 'Your subscription will remain active until the end of your billing period.',
     color: 'green',
   },

@@ -6,6 +6,7 @@
  */
 import type { AnyStateMachine } from 'xstate';
 import { accountActivityMachine } from './account-activity';
+import { dataExportMachine } from './data-export';
 import { accountDeletionMachine } from './account-deletion';
 import { activationMachine } from './activation';
 import { appLinkMachine } from './app-link';
@@ -36,6 +37,7 @@ export const MACHINES = [
   { name: 'app-link', title: 'Opening the app (hand-off told)', machine: appLinkMachine },
   { name: 'billing-history', title: 'Billing history', machine: billingHistoryMachine },
   { name: 'account-activity', title: 'Account activity', machine: accountActivityMachine },
+  { name: 'data-export', title: 'Download your data', machine: dataExportMachine },
 ] as const satisfies readonly CataloguedMachine[];
 
 export type MachineName = (typeof MACHINES)[number]['name'];

@@ -27,6 +27,8 @@ export type SessionEvent =
   | { type: 'session.ended' }
   /** The API refused the session (a 401) on a call made outside this machine (devices, hand-off, delete). */
   | { type: 'session.expired' }
+  /** An account action found the identity provider's session lapsed (no ID token): sign in again, back here. */
+  | { type: 'session.providerExpired' }
   /** The browser is back online (`online` event): while reconnecting, try again now rather than after the back-off. */
   | { type: 'connection.online' };
 
@@ -196,6 +198,9 @@ export const sessionMachine = sessionSetup.createMachine({
         'session.signedIn': { target: 'signedIn', actions: signedInWith },
         // A sign-in refused as recently deleted: no stale token may stay behind.
         'session.ended': { actions: 'clearStoredSession' },
+        // An account action found the provider's session lapsed after Firebase had already reported it signed
+        // out (the page had dropped to "Sign In Required"): say why and sign in again, back to this page.
+        'session.providerExpired': { actions: [{ type: 'showToast', params: SESSION_EXPIRED_TOAST }, 'redirectToSignIn'] },
         'auth.changed': {
           guard: {
             type: 'canRestoreSession',
@@ -217,6 +222,8 @@ export const sessionMachine = sessionSetup.createMachine({
         // Another tab signed out, the account was deleted, or a sign-in found it recently deleted.
         'session.ended': { target: 'signedOut', actions: ['clearContext', 'clearStoredSession'] },
         'session.expired': { target: 'expired' },
+        // An account action found no provider session (no ID token): as a refusal.
+        'session.providerExpired': { target: 'expired' },
       },
       states: {
         idle: {

@@ -159,7 +159,7 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
         new (await import('./payments/stripe-provider.ts')).StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl })
       : (localCheckout as LocalPaymentProvider));
   if (localCheckout) startBillingClock(app, localCheckout);
-  await startBillingJobs(database.db, provider, jobs, config.billingJobRetryDelaySeconds);
+  await startBillingJobs(database.db, provider, jobs, config.billingJobRetryDelaySeconds, () => productMetrics.refundsFailed.inc());
   // Expired data goes every day, and now (what expired while the API was down): the retention list's periods.
   await startRetentionPurge(jobs, database.db, config.deletedAccountCooldownSeconds, app.log);
 

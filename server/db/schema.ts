@@ -31,6 +31,8 @@ export const users = pgTable('users', {
   email: text('email').notNull(),
   name: text('name').notNull().default(''),
   paymentCustomerId: text('payment_customer_id').unique(),
+  /** Customers of the account deleted at the provider so far: part of the next one's idempotency key (0007). */
+  paymentCustomersDeleted: integer('payment_customers_deleted').notNull().default(0),
   createdAt: at('created_at').notNull().defaultNow(),
   /** Set by staff (disable): no sign-in, no session, no device on the relay list until enabled (0009). */
   disabledAt: at('disabled_at'),
@@ -131,17 +133,30 @@ export const charges = pgTable('charges', {
   receiptUrl: text('receipt_url'),
 });
 
-/** Refunds owed or made, recorded before the provider is asked; `refundedAt` once it answered (0005). */
+/** Where a refund is (0007, docs/decisions.md): owed, made, failed for good, or not owed after all. */
+export type RefundState = 'owed' | 'made' | 'failed' | 'not_owed';
+
+/** Refunds owed, made or failed, recorded before the provider is asked (0005, 0007). */
 export const refunds = pgTable('refunds', {
   providerSubscriptionId: text('provider_subscription_id').primaryKey(),
   userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
   provider: paymentProvider(),
   reason: text('reason').$type<'second_subscription' | 'deleted_account' | 'money_back' | 'staff'>().notNull(),
-  ...money(),
+  /** Known once the provider said what it refunds (null while owed for a payment not read yet). */
+  amount: integer('amount'),
+  currency: text('currency'),
   owedAt: at('owed_at').notNull().defaultNow(),
+  state: text('state').$type<RefundState>().notNull().default('owed'),
+  /** Why it failed (the provider's code) or why nothing was owed. */
+  stateReason: text('state_reason'),
   refundedAt: at('refunded_at'),
-  /** The payment the provider refunded (Stripe), to show it once with its charge.refunded. */
+  failedAt: at('failed_at'),
+  /** The payment the provider refunds (Stripe), stored before asking, to show it once with its charge.refunded. */
   paymentIntent: text('payment_intent'),
+  /** The provider's refund (Stripe `re_…`), whose later failure events name it. */
+  providerRefundId: text('provider_refund_id'),
+  /** The charge the rule refunds (money-back: the first payment); null: the subscription's latest payment. */
+  chargeId: text('charge_id'),
 });
 
 /** Refunds as Stripe reports them (`charge.refunded`), with Stripe's receipt (0005). */

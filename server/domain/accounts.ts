@@ -3,7 +3,7 @@
  * verifier lets only the route's own provider through; an account's e-mail is only ever one the provider
  * verified (issue 10 §2).
  */
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { ApiUser } from '../../contract/api.ts';
 import type { StaffRole } from '../../contract/staff.ts';
 import type { Db } from '../db/database.ts';
@@ -150,7 +150,13 @@ export async function claimPaymentCustomer(db: Db, userId: string, customer: str
  * its open checkout (made for that customer), so its next checkout makes a new customer, not a 502.
  */
 export async function forgetPaymentCustomer(db: Db, customer: string): Promise<boolean> {
-  const forgotten = await db.update(users).set({ paymentCustomerId: null }).where(eq(users.paymentCustomerId, customer)).returning({ id: users.id });
+  // Counted, so the next customer's idempotency key differs from the deleted one's: Stripe would
+  // otherwise replay the deleted customer for a day (issue 34).
+  const forgotten = await db
+    .update(users)
+    .set({ paymentCustomerId: null, paymentCustomersDeleted: sql`${users.paymentCustomersDeleted} + 1` })
+    .where(eq(users.paymentCustomerId, customer))
+    .returning({ id: users.id });
   for (const { id } of forgotten) await db.delete(openCheckouts).where(eq(openCheckouts.userId, id));
   return forgotten.length > 0;
 }

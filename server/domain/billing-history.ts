@@ -6,9 +6,28 @@
 import { desc, eq } from 'drizzle-orm';
 import type { BillingItem } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
-import { charges, users } from '../db/schema.ts';
+import { charges, refunds, users } from '../db/schema.ts';
 import { refundableUntil } from './money-back.ts';
 import { providerRefundsOf, refundsOf } from './refunds.ts';
+
+type RefundRow = typeof refunds.$inferSelect;
+
+/** What the history says of a refund in each state. */
+const REFUND_TEXT = {
+  owed: 'Refund in progress',
+  made: 'Refund',
+  failed: 'Refund failed: our support team will contact you',
+} as const;
+
+/**
+ * A refund of ours as the history shows it, or null: one not owed after all (nothing was refunded), or
+ * one whose amount is not known yet (the provider says it once made).
+ */
+function shownRefund(refund: RefundRow): { state: keyof typeof REFUND_TEXT; amount: number; currency: string; date: Date } | null {
+  if (refund.state === 'not_owed' || refund.amount === null || !refund.currency) return null;
+  const date = refund.state === 'failed' ? refund.failedAt : refund.state === 'made' ? refund.refundedAt : refund.owedAt;
+  return { state: refund.state, amount: refund.amount, currency: refund.currency, date: date ?? refund.owedAt };
+}
 
 export async function billingHistory(
   db: Db,
@@ -27,9 +46,12 @@ export async function billingHistory(
     // Stripe's charges carry Stripe's hosted invoice page; the local checkout's have the API's own.
     receiptUrl: charge.receiptUrl ?? (charge.provider === 'local' ? localReceiptUrl(charge.id) : null),
   }));
-  // Stripe's own reports of refunds (with its receipt), then the refunds owed or made here that Stripe
-  // has not reported yet (matched by payment), and the local checkout's.
-  const reported = await providerRefundsOf(db, userId);
+  // Stripe's own reports of refunds (with its receipt), then the refunds owed, made or failed here that
+  // Stripe has not reported (matched by payment, which is stored before Stripe is asked, so a refund in
+  // flight is listed once), and the local checkout's. A refund of ours that failed stands for its payment.
+  const ours = await refundsOf(db, userId);
+  const failedPayments = new Set(ours.filter((refund) => refund.state === 'failed').map((refund) => refund.paymentIntent).filter(Boolean));
+  const reported = (await providerRefundsOf(db, userId)).filter((refund) => !refund.paymentIntent || !failedPayments.has(refund.paymentIntent));
   const reportedPayments = new Set(reported.map((refund) => refund.paymentIntent).filter(Boolean));
   for (const refund of reported) {
     items.push({
@@ -38,21 +60,24 @@ export async function billingHistory(
       amount: refund.amount,
       currency: refund.currency,
       date: refund.refundedAt.toISOString(),
-      description: 'Refund',
+      description: REFUND_TEXT.made,
       receiptUrl: refund.receiptUrl,
+      refundState: 'made',
     });
   }
-  for (const refund of await refundsOf(db, userId)) {
-    if (refund.paymentIntent && reportedPayments.has(refund.paymentIntent)) continue;
-    // Shown from the moment it is owed (the refund job is making it), dated when it was made once it is.
+  for (const refund of ours) {
+    const shown = shownRefund(refund);
+    if (!shown) continue;
+    if (shown.state !== 'failed' && refund.paymentIntent && reportedPayments.has(refund.paymentIntent)) continue;
     items.push({
       id: `refund_${refund.providerSubscriptionId}`,
       kind: 'refund',
-      amount: refund.amount,
-      currency: refund.currency,
-      date: (refund.refundedAt ?? refund.owedAt).toISOString(),
-      description: 'Refund',
+      amount: shown.amount,
+      currency: shown.currency,
+      date: shown.date.toISOString(),
+      description: REFUND_TEXT[shown.state],
       receiptUrl: null,
+      refundState: shown.state,
     });
   }
   items.sort((a, b) => b.date.localeCompare(a.date));

@@ -76,6 +76,16 @@ export async function subscriptionStart(db: Db, providerSubscriptionId: string):
   return first?.paidAt ?? null;
 }
 
+/**
+ * The charge a refund returns: `chargeId` when the rule names one (money-back), otherwise the
+ * subscription's latest. Undefined when nothing was paid (a trial).
+ */
+export async function chargeToRefund(db: Db, providerSubscriptionId: string, chargeId: string | null): Promise<ChargeRow | undefined> {
+  if (!chargeId) return latestChargeOf(db, providerSubscriptionId);
+  const [row] = await db.select().from(charges).where(eq(charges.id, chargeId));
+  return row;
+}
+
 /** A subscription's latest payment (support's refund outside the money-back window returns it). */
 export async function latestChargeOf(db: Db, providerSubscriptionId: string): Promise<ChargeRow | undefined> {
   const [latest] = await db

@@ -43,7 +43,7 @@ async function openCheckout(db: Db, payments: PaymentProvider, user: UserRow, no
 /** The account's one provider customer: made before its first checkout and stored, so every checkout uses it. */
 async function customerOf(db: Db, payments: PaymentProvider, user: UserRow): Promise<string | null> {
   if (user.paymentCustomerId || !payments.createCustomer) return user.paymentCustomerId;
-  const stored = await claimPaymentCustomer(db, user.id, await payments.createCustomer({ userId: user.id, email: user.email }));
+  const stored = await claimPaymentCustomer(db, user.id, await payments.createCustomer({ userId: user.id, email: user.email, replacing: user.paymentCustomersDeleted }));
   if (!stored) throw failures.signInRequired();
   return stored;
 }

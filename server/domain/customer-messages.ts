@@ -24,6 +24,8 @@ export type CustomerMessage = Recipient &
         /** Why it was refunded (absent on messages owed before issue 34): a second subscription leaves access as it was. */
         reason?: 'second_subscription' | 'deleted_account' | 'money_back' | 'staff';
       }
+    /** A refund the provider refused or that failed later: support will contact the customer. */
+    | { kind: 'refund_failed'; amount: number; currency: string; failedAt: string }
     | { kind: 'payment_failed'; amount: number; currency: string; failedAt: string }
     | { kind: 'renewal_off'; endDate: string }
     | { kind: 'renewal_on'; renewalDate: string }

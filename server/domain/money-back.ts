@@ -85,7 +85,8 @@ export async function refundNow(
     userId,
     provider: live.provider,
     reason: inWindow ? 'money_back' : 'staff',
-    ...owed,
+    // Exactly that payment (the first one, as the guarantee promises; not the latest invoice, e.g. a proration).
+    chargeId: paid.id,
   });
   if (by === 'customer') await recordActivity(tx, { userId, kind: 'refund', by, detail: owed }, now);
   return owed;

@@ -10,8 +10,8 @@ import { recordCharge, type FailedCharge, type PaidCharge } from './charges.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
 import { forgetOpenCheckout } from './checkouts.ts';
 import { wasDeletedAccount } from './deletion.ts';
-import { oweRefund, recordProviderRefund, type ProviderRefund } from './refunds.ts';
-import { applySubscriptionState, findSubscriptionByProviderId, PLAN_PRICE, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
+import { applyRefundStatus, oweRefund, recordProviderRefund, type ProviderRefund, type ProviderRefundStatus } from './refunds.ts';
+import { applySubscriptionState, findSubscriptionByProviderId, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
 
 export type EventOutcome =
   | 'applied'
@@ -20,7 +20,9 @@ export type EventOutcome =
   | 'second_subscription_cancelled'
   | 'deleted_account_subscription_cancelled'
   | 'unlinkable'
-  | 'deferred';
+  | 'deferred'
+  /** A refund made here failed for good (the alert: docs/operations.md). */
+  | 'refund_failed';
 
 /** What one event means here, whatever the provider. */
 export type PaymentEventEffect =
@@ -41,6 +43,8 @@ export type PaymentEventEffect =
   | { kind: 'customer.deleted'; customer: string }
   /** A refund the provider made (Stripe's `charge.refunded`), for the billing history. */
   | { kind: 'charge.refunded'; customer: string; refund: ProviderRefund }
+  /** A refund's later status (Stripe's refund.updated, refund.failed, charge.refund.updated). */
+  | { kind: 'refund.status'; refund: ProviderRefundStatus }
   /** A payment the card declined (a renewal): the customer is owed the "payment failed" e-mail. */
   | { kind: 'charge.failed'; userHint: string | null; customer: string | null; provider: 'stripe' | 'local'; failure: FailedCharge }
   /** An event we do not act on (still recorded, so it is not delivered again). */
@@ -117,6 +121,10 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
       await recordProviderRefund(db, userId, effect.refund);
       return 'applied';
     }
+    case 'refund.status': {
+      const outcome = await applyRefundStatus(db, effects.jobs, effect.refund);
+      return outcome === 'failed' ? 'refund_failed' : outcome;
+    }
     case 'customer.deleted':
       return (await forgetPaymentCustomer(db, effect.customer)) ? 'applied' : 'ignored';
     case 'charge.failed': {
@@ -157,7 +165,6 @@ async function endOrphanedSubscription(
     userId: null,
     provider: state.provider,
     reason: 'deleted_account',
-    ...PLAN_PRICE,
   });
   return 'deleted_account_subscription_cancelled';
 }

@@ -36,7 +36,12 @@ export interface OpenedCheckout {
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'local';
   /** The provider's customer for an account, made once and stored by the caller (Stripe). */
-  createCustomer?(request: { userId: string; email: string }): Promise<string>;
+  createCustomer?(request: {
+    userId: string;
+    email: string;
+    /** How many customers of the account were deleted at the provider: a new one is not the deleted one replayed. */
+    replacing: number;
+  }): Promise<string>;
   createCheckout(request: CheckoutRequest): Promise<OpenedCheckout>;
   /**
    * Account deletion: the checkout can no longer be paid. One already completed or expired (or unknown)
@@ -51,13 +56,38 @@ export interface PaymentProvider {
   cancelImmediately(subscriptionId: string): Promise<void>;
   /**
    * A subscription that must not be kept (a second one, one paid for an account deleted meanwhile, or the
-   * money-back guarantee): end it now and refund its payment. Run by the refund job: `idempotencyKey`
-   * comes from the job, so every retry of it asks the provider the same thing and nothing happens twice.
-   * Answers the payment refunded (Stripe), if any.
+   * money-back guarantee): end it now and refund a payment. Run by the refund job, again after any throw
+   * (a network fault, a provider 5xx): nothing is ever refunded twice. See RefundRequest and RefundResult.
    */
-  cancelAndRefund(subscriptionId: string, idempotencyKey: string): Promise<{ paymentIntent: string | null }>;
+  cancelAndRefund(request: RefundRequest): Promise<RefundResult>;
   /** Where the customer updates the card and settles what is owed (Stripe's Billing Portal, or the local page). */
   openBillingPortal(request: { userId: string; customerId: string | null }): Promise<string>;
   /** The subscription as the provider holds it now (to settle events of the same second). */
   retrieveSubscription?(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
 }
+
+export interface RefundRequest {
+  subscriptionId: string;
+  /** The job's key: the same for every attempt of one owed refund. */
+  key: string;
+  /**
+   * The charge the rule refunds (money-back: the account's first payment), refunded even when someone else
+   * ended the subscription. Null: the subscription's own latest payment, refunded only if this refund
+   * ends the subscription (one ended elsewhere, e.g. by the account's deletion, owes nothing).
+   */
+  chargeId: string | null;
+  /** Told the payment about to be refunded before the provider is asked (the history shows it once). */
+  onPaymentChosen?: (paymentIntent: string) => Promise<void>;
+}
+
+/** What became of a refund at the provider. Amounts are the provider's, in the currency's smallest unit. */
+export type RefundResult =
+  /** The money left (or is on its way: `pending`, confirmed or failed later by the provider's events). */
+  | { kind: 'made'; pending: boolean; refundId: string | null; paymentIntent: string | null; amount: number; currency: string }
+  /** Refused for good (a disputed charge, a 402): `reason` is the provider's code. */
+  | { kind: 'failed'; reason: string; paymentIntent: string | null }
+  /**
+   * Nothing to refund: the subscription was ended by someone else, nothing was ever paid (a trial), or
+   * the payment was refunded in full already (the Dashboard; its own report shows it).
+   */
+  | { kind: 'not_owed'; reason: 'cancelled_elsewhere' | 'nothing_paid' | 'already_refunded' };

@@ -1,15 +1,19 @@
 /**
- * Refunds the product owes (issue 20, items 1 and 4; design §7b). An owed refund is a row written in the
- * transaction that decides it (a webhook's, or the money-back call's), with the job that carries it out
- * at the provider: both commit or neither does. No later event reads or removes the row, so a
- * `customer.subscription.deleted` arriving before the provider answered cannot skip it; the job retries
- * with backoff until the provider has ended the subscription and returned the money, with Stripe
- * idempotency keys derived from the job's key.
+ * Refunds the product owes (issue 20, items 1 and 4; issue 34: refunds have a life; design §7b). An owed
+ * refund is a row written in the transaction that decides it (a webhook's, or the money-back call's),
+ * with the job that carries it out at the provider: both commit or neither does. No later event removes
+ * the row, so a `customer.subscription.deleted` arriving before the provider answered cannot skip it.
+ *
+ * Its life (docs/decisions.md, "Refund states"): `owed`, then `made` (the money left: the refund e-mail),
+ * `failed` for good with the provider's reason (an alert, and an e-mail saying support will contact the
+ * customer), or `not_owed` (the subscription was ended by someone else, or nothing was paid). A refund
+ * the provider accepted as pending stays owed until its own events say made or failed.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { providerRefunds, refunds } from '../db/schema.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { PaymentProvider, RefundResult } from './payment-provider.ts';
+import { chargeToRefund } from './charges.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
 import type { JobSender } from './jobs.ts';
 
@@ -20,52 +24,142 @@ export interface RefundJob {
   subscriptionId: string;
 }
 
-type RefundReason = (typeof refunds.$inferInsert)['reason'];
+type RefundRow = typeof refunds.$inferSelect;
+type RefundReason = RefundRow['reason'];
 
 export interface OwedRefund {
   providerSubscriptionId: string;
   userId: string | null;
   provider: 'stripe' | 'local';
   reason: RefundReason;
-  amount: number;
-  currency: string;
+  /** The charge the rule refunds (money-back: the first payment); left out: the subscription's latest. */
+  chargeId?: string;
 }
+
+/** What became of one attempt of the refund job (the job counts failures for the alert). */
+export type RefundOutcome = 'made' | 'pending' | 'failed' | 'not_owed' | 'nothing_to_do';
 
 const refundKey = (subscriptionId: string) => `refund:${subscriptionId}`;
 
-/** Records `refund` as owed and enqueues its job, inside `tx`; a refund already owed for it stays as it was. */
+/**
+ * Records `refund` as owed and enqueues its job, inside `tx`; a refund already owed for it stays as it was.
+ * Its amount is the refunded charge's when that is known here already, otherwise the provider's once made.
+ */
 export async function oweRefund(tx: Db, jobs: JobSender, refund: OwedRefund): Promise<void> {
-  await tx.insert(refunds).values(refund).onConflictDoNothing({ target: refunds.providerSubscriptionId });
+  const charge = await chargeToRefund(tx, refund.providerSubscriptionId, refund.chargeId ?? null);
+  await tx
+    .insert(refunds)
+    .values({ ...refund, chargeId: refund.chargeId ?? null, amount: charge?.amount ?? null, currency: charge?.currency ?? null })
+    .onConflictDoNothing({ target: refunds.providerSubscriptionId });
   await jobs.send(tx, REFUND_QUEUE, { subscriptionId: refund.providerSubscriptionId } satisfies RefundJob, refundKey(refund.providerSubscriptionId));
 }
 
 /**
- * The refund job: ends the subscription at the provider and refunds it, then stamps the row and owes
- * the customer the refund e-mail. Throwing leaves the row owed and the job is retried.
+ * The refund job: ends the subscription at the provider and refunds it, then records what became of it.
+ * Throwing leaves the row owed and the job is retried; the provider adapter makes sure a retry never
+ * refunds twice.
  */
-export async function carryOutRefund(db: Db, payments: PaymentProvider, jobs: JobSender, { subscriptionId }: RefundJob): Promise<void> {
+export async function carryOutRefund(db: Db, payments: PaymentProvider, jobs: JobSender, { subscriptionId }: RefundJob): Promise<RefundOutcome> {
   const [owed] = await db.select().from(refunds).where(eq(refunds.providerSubscriptionId, subscriptionId));
-  if (!owed || owed.refundedAt) return;
-  const { paymentIntent } = await payments.cancelAndRefund(subscriptionId, refundKey(subscriptionId));
-  await db.transaction(async (tx) => {
-    const now = new Date();
-    const [done] = await tx
-      .update(refunds)
-      .set({ refundedAt: now, paymentIntent })
-      .where(and(eq(refunds.providerSubscriptionId, subscriptionId), isNull(refunds.refundedAt)))
-      .returning();
-    if (done?.userId) {
-      await oweCustomerMessage(
-        tx,
-        jobs,
-        { kind: 'refund', userId: done.userId, amount: done.amount, currency: done.currency, refundedAt: now.toISOString(), reason: done.reason },
-        subscriptionId,
-      );
-    }
+  // Made, failed or not owed already; or accepted as pending, whose own events settle it.
+  if (!owed || owed.state !== 'owed' || owed.providerRefundId) return 'nothing_to_do';
+  const result = await payments.cancelAndRefund({
+    subscriptionId,
+    key: refundKey(subscriptionId),
+    chargeId: owed.chargeId,
+    // Stored before the provider is asked: its charge.refunded may arrive before its answer.
+    onPaymentChosen: async (paymentIntent) => {
+      await db.update(refunds).set({ paymentIntent }).where(eq(refunds.providerSubscriptionId, subscriptionId));
+    },
   });
+  return db.transaction((tx) => recordRefundResult(tx, jobs, owed, result));
 }
 
-/** The account's refunds, owed or made (billing history, the money-back rule). */
+async function recordRefundResult(tx: Db, jobs: JobSender, owed: RefundRow, result: RefundResult, now = new Date()): Promise<RefundOutcome> {
+  const row = eq(refunds.providerSubscriptionId, owed.providerSubscriptionId);
+  switch (result.kind) {
+    case 'not_owed':
+      await tx.update(refunds).set({ state: 'not_owed', stateReason: result.reason }).where(and(row, eq(refunds.state, 'owed')));
+      return 'not_owed';
+    case 'failed':
+      await failRefund(tx, jobs, owed.providerSubscriptionId, result.reason, now);
+      return 'failed';
+    case 'made': {
+      const { refundId: providerRefundId, paymentIntent, amount, currency } = result;
+      await tx.update(refunds).set({ providerRefundId, paymentIntent, amount, currency }).where(row);
+      if (result.pending) return 'pending';
+      await makeRefund(tx, jobs, owed.providerSubscriptionId, now);
+      return 'made';
+    }
+  }
+}
+
+/** The money left: the row says so and the customer is owed the refund e-mail, for Stripe's amount. */
+async function makeRefund(tx: Db, jobs: JobSender, subscriptionId: string, now: Date): Promise<void> {
+  const [made] = await tx
+    .update(refunds)
+    .set({ state: 'made', refundedAt: now })
+    .where(and(eq(refunds.providerSubscriptionId, subscriptionId), eq(refunds.state, 'owed')))
+    .returning();
+  if (made?.userId && made.amount !== null && made.currency) {
+    await oweCustomerMessage(
+      tx,
+      jobs,
+      { kind: 'refund', userId: made.userId, amount: made.amount, currency: made.currency, refundedAt: now.toISOString(), reason: made.reason },
+      subscriptionId,
+    );
+  }
+}
+
+/**
+ * The refund failed for good: recorded with the reason, and the customer told that support will contact
+ * them (the alert is the caller's: a counter the on-call runbook watches). Answers false if it had failed already.
+ */
+async function failRefund(tx: Db, jobs: JobSender, subscriptionId: string, reason: string, now: Date): Promise<boolean> {
+  const [failed] = await tx
+    .update(refunds)
+    .set({ state: 'failed', stateReason: reason, failedAt: now })
+    .where(and(eq(refunds.providerSubscriptionId, subscriptionId), inArray(refunds.state, ['owed', 'made'])))
+    .returning();
+  if (!failed) return false;
+  if (failed.userId && failed.amount !== null && failed.currency) {
+    await oweCustomerMessage(
+      tx,
+      jobs,
+      { kind: 'refund_failed', userId: failed.userId, amount: failed.amount, currency: failed.currency, failedAt: now.toISOString() },
+      subscriptionId,
+    );
+  }
+  return true;
+}
+
+/** A refund's later status as the provider reports it (Stripe's refund.updated, refund.failed, charge.refund.updated). */
+export interface ProviderRefundStatus {
+  refundId: string;
+  status: 'succeeded' | 'failed' | 'pending';
+  /** The provider's failure reason (`failure_reason`), when failed. */
+  failureReason: string | null;
+}
+
+/**
+ * Applies a refund's later status to the refund made here that it names: a pending refund becomes made; a
+ * refund that fails (even one made) becomes failed. Answers 'failed' when it newly failed (the alert),
+ * 'applied' for any other change, 'ignored' when it names no refund of ours or changes nothing.
+ */
+export async function applyRefundStatus(tx: Db, jobs: JobSender, update: ProviderRefundStatus, now = new Date()): Promise<'failed' | 'applied' | 'ignored'> {
+  const [ours] = await tx.select().from(refunds).where(eq(refunds.providerRefundId, update.refundId));
+  if (!ours) return 'ignored';
+  if (update.status === 'failed') {
+    return (await failRefund(tx, jobs, ours.providerSubscriptionId, update.failureReason ?? 'failed', now)) ? 'failed' : 'ignored';
+  }
+  if (update.status === 'succeeded' && ours.state === 'owed') {
+    await makeRefund(tx, jobs, ours.providerSubscriptionId, now);
+    return 'applied';
+  }
+  return 'ignored';
+}
+
+/** The account's refunds in any state (billing history, the money-back rule). */
 export function refundsOf(db: Db, userId: string) {
   return db.select().from(refunds).where(eq(refunds.userId, userId));
 }
@@ -77,16 +171,24 @@ export interface ProviderRefund {
   /** All refunded of that charge so far. */
   amount: number;
   currency: string;
+  /** The provider's time of the report. */
   refundedAt: Date;
   receiptUrl: string | null;
 }
 
-/** Stores a refund the provider reports (a later partial refund of the same charge updates its amount). */
+/**
+ * Stores a refund the provider reports: a later report of the same charge (another partial refund)
+ * replaces the total, an older one delivered late never does (Stripe does not promise order).
+ */
 export async function recordProviderRefund(tx: Db, userId: string, refund: ProviderRefund): Promise<void> {
   await tx
     .insert(providerRefunds)
     .values({ ...refund, userId })
-    .onConflictDoUpdate({ target: providerRefunds.id, set: { amount: refund.amount, refundedAt: refund.refundedAt } });
+    .onConflictDoUpdate({
+      target: providerRefunds.id,
+      set: { amount: refund.amount, refundedAt: refund.refundedAt },
+      setWhere: sql`${providerRefunds.refundedAt} <= excluded.refunded_at`,
+    });
 }
 
 /** The account's refunds as the provider reported them. */

@@ -20,9 +20,6 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type ShownSubscriptionRow = Pick<SubscriptionRow, 'status' | 'plan' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>;
 type Status = 'active' | 'inactive' | 'past_due' | 'cancelled';
 
-/** The plan's price, in the currency's smallest unit: what a refund of a payment not read from the provider returns. */
-export const PLAN_PRICE = { amount: 10_000, currency: 'usd' } as const;
-
 /** The statuses that count as the account's subscription: one at most per account. */
 const LIVE_STATUSES = ['active', 'past_due'] as const;
 const isLive = (status: string) => (LIVE_STATUSES as readonly string[]).includes(status);
@@ -207,7 +204,6 @@ export async function applySubscriptionState(
       userId: state.userId,
       provider: state.provider,
       reason: 'second_subscription',
-      ...PLAN_PRICE,
     });
     outcome = 'second_subscription_cancelled';
     stored = 'cancelled';

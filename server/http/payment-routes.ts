@@ -22,7 +22,7 @@ const checkoutParamsSchema = withReason(
 );
 const webhookAnswerSchema = z.object({
   received: z.literal(true),
-  outcome: z.enum(['applied', 'duplicate', 'ignored', 'second_subscription_cancelled', 'deleted_account_subscription_cancelled', 'unlinkable']),
+  outcome: z.enum(['applied', 'duplicate', 'ignored', 'second_subscription_cancelled', 'deleted_account_subscription_cancelled', 'unlinkable', 'refund_failed']),
 });
 const noCheckout = () => new ApiFailure(404, 'not_found', 'This checkout does not exist.');
 
@@ -51,6 +51,7 @@ export function createWebhookReceiver(
     try {
       const outcome = await deps.applyPaymentEvent(event.data, provider, effects, planPriceId);
       deps.metrics.webhookEvents.inc({ type, outcome });
+      if (outcome === 'refund_failed') deps.metrics.refundsFailed.inc();
       return outcome;
     } catch (error) {
       deps.metrics.webhookEvents.inc({ type, outcome: 'error' });
@@ -89,6 +90,7 @@ export async function paymentRoutes(scope: FastifyInstance, deps: AppDeps) {
       // Not a 2xx, so Stripe delivers it again later (its retries run for days).
       if (outcome === 'deferred') throw failures.eventDeferred();
       // Acknowledged so Stripe stops retrying, but someone should look: paid, yet linked to no account.
+      if (outcome === 'refund_failed') request.log.error({ eventType: 'payment event' }, 'a refund failed at the payment provider: support must contact the customer (docs/operations.md)');
       if (outcome === 'unlinkable') request.log.warn({ eventType: 'payment event' }, 'payment event names no account here after an hour of retries: recorded and ignored');
       return { received: true as const, outcome };
     });

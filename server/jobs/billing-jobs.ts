@@ -8,7 +8,16 @@ import type { Db } from '../domain/store.ts';
 import type { PaymentProvider } from '../domain/payment-provider.ts';
 import type { JobQueue } from './queue.ts';
 
-export async function startBillingJobs(db: Db, payments: PaymentProvider, jobs: JobQueue, retryDelaySeconds: number): Promise<void> {
+export async function startBillingJobs(
+  db: Db,
+  payments: PaymentProvider,
+  jobs: JobQueue,
+  retryDelaySeconds: number,
+  /** Called for a refund that failed for good (the alert's counter). */
+  onRefundFailed: () => void = () => {},
+): Promise<void> {
   await jobs.declare(REFUND_QUEUE, { retryDelaySeconds });
-  await jobs.work<RefundJob>(REFUND_QUEUE, (data) => carryOutRefund(db, payments, jobs, data));
+  await jobs.work<RefundJob>(REFUND_QUEUE, async (data) => {
+    if ((await carryOutRefund(db, payments, jobs, data)) === 'failed') onRefundFailed();
+  });
 }

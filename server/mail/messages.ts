@@ -95,6 +95,18 @@ export function composeMessage(message: CustomerMessage, publicUrl: string): Mes
         ],
         action: { label: 'View billing history', url: account },
       });
+    case 'refund_failed':
+      return billingNotice({
+        subject: `Your ${brand.productName} refund could not be made`,
+        preview: 'Our support team will contact you to return your money.',
+        heading: 'Your refund could not be made',
+        paragraphs: [
+          `We tried to refund ${formatAmount(message.amount, message.currency)} to the card you paid with, and on ${formatDate(message.failedAt)} the payment provider told us the refund could not be made.`,
+          `Our support team will contact you at this address to return your money another way. You do not need to do anything; if you have questions, write to ${brand.supportEmail}.`,
+        ],
+        details: [['Amount owed to you', formatAmount(message.amount, message.currency)]],
+        action: { label: 'View billing history', url: account },
+      });
     case 'payment_failed':
       return billingNotice({
         subject: `Your ${brand.productName} renewal payment failed`,

@@ -45,6 +45,8 @@ export interface ProductMetrics {
   rateLimitRefusals: Count<'route'>;
   /** Requests Node's HTTP parser or Fastify refused before a route ran, by kind. */
   malformedRequests: Count<'kind'>;
+  /** Refunds that failed for good (refused by the provider, or failed after being made): page someone. */
+  refundsFailed: Count;
   /** Requests answered 503 because the database did not answer in time or dropped the connection. */
   databaseUnavailable: Count;
 }
@@ -128,6 +130,7 @@ export async function registerMetrics(app: FastifyInstance, config: Config): Pro
     mailFailed: counter('veil_mail_failed_total', 'E-mail attempts that failed', ['template']),
     rateLimitRefusals: counter('veil_rate_limit_refusals_total', 'Calls refused with 429, by route', ['route']),
     malformedRequests: counter('veil_malformed_requests_total', 'Requests refused before a route ran, by kind', ['kind']),
+    refundsFailed: counter('veil_refunds_failed_total', 'Refunds that failed for good: support must contact the customer'),
     databaseUnavailable: counter('veil_database_unavailable_total', 'Requests answered 503 because the database did not answer'),
   };
 

@@ -77,6 +77,7 @@ function translateEvent(event: PaymentEvent, provider: 'stripe' | 'local', planP
   }
 
   if (event.type === 'charge.refunded') return translateRefundedCharge(event);
+  if (REFUND_STATUS_EVENTS.has(event.type)) return translateRefundStatus(event);
 
   if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
     if (!isPlanPrice(planPriceId, invoicePrice(event.data.object))) return { kind: 'none' };
@@ -233,4 +234,26 @@ function translateRefundedCharge(event: PaymentEvent): PaymentEventEffect {
       receiptUrl: charge.receipt_url ?? null,
     },
   };
+}
+
+/** Events carrying a refund object whose status may have changed after it was made. */
+const REFUND_STATUS_EVENTS: ReadonlySet<string> = new Set(['refund.updated', 'refund.failed', 'charge.refund.updated']);
+
+const refundObjectSchema = z.object({
+  id: z.string().min(1),
+  status: z.string().nullish(),
+  failure_reason: z.string().nullish(),
+});
+
+/** A refund that succeeded or failed after it was made (a card that can no longer take it, a closed account). */
+function translateRefundStatus(event: PaymentEvent): PaymentEventEffect {
+  const parsed = refundObjectSchema.safeParse(event.data.object);
+  if (!parsed.success) return { kind: 'none' };
+  const { id, status, failure_reason: failureReason } = parsed.data;
+  // `canceled` (a refund that required action and was not completed) returns no money either.
+  const settled = status === 'failed' || status === 'canceled' ? 'failed' : status === 'succeeded' ? 'succeeded' : null;
+  if (event.type === 'refund.failed' || settled === 'failed') {
+    return { kind: 'refund.status', refund: { refundId: id, status: 'failed', failureReason: failureReason ?? status ?? null } };
+  }
+  return settled ? { kind: 'refund.status', refund: { refundId: id, status: settled, failureReason: null } } : { kind: 'none' };
 }

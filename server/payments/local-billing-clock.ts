@@ -11,6 +11,7 @@ import { subscriptionStart } from '../domain/charges.ts';
 import { findDueLocalSubscriptions } from '../domain/subscriptions.ts';
 import { newId } from '../domain/tokens.ts';
 import type { PaymentEvent } from './events.ts';
+import { PAST_DUE_DAYS } from '../../contract/limits.ts';
 
 export type EventSink = (event: PaymentEvent) => Promise<unknown>;
 
@@ -44,7 +45,7 @@ function anniversaryAfter(anchor: Date, date: Date): Date {
  * How long a declined renewal stays `past_due` before the local clock ends the subscription, as Stripe
  * does once its retries are over when told to cancel (docs/decisions.md).
  */
-const PAST_DUE_LIMIT_MS = 30 * 86_400_000;
+const PAST_DUE_LIMIT_MS = PAST_DUE_DAYS * 86_400_000;
 
 export function localEvent(type: string, created: number, object: Record<string, unknown>): PaymentEvent {
   return { id: newId('evt_local'), type, created, data: { object } };

@@ -26,7 +26,8 @@ import {
   type BillingCycleOptions,
   type EventSink,
 } from './local-billing-clock.ts';
-import type { CheckoutRequest, OpenedCheckout, PaymentProvider } from '../domain/payment-provider.ts';
+import type { CheckoutRequest, OpenedCheckout, PaymentProvider, RefundRequest, RefundResult } from '../domain/payment-provider.ts';
+import { chargeToRefund } from '../domain/charges.ts';
 import type { SubscriptionSnapshot } from '../domain/payment-provider.ts';
 import { readSubscriptionObject } from './subscription-object.ts';
 
@@ -153,12 +154,14 @@ export class LocalPaymentProvider implements PaymentProvider {
 
   /**
    * The refund job: the subscription ends now (unless it has already); the local checkout moves no real
-   * money, so the refund is the owed row the job stamps (server/domain/refunds.ts).
+   * money, so the refund is "made" at once for what the refunded charge was (none paid: nothing owed).
    */
-  async cancelAndRefund(subscriptionId: string): Promise<{ paymentIntent: null }> {
+  async cancelAndRefund({ subscriptionId, chargeId }: RefundRequest): Promise<RefundResult> {
     const row = await findSubscriptionByProviderId(this.db, subscriptionId);
     if (row && row.status !== 'cancelled') await this.cancelImmediately(subscriptionId);
-    return { paymentIntent: null };
+    const charge = await chargeToRefund(this.db, subscriptionId, chargeId);
+    if (!charge) return { kind: 'not_owed', reason: 'nothing_paid' };
+    return { kind: 'made', pending: false, refundId: null, paymentIntent: null, amount: charge.amount, currency: charge.currency };
   }
 
   private async emitSubscriptionChange(subscriptionId: string, type: string, change: Record<string, unknown>) {

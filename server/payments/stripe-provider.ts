@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { brandForServer } from '../brand.ts';
 import { failures } from '../domain/errors.ts';
-import type { CheckoutRequest, OpenedCheckout, PaymentProvider } from '../domain/payment-provider.ts';
+import type { CheckoutRequest, OpenedCheckout, PaymentProvider, RefundRequest, RefundResult } from '../domain/payment-provider.ts';
 import type { SubscriptionSnapshot } from '../domain/payment-provider.ts';
 import { readSubscriptionObject } from './subscription-object.ts';
 
@@ -42,6 +42,29 @@ function createStripeClient({ secretKey, apiBase, timeoutMs = DEFAULT_TIMEOUT_MS
  */
 const attemptKey = (action: string, id: string) => `${action}:${id}:${randomUUID()}`;
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+/** The refund's metadata naming the job that asked for it: a retry finds the refund an earlier attempt made. */
+const REFUND_KEY_METADATA = 'veil_refund';
+
+/** A refund as Stripe answered it: made (or on its way), or failed. */
+function readRefund(refund: Stripe.Refund, paymentIntent: string): RefundResult {
+  if (refund.status === 'failed' || refund.status === 'canceled') {
+    return { kind: 'failed', reason: refund.failure_reason ?? refund.status, paymentIntent };
+  }
+  return { kind: 'made', pending: refund.status !== 'succeeded', refundId: refund.id, paymentIntent, amount: refund.amount, currency: refund.currency };
+}
+
+/**
+ * Stripe's refusals that no retry changes, as the reason stored: a disputed charge (400 `charge_disputed`),
+ * and a 402 (the request was valid but could not be carried out, e.g. the balance cannot cover it).
+ * Anything else (5xx, network, rate limits) is thrown for the job to retry.
+ */
+function permanentRefusal(error: unknown): string | null {
+  if (!(error instanceof Stripe.errors.StripeError)) return null;
+  if (error.code === 'charge_disputed') return 'charge_disputed';
+  if (error.statusCode === 402) return error.code ?? 'payment_required';
+  return null;
+}
+
 /** Stripe subscription statuses from which nothing can be charged again. */
 const FINAL_STATUSES: ReadonlySet<string> = new Set(['canceled', 'incomplete_expired']);
 
@@ -53,12 +76,13 @@ export class StripePaymentProvider implements PaymentProvider {
     this.stripe = createStripeClient(settings);
   }
 
-  async createCustomer({ userId, email }: { userId: string; email: string }): Promise<string> {
-    // Two first checkouts at once make one customer: the key is the same only when every parameter is.
+  async createCustomer({ userId, email, replacing }: { userId: string; email: string; replacing: number }): Promise<string> {
+    // Two first checkouts at once make one customer: the key is the same only when every parameter is,
+    // and changes once a customer of the account was deleted (Stripe would replay the deleted one).
     const parameters = createHash('sha256').update(`${userId}\n${email}`).digest('hex').slice(0, 32);
     const customer = await this.stripe.customers.create(
       { email, metadata: { userId } },
-      { idempotencyKey: `customer:${userId}:${parameters}` },
+      { idempotencyKey: `customer:${userId}:${parameters}${replacing > 0 ? `:${replacing}` : ''}` },
     );
     return customer.id;
   }
@@ -149,29 +173,71 @@ export class StripePaymentProvider implements PaymentProvider {
     }
   }
 
-  async cancelAndRefund(subscriptionId: string, idempotencyKey: string): Promise<{ paymentIntent: string | null }> {
-    // A retried job finds it already cancelled and goes on to the refund, which may not have happened.
-    let subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
-    if (subscription.status !== 'canceled') {
-      subscription = await this.stripe.subscriptions.cancel(subscriptionId, {}, { idempotencyKey: `${idempotencyKey}:cancel` });
+  /**
+   * Ends the subscription (unless it has ended) and refunds a payment (design: docs/decisions.md, "Refund
+   * states"). Our own cancellation carries the job's key as its comment, so a retry tells "we ended it"
+   * (go on to the refund) from "someone else did" (the account's deletion, the Dashboard, Stripe): then
+   * the subscription's payment is not refunded, since deletion promises no refund of unused time.
+   *
+   * Every request has a key of its own attempt: Stripe replays a recorded error under a key for 24 hours,
+   * so a constant key would make one 500 permanent. A second refund is prevented by reading the payment's
+   * refunds first: one this job made (its metadata names the key) is the refund.
+   */
+  async cancelAndRefund({ subscriptionId, key, chargeId, onPaymentChosen }: RefundRequest): Promise<RefundResult> {
+    const subscription = await this.endForRefund(subscriptionId, key);
+    if (!subscription.endedHere && !chargeId) return { kind: 'not_owed', reason: 'cancelled_elsewhere' };
+    const invoice = chargeId ?? subscription.latestInvoice;
+    const payment = invoice ? await this.paidPaymentOf(invoice) : null;
+    if (!payment) return { kind: 'not_owed', reason: 'nothing_paid' };
+    await onPaymentChosen?.(payment);
+    const [earlier] = (await this.stripe.refunds.list({ payment_intent: payment, limit: 100 })).data.filter(
+      (refund) => refund.metadata?.[REFUND_KEY_METADATA] === key,
+    );
+    if (earlier) return readRefund(earlier, payment);
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: payment, metadata: { [REFUND_KEY_METADATA]: key } },
+        { idempotencyKey: attemptKey(key, payment) },
+      );
+      return readRefund(refund, payment);
+    } catch (error) {
+      // Refunded in full already, by someone else (the Dashboard): its charge.refunded shows it.
+      if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return { kind: 'not_owed', reason: 'already_refunded' };
+      const failure = permanentRefusal(error);
+      if (failure) return { kind: 'failed', reason: failure, paymentIntent: payment };
+      throw error;
     }
-    const invoice = idOf(subscription.latest_invoice);
-    let refunded: string | null = null;
-    if (!invoice) return { paymentIntent: refunded };
+  }
+
+  /** The subscription ended, and whether by this refund (its cancellation comment is the job's key). */
+  private async endForRefund(subscriptionId: string, key: string): Promise<{ endedHere: boolean; latestInvoice: string | null }> {
+    let subscription: Stripe.Subscription;
+    try {
+      subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    } catch (error) {
+      // Gone at Stripe: ended by someone else, with nothing to read.
+      if (error instanceof Stripe.errors.StripeError && error.code === 'resource_missing') return { endedHere: false, latestInvoice: null };
+      throw error;
+    }
+    if (FINAL_STATUSES.has(subscription.status)) {
+      return { endedHere: subscription.cancellation_details?.comment === key, latestInvoice: idOf(subscription.latest_invoice) };
+    }
+    const ended = await this.stripe.subscriptions.cancel(
+      subscriptionId,
+      { cancellation_details: { comment: key } },
+      { idempotencyKey: attemptKey('refund-cancel', key) },
+    );
+    return { endedHere: true, latestInvoice: idOf(ended.latest_invoice) };
+  }
+
+  /** The payment intent that paid `invoice`, if it was paid. */
+  private async paidPaymentOf(invoice: string): Promise<string | null> {
     const payments = await this.stripe.invoicePayments.list({ invoice, status: 'paid' });
     for (const payment of payments.data) {
       const paymentIntent = idOf(payment.payment.payment_intent);
-      if (!paymentIntent) continue;
-      // Same payment, same parameters: a retry cannot refund twice.
-      await this.stripe.refunds
-        .create({ payment_intent: paymentIntent }, { idempotencyKey: `refund:${paymentIntent}` })
-        .catch((error: unknown) => {
-          // Refunded by an earlier delivery whose key has since expired: nothing is left to do.
-          if ((error as { code?: string }).code !== 'charge_already_refunded') throw error;
-        });
-      refunded ??= paymentIntent;
+      if (paymentIntent) return paymentIntent;
     }
-    return { paymentIntent: refunded };
+    return null;
   }
 
   async openBillingPortal({ customerId }: { customerId: string | null }): Promise<string> {

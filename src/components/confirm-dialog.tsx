@@ -19,7 +19,8 @@ export function ConfirmDialog({
   children: ReactNode;
 }) {
   return (
-    <Modal.Root opened={opened} onClose={onClose} centered>
+    // 30rem: two buttons such as "Keep Auto-Renewal" and "Turn Off Auto-Renewal" share a row (issue 34).
+    <Modal.Root opened={opened} onClose={onClose} centered size="30rem">
       <Modal.Overlay />
       <Modal.Content>
         <Modal.Header component="div">

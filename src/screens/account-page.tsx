@@ -10,7 +10,8 @@ export function AccountLayout({ children }: { children: React.ReactNode }) {
         <Title order={1}>My Account</Title>
         <Text c="dimmed">Manage your {brand.productName} subscription and account settings</Text>
       </Stack>
-      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      {/* Each card as tall as what it says: a short card beside a long one is not stretched (issue 34). */}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg" style={{ alignItems: 'start' }}>
         {children}
       </SimpleGrid>
     </Container>

@@ -4,7 +4,7 @@ import { isActive } from '../../machines/subscription-display';
 import { brand } from '../config/brand';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DialogActions } from '../components/dialog-actions';
-import { untilText } from './subscription-texts';
+import { formatLongDate, untilText } from './subscription-texts';
 
 export function DangerZoneCard({ onDelete }: { onDelete: () => void }) {
   return (
@@ -37,12 +37,22 @@ export interface DeleteAccountDialogProps {
   onCancel: () => void;
   /** "Turn Off Auto-Renewal instead": this dialog closes and the subscription card's own dialog opens. */
   onTurnOffInstead: () => void;
+  /** Until when the money-back guarantee can be claimed (ISO), or null; inside it the dialog offers the refund first. */
+  refundableUntil?: string | null;
+  /** "Cancel and Refund instead": this dialog closes and the refund's confirmation opens. */
+  onRefundInstead?: () => void;
+  /** "Now", for whether the guarantee is still open; tests pin it. */
+  now?: Date;
 }
 
-export function DeleteAccountDialog({ subscription, dialogOpen, deleting, onConfirm, onCancel, onTurnOffInstead }: DeleteAccountDialogProps) {
+export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
+  const { subscription, dialogOpen, deleting, onConfirm, onCancel, onTurnOffInstead } = props;
   const live = isActive(subscription);
-  // Offered only while it would change something: auto-renewal is still on.
-  const offerTurnOff = live && !subscription?.cancelAtPeriodEnd;
+  // Inside the 30-day money-back window the customer is owed their payment: the refund comes first (issue 34).
+  const refundable =
+    live && props.refundableUntil != null && props.onRefundInstead !== undefined && new Date(props.refundableUntil) > (props.now ?? new Date());
+  // Offered only while it would change something: auto-renewal is still on, and no refund is owed instead.
+  const offerTurnOff = live && !subscription?.cancelAtPeriodEnd && !refundable;
   return (
     <ConfirmDialog opened={dialogOpen} onClose={onCancel} title="Are you absolutely sure?">
       <Stack gap="sm">
@@ -55,25 +65,39 @@ export function DeleteAccountDialog({ subscription, dialogOpen, deleting, onConf
         <Text size="sm" fw={600}>
           This action cannot be undone.
         </Text>
-        {live && (
-          <Alert color="yellow" variant="light" title="Your subscription ends now">
+        {refundable ? (
+          <Alert color="yellow" variant="light" title="You can still get your money back">
             <Text size="sm">
-              Deleting your account ends your {brand.premiumName} subscription immediately. You will not be charged
-              again, and the unused time {untilText(subscription?.endDate)} is not refunded.
+              Your 30-day money-back guarantee runs until {formatLongDate(props.refundableUntil)}. Cancel and refund first to get
+              your first payment back in full; deleting your account ends your {brand.premiumName} subscription immediately.
             </Text>
-            {offerTurnOff && (
-              <Text size="sm" mt="xs">
-                To stop future charges but keep your VPN {untilText(subscription?.endDate)}, turn off auto-renewal
-                instead.
-              </Text>
-            )}
           </Alert>
+        ) : (
+          live && (
+            <Alert color="yellow" variant="light" title="Your subscription ends now">
+              <Text size="sm">
+                Deleting your account ends your {brand.premiumName} subscription immediately. You will not be charged
+                again, and the unused time {untilText(subscription?.endDate)} is not refunded.
+              </Text>
+              {offerTurnOff && (
+                <Text size="sm" mt="xs">
+                  To stop future charges but keep your VPN {untilText(subscription?.endDate)}, turn off auto-renewal
+                  instead.
+                </Text>
+              )}
+            </Alert>
+          )
         )}
       </Stack>
       <DialogActions>
         <Button variant="default" onClick={onCancel} disabled={deleting}>
           Cancel
         </Button>
+        {refundable && (
+          <Button variant="default" disabled={deleting} onClick={props.onRefundInstead}>
+            Cancel and Refund instead
+          </Button>
+        )}
         {offerTurnOff && (
           <Button variant="default" disabled={deleting} onClick={onTurnOffInstead}>
             Turn Off Auto-Renewal instead

@@ -1,15 +1,29 @@
 import { Alert, Button, Text } from '@mantine/core';
+import { formatLongDate } from './subscription-texts';
+import classes from './past-due-notice.module.css';
+
+export interface PastDueNoticeProps {
+  onUpdatePaymentMethod: () => void;
+  opening: boolean;
+  /** The renewal that failed (the subscription's end date), when known. */
+  failedOn?: string;
+  /** The day by which paying keeps the plan (subscription-texts `payByDate`), when known. */
+  payBy?: Date | null;
+}
 
 /**
- * A declined renewal (issue 20, item 5): the subscription is past due; two clicks settle it, "Update
- * payment method" and the provider's page.
+ * A declined renewal (issue 20, item 5), inside the Subscription Status card (issue 34): what happened, by
+ * when the customer must act, and the way to pay first. A light notice in the Past Due badge's
+ * colour: the page's one call to act, not its heaviest block.
  */
-export function PastDueNotice({ onUpdatePaymentMethod, opening }: { onUpdatePaymentMethod: () => void; opening: boolean }) {
+export function PastDueNotice({ onUpdatePaymentMethod, opening, failedOn, payBy }: PastDueNoticeProps) {
   return (
-    <Alert color="red" variant="light" title="Your renewal payment failed">
+    <Alert color="yellow" variant="light" title="Your renewal payment failed" className={classes.notice}>
       <Text size="sm">
-        We could not charge your card for your yearly renewal, so your VPN is paused. Update your payment method to pay and
-        keep your plan; it renews from its original date.
+        {failedOn ? `We could not charge your card for your yearly renewal on ${formatLongDate(failedOn)}, so your VPN is paused.` : 'We could not charge your card for your yearly renewal, so your VPN is paused.'}{' '}
+        {payBy
+          ? `Update your payment method by ${formatLongDate(payBy)} to keep your plan; it renews from its original date. After that day your subscription ends.`
+          : 'Update your payment method to pay and keep your plan; it renews from its original date.'}
       </Text>
       <Button size="sm" mt="sm" onClick={onUpdatePaymentMethod} loading={opening}>
         Update payment method

@@ -5,7 +5,8 @@ import type { Subscription } from '../../contract/api';
 import { isActive } from '../../machines/subscription-display';
 import { brand } from '../config/brand';
 import { AppLinkStatus, type AppLinkPhase } from '../components/app-link-status';
-import { autoRenewalText, endDateLabel, formatLongDate, hasEnded, statusBadge } from './subscription-texts';
+import { PastDueNotice } from './past-due-notice';
+import { autoRenewalText, endDateLabel, endedText, formatLongDate, hasEnded, payByDate, statusBadge } from './subscription-texts';
 
 export interface SubscriptionCardProps {
   subscription: Subscription | null;
@@ -15,14 +16,20 @@ export interface SubscriptionCardProps {
   vpnAppPhase: AppLinkPhase;
   onTurnOff: () => void;
   onReEnable: () => void;
+  /** "Update payment method" for a past-due subscription (the way to pay, first on the card). */
+  onUpdatePaymentMethod?: () => void;
+  /** The billing page is opening. */
+  openingPaymentMethod?: boolean;
   /** "Now", for deciding whether the end date has passed; tests pin it. */
   now?: Date;
 }
 
 /**
  * The subscription card tells one story (issue 22): the end date appears once, in the date row; an
- * active subscription with renewal off reads as active until that date; an ended one reads "Ended on
- * <date>" with no renewal box. Refreshing keeps the card's size: the spinner is in the button.
+ * active subscription with renewal off reads as active until that date; an ended one (a refunded one too)
+ * reads "Ended" with no next billing and no renewal box; a past-due one leads with the way to pay and the day
+ * by which to do it, and offers no second purchase (issue 34). Refreshing keeps the card's size: the spinner
+ * is in the button.
  */
 export function SubscriptionCard(props: SubscriptionCardProps) {
   const { subscription, refreshing, onRefresh, onOpenVpnApp, vpnAppPhase, onTurnOff, onReEnable, now } = props;
@@ -42,9 +49,20 @@ export function SubscriptionCard(props: SubscriptionCardProps) {
             </Text>
             <Text fw={600}>{subscription.plan || brand.premiumName}</Text>
           </div>
-          <DateRow subscription={subscription} now={now} />
-          {hasEnded(subscription, now) ? null : <AutoRenewalBox subscription={subscription} onReEnable={onReEnable} />}
-          {isActive(subscription) ? (
+          {subscription.status === 'past_due' ? (
+            <PastDueNotice
+              failedOn={subscription.endDate}
+              payBy={payByDate(subscription)}
+              opening={props.openingPaymentMethod ?? false}
+              onUpdatePaymentMethod={props.onUpdatePaymentMethod ?? (() => {})}
+            />
+          ) : (
+            <>
+              <DateRow subscription={subscription} now={now} />
+              {hasEnded(subscription, now) ? null : <AutoRenewalBox subscription={subscription} onReEnable={onReEnable} />}
+            </>
+          )}
+          {subscription.status === 'past_due' ? null : isActive(subscription) ? (
             <Stack gap="sm">
               <Button onClick={onOpenVpnApp}>Open VPN App</Button>
               <AppLinkStatus phase={vpnAppPhase} onRetry={onOpenVpnApp} />
@@ -78,7 +96,7 @@ export function SubscriptionCard(props: SubscriptionCardProps) {
 function DateRow({ subscription, now }: { subscription: Subscription; now: Date | undefined }) {
   if (!subscription.endDate) return null;
   if (hasEnded(subscription, now)) {
-    return <Text fw={600}>Ended on {formatLongDate(subscription.endDate)}</Text>;
+    return <Text fw={600}>{endedText(subscription, now)}</Text>;
   }
   return (
     <Group justify="space-between">

@@ -3,6 +3,7 @@
  * flow rule `isActive` stays with the machines (machines/subscription-display.ts).
  */
 import type { Subscription } from '../../contract/api';
+import { PAST_DUE_DAYS } from '../../contract/limits';
 
 export interface StatusBadge {
   color: 'green' | 'gray' | 'yellow' | 'red';
@@ -43,11 +44,12 @@ export function untilText(value: string | Date | null | undefined, timeZone?: st
   return parseDate(value) ? `until ${formatLongDate(value, timeZone)}` : 'until the end of the billing period';
 }
 
-/** Auto-renewal box text (spec §4 "Auto-renewal"). */
+/**
+ * Auto-renewal box text (spec §4 "Auto-renewal"). Renewal off is not a cancelled plan: it stays active until
+ * the date the card shows, and is not charged again (issue 34; design §8).
+ */
 export function autoRenewalText(subscription: Pick<Subscription, 'cancelAtPeriodEnd'>): string {
-  return subscription.cancelAtPeriodEnd
-    ? 'Cancelled - subscription ends on billing date'
-    : 'Active - automatically renews each period';
+  return subscription.cancelAtPeriodEnd ? 'Off - you will not be charged again' : 'Active - automatically renews each period';
 }
 
 /** Label of the date row (spec §2 Account). */
@@ -56,10 +58,29 @@ export function endDateLabel(subscription: Pick<Subscription, 'cancelAtPeriodEnd
 }
 
 /**
- * A subscription that no longer grants access and whose end date has passed: the card says "Ended on <date>"
- * and shows no auto-renewal box (there is nothing left to renew).
+ * A subscription that grants nothing and will renew nothing: the card says it ended and shows no next billing
+ * and no auto-renewal box. A cancelled one has ended whatever its end date says (a refund ends it at once and
+ * leaves the paid period's end and renewal flag behind: issue 34); any other one but `active` and `past_due`
+ * once its end date has passed. A past-due one has not ended: it waits for payment (`payByDate`).
  */
 export function hasEnded(subscription: Pick<Subscription, 'status' | 'endDate'>, now: Date = new Date()): boolean {
+  if (subscription.status === 'cancelled') return true;
+  if (subscription.status === 'active' || subscription.status === 'past_due') return false;
   const end = parseDate(subscription.endDate);
-  return subscription.status !== 'active' && end !== null && end.getTime() <= now.getTime();
+  return end !== null && end.getTime() <= now.getTime();
+}
+
+/** "Ended on <date>" when the end date has passed; "Ended" when it has not (it ended early: a refund). */
+export function endedText(subscription: Pick<Subscription, 'endDate'>, now: Date = new Date(), timeZone?: string): string {
+  const end = parseDate(subscription.endDate);
+  return end !== null && end.getTime() <= now.getTime() ? `Ended on ${formatLongDate(end, timeZone)}` : 'Ended';
+}
+
+/**
+ * The day by which a past-due subscription must be paid before it ends (`PAST_DUE_DAYS` after the renewal
+ * that failed, its end date), or null without an end date.
+ */
+export function payByDate(subscription: Pick<Subscription, 'endDate'>): Date | null {
+  const end = parseDate(subscription.endDate);
+  return end ? new Date(end.getTime() + PAST_DUE_DAYS * 86_400_000) : null;
 }

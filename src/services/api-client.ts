@@ -9,6 +9,8 @@ import type { z } from 'zod';
 import type { ActivityItem } from '../../contract/account-activity';
 import {
   accountActivityAnswerSchema,
+  accountExportSchema,
+  type AccountExport,
   type ApiErrorCode,
   billingHistoryAnswerSchema,
   billingPortalAnswerSchema,
@@ -44,6 +46,7 @@ const FALLBACKS = {
   billingPortal: 'Could not open the billing page',
   billingHistory: 'Could not load your billing history',
   activity: 'Could not load your account activity',
+  dataExport: 'Could not prepare your data',
 } as const;
 
 type Fallback = (typeof FALLBACKS)[keyof typeof FALLBACKS];
@@ -142,6 +145,10 @@ export const api = {
   async billingHistory(sessionToken: string): Promise<{ items: BillingItem[]; refundableUntil: string | null }> {
     const answer = await call('post', 'billing/history', { sessionToken }, billingHistoryAnswerSchema, FALLBACKS.billingHistory);
     return { items: answer.items, refundableUntil: answer.refundableUntil ?? null };
+  },
+  /** The customer's copy of their data (needs a sign-in within 10 minutes: `reauth_required` otherwise). */
+  async exportData(body: { idToken: string }): Promise<AccountExport> {
+    return call('post', 'account/export', body, accountExportSchema, FALLBACKS.dataExport);
   },
   async accountActivity(sessionToken: string): Promise<ActivityItem[]> {
     return (await call('post', 'account/activity', { sessionToken }, accountActivityAnswerSchema, FALLBACKS.activity)).items;

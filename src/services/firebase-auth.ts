@@ -158,6 +158,18 @@ export async function currentUserCredential(config: ClientConfig): Promise<Provi
   return auth.currentUser ? toCredential(auth.currentUser, providerOf(auth.currentUser)) : null;
 }
 
+/**
+ * Signs the provider's current user in again (a popup), for calls that want a recent sign-in (downloading
+ * your data); answers the new ID token, whose `auth_time` is now.
+ */
+export async function reauthenticate(config: ClientConfig): Promise<string> {
+  const kit = popupKit ?? (await loadPopupKit(config));
+  const user = kit.auth.currentUser;
+  if (!user) throw new Error('Please sign in again.');
+  const result = await kit.firebaseAuth.reauthenticateWithPopup(user, authProviderFor(kit.firebaseAuth, providerOf(user)), kit.resolver);
+  return result.user.getIdToken(true);
+}
+
 /** A fresh ID token of the provider's signed-in user (checkout and cancel calls carry one). */
 export async function currentIdToken(config: ClientConfig): Promise<string | null> {
   const auth = await getAuth(config);

@@ -76,7 +76,7 @@ describe('account page', () => {
     });
     expect(card.getByText('Family Plan')).toBeInTheDocument();
     expect(card.getByText('Off')).toBeInTheDocument();
-    expect(card.getByText('Cancelled - subscription ends on billing date')).toBeInTheDocument();
+    expect(card.getByText('Off - you will not be charged again')).toBeInTheDocument();
     expect(card.getByText('Subscription Ends')).toBeInTheDocument();
     expect(card.getByText('Veil VPN Premium stays active until the date above and will not renew.')).toBeInTheDocument();
     expect(card.queryByRole('button', { name: 'Turn Off Auto-Renewal' })).toBeNull();
@@ -86,7 +86,6 @@ describe('account page', () => {
 
   test.each([
     ['inactive', 'Inactive'],
-    ['past_due', 'Past Due'],
     ['cancelled', 'Cancelled'],
     ['incomplete', 'incomplete'],
   ])('status %s shows "%s" and Subscribe Now instead of the VPN button', async (status, label) => {
@@ -245,5 +244,93 @@ describe('account page', () => {
     const buttons = within(dialog).getAllByRole('button').filter((button) => button.textContent);
     expect(buttons.map((button) => button.textContent)).toEqual(['Cancel', 'Turn Off Auto-Renewal instead', 'Delete Account Permanently']);
     expect(buttons[0]!.parentElement).toHaveAttribute('data-stacked', 'true');
+  });
+});
+
+describe('the account page tells the truth about money (issue 34)', () => {
+  const NOW = new Date('2026-11-26T12:00:00Z');
+
+  test('a refunded subscription (cancelled, the old end date and renewal flag left) says it ended: no next billing, no renewal box', async () => {
+    const card = await renderAccount({
+      subscription: subscription({ status: 'cancelled', cancelAtPeriodEnd: false, endDate: '2027-11-26T10:00:00.000Z' }),
+      now: NOW,
+    });
+    expect(card.getByText('Cancelled')).toBeInTheDocument();
+    expect(card.getByText('Ended')).toBeInTheDocument();
+    expect(card.queryByText('Next Billing')).toBeNull();
+    expect(card.queryByText(/November 26, 2027/)).toBeNull();
+    expect(card.queryByText('Auto-Renewal')).toBeNull();
+    expect(card.queryByText('Active - automatically renews each period')).toBeNull();
+    expect(card.getByRole('link', { name: 'Subscribe Now' })).toBeInTheDocument();
+  });
+
+  test('past due: the way to pay first, the day by which to pay, no "Ended on" and no second purchase', async () => {
+    const onUpdatePaymentMethod = vi.fn();
+    await renderAtPath(
+      '/account',
+      <AccountPage
+        {...props({ subscription: subscription({ status: 'past_due', endDate: '2026-11-20T10:00:00.000Z' }), now: NOW })}
+        onUpdatePaymentMethod={onUpdatePaymentMethod}
+      />,
+    );
+    const card = within(await screen.findByRole('region', { name: 'Subscription Status' }));
+    expect(card.getByText('Past Due')).toBeInTheDocument();
+    expect(card.getByText('Your renewal payment failed')).toBeInTheDocument();
+    expect(
+      card.getByText(
+        'We could not charge your card for your yearly renewal on November 20, 2026, so your VPN is paused. Update your payment method by December 20, 2026 to keep your plan; it renews from its original date. After that day your subscription ends.',
+      ),
+    ).toBeInTheDocument();
+    expect(card.queryByText(/Ended/)).toBeNull();
+    expect(card.queryByRole('link', { name: 'Subscribe Now' })).toBeNull();
+    const buttons = card.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons[0]).toBe('Update payment method');
+    card.getByRole('button', { name: 'Update payment method' }).click();
+    expect(onUpdatePaymentMethod).toHaveBeenCalledOnce();
+  });
+
+  test('renewal off under ACTIVE: "Off - you will not be charged again", never "Cancelled - subscription ends on billing date"', async () => {
+    const card = await renderAccount({ subscription: subscription({ cancelAtPeriodEnd: true }), now: NOW });
+    expect(card.getByText('Active')).toBeInTheDocument();
+    expect(card.getByText('Off - you will not be charged again')).toBeInTheDocument();
+    expect(card.getByText('Veil VPN Premium stays active until the date above and will not renew.')).toBeInTheDocument();
+    expect(card.queryByText(/Cancelled/)).toBeNull();
+  });
+
+  test('inside the money-back window the delete dialog offers Cancel and Refund first and never says "is not refunded"', async () => {
+    const onRefundInstead = vi.fn();
+    const onCancel = vi.fn();
+    await renderAccount({
+      subscription: subscription({}),
+      now: NOW,
+      refundableUntil: '2026-12-20T10:00:00.000Z',
+      onRefundInstead,
+      deletion: { ...props().deletion, dialogOpen: true, onCancel },
+    });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Are you absolutely sure?' }));
+    expect(dialog.getByText('You can still get your money back')).toBeInTheDocument();
+    expect(
+      dialog.getByText(
+        'Your 30-day money-back guarantee runs until December 20, 2026. Cancel and refund first to get your first payment back in full; deleting your account ends your Veil VPN Premium subscription immediately.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog.queryByText(/is not refunded/)).toBeNull();
+    const buttons = dialog.getAllByRole('button').filter((button) => button.textContent).map((button) => button.textContent);
+    expect(buttons).toEqual(['Cancel', 'Cancel and Refund instead', 'Delete Account Permanently']);
+    dialog.getByRole('button', { name: 'Cancel and Refund instead' }).click();
+    expect(onRefundInstead).toHaveBeenCalledOnce();
+  });
+
+  test('after the money-back window the delete dialog says the unused time is not refunded, as before', async () => {
+    await renderAccount({
+      subscription: subscription({}),
+      now: NOW,
+      refundableUntil: '2026-11-01T10:00:00.000Z',
+      onRefundInstead: noop,
+      deletion: { ...props().deletion, dialogOpen: true },
+    });
+    const dialog = within(await screen.findByRole('dialog', { name: 'Are you absolutely sure?' }));
+    expect(dialog.getByText(/is not refunded/)).toBeInTheDocument();
+    expect(dialog.queryByRole('button', { name: 'Cancel and Refund instead' })).toBeNull();
   });
 });

@@ -35,6 +35,9 @@ export interface AccountPageProps {
   devices?: ReactNode;
   now?: Date;
   billing?: ReactNode;
+  onUpdatePaymentMethod?: () => void;
+  refundableUntil?: string | null;
+  onRefundInstead?: () => void;
 }
 
 export function AccountPage(props: AccountPageProps) {
@@ -50,6 +53,7 @@ export function AccountPage(props: AccountPageProps) {
         vpnAppPhase={props.vpnAppPhase ?? 'idle'}
         onTurnOff={autoRenewal.onTurnOff}
         onReEnable={autoRenewal.onReEnable}
+        onUpdatePaymentMethod={props.onUpdatePaymentMethod}
         now={props.now}
       />
       <TurnOffAutoRenewalDialog
@@ -74,6 +78,9 @@ export function AccountPage(props: AccountPageProps) {
           deletion.onCancel();
           autoRenewal.onTurnOff();
         }}
+        refundableUntil={props.refundableUntil}
+        onRefundInstead={props.onRefundInstead}
+        now={props.now}
       />
     </AccountLayout>
   );

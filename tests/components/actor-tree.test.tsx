@@ -106,3 +106,39 @@ describe('the inspector sees one tree of named actors', () => {
     expect(appLink!.getSnapshot().status).toBe('stopped');
   });
 });
+
+describe('the account cards are named children found by their card ids (issue 33 item 2)', () => {
+  test('under StrictMode each card runs once under its id; leaving the page frees the id for the next visit', async () => {
+    const app = inspectedApp();
+    const { MantineRoot } = await import('../../src/theme/mantine-root');
+    const { Devices } = await import('../../src/features/account/devices/devices');
+    const { BillingHistory } = await import('../../src/features/account/billing-history/billing-history');
+    const { ACCOUNT_CARDS } = await import('../../machines/account-cards');
+    const page = () => (
+      <StrictMode>
+        <MantineRoot>
+          <AppActorsContext.Provider value={app.actors}>
+            <Devices />
+            <BillingHistory />
+          </AppActorsContext.Provider>
+        </MantineRoot>
+      </StrictMode>
+    );
+    const first = render(page());
+    const root = appRoot(app.actors.system);
+    await waitFor(() => expect(root.system.get(ACCOUNT_CARDS.billingHistory)).toBeDefined());
+    await waitFor(() => expect(app.named(ACCOUNT_CARDS.devices)).toHaveLength(1));
+    expect(app.named(ACCOUNT_CARDS.billingHistory)).toHaveLength(1);
+    expect(root.system.get(ACCOUNT_CARDS.devices)).toBe(app.named(ACCOUNT_CARDS.devices)[0]);
+    expect(root.system.get(ACCOUNT_CARDS.billingHistory)).toBe(app.named(ACCOUNT_CARDS.billingHistory)[0]);
+
+    first.unmount();
+    await waitFor(() => expect(root.system.get(ACCOUNT_CARDS.devices)).toBeUndefined());
+    expect(root.system.get(ACCOUNT_CARDS.billingHistory)).toBeUndefined();
+
+    // Coming back makes new cards under the same ids, without "Actor with system ID … already exists".
+    render(page());
+    await waitFor(() => expect(app.named(ACCOUNT_CARDS.devices)).toHaveLength(2));
+    expect(root.system.get(ACCOUNT_CARDS.devices)).toBe(app.named(ACCOUNT_CARDS.devices)[1]);
+  });
+});

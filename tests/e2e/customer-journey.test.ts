@@ -92,9 +92,9 @@ describe('customer journey', () => {
     await saveScreenshot(page, 'journey-5-turn-off-dialog');
     await tabTo(page, 'Turn Off Auto-Renewal');
     await page.keyboard.press('Enter');
-    await page.getByText('Subscription Cancelled').waitFor();
+    await page.getByText('Auto-renewal is off').waitFor();
     await page.getByText('Your subscription will remain active until the end of your billing period.').waitFor();
-    await card.getByText('Cancelled - subscription ends on billing date').waitFor();
+    await card.getByText('Off - you will not be charged again').waitFor();
     await card.getByText('Subscription Ends', { exact: true }).waitFor();
     // Issue 22: the end date once (the Subscription Ends row), the note inside the renewal box.
     await card.getByText('Veil VPN Premium stays active until the date above and will not renew.').waitFor();
@@ -159,7 +159,7 @@ describe('customer journey', () => {
     await page.getByRole('region', { name: 'Subscription Status' }).getByRole('link', { name: 'Subscribe Now' }).waitFor();
   });
 
-  test('Refresh Status picks up a webhook: past_due shows the yellow badge and Subscribe Now', async () => {
+  test('Refresh Status picks up a webhook: past_due shows the yellow badge and Update payment method, no second purchase', async () => {
     const { page } = await e2e.signedIn('late.payer@example.com');
     const userId = await userIdOf(e2e.stack.url, (await storageKey(page, 'sessionToken'))!);
     expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' })).status).toBe(200);
@@ -175,7 +175,9 @@ describe('customer journey', () => {
     const background = await badge.evaluate((element) => getComputedStyle(element.closest('.mantine-Badge-root')!).backgroundColor);
     const [red, green, blue] = background.match(/\d+/g)!.map(Number);
     expect({ red: red! > 200, green: green! > 140, blue: blue! < 100 }, background).toEqual({ red: true, green: true, blue: true });
-    await card.getByRole('link', { name: 'Subscribe Now' }).waitFor();
+    // Issue 34: the way to pay comes first, and a past-due customer is not offered a second purchase.
+    await card.getByRole('button', { name: 'Update payment method' }).waitFor();
+    expect(await card.getByRole('link', { name: 'Subscribe Now' }).count()).toBe(0);
     expect(await card.getByRole('button', { name: 'Open VPN App' }).count()).toBe(0);
     await saveScreenshot(page, 'journey-8-past-due');
   });

@@ -80,7 +80,7 @@ describe('the delete dialog with a live subscription', () => {
     await turnOff.waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
     await turnOff.getByRole('button', { name: 'Turn Off Auto-Renewal' }).click();
-    await page.getByText('Subscription Cancelled').waitFor();
+    await page.getByText('Auto-renewal is off').waitFor();
     const card = page.getByRole('region', { name: 'Subscription Status' });
     // Issue 22: the date once, in the Subscription Ends row; the note says the rest.
     await card.getByText('October 9, 2027', { exact: true }).waitFor();
@@ -164,7 +164,7 @@ describe('accessibility with toasts and dialogs', () => {
     await expectAccessible(page, 'turn-off dialog');
     await turnOff.getByRole('button', { name: 'Turn Off Auto-Renewal' }).click();
 
-    const toast = await holdToast(page, 'Subscription Cancelled');
+    const toast = await holdToast(page, 'Auto-renewal is off');
     await toast.getByRole('button', { name: 'Close notification' }).waitFor();
     await expectAccessible(page, 'account page with a toast');
     await saveScreenshot(page, 'texts-4-toast');

@@ -180,7 +180,7 @@ describe('phone layout with a long e-mail address and device name', () => {
     await turnOff.waitFor();
     await checkAccount('turn-off-dialog', { fullPage: false });
     await turnOff.getByRole('button', { name: 'Turn Off Auto-Renewal' }).click();
-    await account.getByText('Subscription Cancelled').waitFor();
+    await account.getByText('Auto-renewal is off').waitFor();
     await account.getByRole('region', { name: 'Subscription Status' }).getByText('Veil VPN Premium stays active until the date above and will not renew.').waitFor();
     // The pointer on the toast holds it open (Mantine pauses its timer) while it is measured.
     const toast = account.locator('.mantine-Notification-root');

@@ -118,7 +118,7 @@ describe('screens at a glance', () => {
     expect(confirm!.y).toBeGreaterThan(keep!.y);
     expect(Math.round(confirm!.width)).toBe(Math.round(keep!.width));
     await dialog.getByRole('button', { name: 'Turn Off Auto-Renewal' }).click();
-    await page.getByText('Subscription Cancelled').waitFor();
+    await page.getByText('Auto-renewal is off').waitFor();
     await card.getByText('Veil VPN Premium stays active until the date above and will not renew.').waitFor();
     await card.getByText('Active', { exact: true }).waitFor();
     for (const viewport of [PHONE, DESKTOP]) {

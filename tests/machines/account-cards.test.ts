@@ -87,3 +87,13 @@ describe('flow rules between account cards are machine events', () => {
     expect(received).not.toContain('refund.start');
   });
 });
+
+describe('the delete dialog inside the money-back window (issue 34)', () => {
+  it('"Cancel and Refund instead" closes the delete dialog and opens the refund dialog', () => {
+    const { card } = accountPage();
+    card(ACCOUNT_CARDS.dangerZone).send({ type: 'account.delete' });
+    card(ACCOUNT_CARDS.dangerZone).send({ type: 'account.refundInstead' });
+    expect(card(ACCOUNT_CARDS.dangerZone).getSnapshot().hasTag('dialogOpen')).toBe(false);
+    expect(card(ACCOUNT_CARDS.subscription).getSnapshot().hasTag('refundDialogOpen')).toBe(true);
+  });
+});

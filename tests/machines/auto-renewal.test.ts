@@ -85,7 +85,7 @@ describe('Turn Off Auto-Renewal', () => {
     await flush();
     expect(rec.of('showToast')).toEqual([
       {
-        title: 'Subscription Cancelled',
+        title: 'Auto-renewal is off',
         message: 'Your subscription will remain active until the end of your billing period.',
         color: 'green',
       },

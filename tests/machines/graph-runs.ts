@@ -117,6 +117,17 @@ const activityEvents: EventObject[] = [
   { type: 'activity.reload' },
 ];
 
+const dataExportEvents: EventObject[] = [
+  { type: 'dataExport.start' },
+  { type: 'dataExport.reauth' },
+  { type: 'dataExport.cancel' },
+  done('exportData', { exportedAt: '2026-11-26T10:00:00.000Z', accountId: 'usr_1', parts: [], emailsSent: [] }),
+  failed('exportData', Object.assign(new Error('For your security, please sign in again to download your data.'), { code: 'reauth_required' })),
+  failed('exportData', new Error('Too many attempts. Please wait a moment and try again.')),
+  done('reauthenticate'),
+  failed('reauthenticate', new Error('The popup was closed')),
+];
+
 const deletionEvents: EventObject[] = [
   { type: 'account.delete' },
   { type: 'account.confirmDelete' },
@@ -179,6 +190,7 @@ const RUNS: Record<MachineName, GraphRun[]> = {
   devices: [{ name: 'account page', events: devicesEvents }],
   'billing-history': [{ name: 'account page', events: billingHistoryEvents }],
   'account-activity': [{ name: 'account page', events: activityEvents }],
+  'data-export': [{ name: 'account page', events: dataExportEvents }],
   activation: [{ name: 'after payment', events: activationEvents }],
   'app-link': [{ name: 'open the app', events: appLinkEvents }],
   'account-deletion': [

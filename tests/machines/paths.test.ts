@@ -24,7 +24,7 @@ const KNOWN_TOAST_TITLES = new Set([
   'Authentication required',
   'Already subscribed',
   'Checkout failed',
-  'Subscription Cancelled',
+  'Auto-renewal is off',
   'Auto-Renewal On',
   'Auto-Renewal Failed',
   'Refund Requested',
@@ -108,6 +108,10 @@ const invariants: Record<string, Invariant> = {
     expect(snapshot.hasTag('loading')).toBe(snapshot.matches('loading'));
     if (snapshot.matches('failed')) expect(snapshot.context.error).not.toBeNull();
     if (snapshot.matches('ready')) expect(snapshot.context.error).toBeNull();
+  },
+  'data-export': (snapshot) => {
+    expect(snapshot.hasTag('busy')).toBe(snapshot.matches('exporting') || snapshot.matches('reauthenticating'));
+    if (snapshot.matches('signInNeeded')) expect(snapshot.context.error === null || typeof snapshot.context.error === 'string').toBe(true);
   },
   devices: (snapshot) => {
     expect(snapshot.hasTag('revoking')).toBe(snapshot.matches('revoking'));

@@ -356,3 +356,27 @@ describe('the session machine alone writes and clears the stored session token (
     expect(actor.getSnapshot().value).toBe('signedOut');
   });
 });
+
+describe('a lapsed identity-provider session found by an account action (issue 34)', () => {
+  async function signedIn() {
+    const harness = start();
+    await flush();
+    harness.actor.send({ type: 'session.signedIn', session: googleSession });
+    return harness;
+  }
+
+  it('signed in: ends the session as expired; already signed out by Firebase: still says why and signs in again', async () => {
+    const { actor, rec } = await signedIn();
+    actor.send({ type: 'session.providerExpired' });
+    expect(rec.types()).toEqual(['clearStoredSession', 'showToast', 'redirectToSignIn']);
+
+    const second = await signedIn();
+    // Firebase loaded for the action and reported the provider signed out first: the page fell silently.
+    second.actor.send({ type: 'auth.changed', signedIn: false, storedSessionToken: 'session-google' });
+    expect(second.actor.getSnapshot().value).toBe('signedOut');
+    expect(second.rec.calls).toEqual([]);
+    second.actor.send({ type: 'session.providerExpired' });
+    expect(second.rec.of('showToast')).toEqual([{ title: 'Session expired', message: 'Please sign in again.', color: 'yellow' }]);
+    expect(second.rec.types()).toEqual(['showToast', 'redirectToSignIn']);
+  });
+});

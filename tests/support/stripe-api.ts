@@ -57,6 +57,8 @@ export function stripeTestApi(
   beforeEach(async () => {
     await api!.reset();
     stripe!.requests.length = 0;
+    stripe!.refunds.length = 0;
+    stripe!.paymentAmounts.clear();
   });
 
   let eventNumber = 0;

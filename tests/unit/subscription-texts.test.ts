@@ -48,9 +48,24 @@ describe('subscription texts (spec §4, §8)', () => {
   });
   it('describes auto-renewal and the date row', () => {
     expect(autoRenewalText({ cancelAtPeriodEnd: false })).toBe('Active - automatically renews each period');
-    expect(autoRenewalText({ cancelAtPeriodEnd: true })).toBe('Cancelled - subscription ends on billing date');
+    expect(autoRenewalText({ cancelAtPeriodEnd: true })).toBe('Off - you will not be charged again');
     expect(endDateLabel({ cancelAtPeriodEnd: true })).toBe('Subscription Ends');
     expect(endDateLabel({ cancelAtPeriodEnd: false })).toBe('Next Billing');
   });
 });
 
+
+describe('what has ended, and by when a past-due one must be paid (issue 34)', () => {
+  const NOW = new Date('2026-11-26T12:00:00Z');
+  it('a cancelled subscription has ended whatever its end date; past due and active have not', async () => {
+    const { hasEnded, endedText, payByDate } = await import('../../src/screens/subscription-texts');
+    expect(hasEnded({ status: 'cancelled', endDate: '2027-11-26T10:00:00Z' }, NOW)).toBe(true);
+    expect(endedText({ endDate: '2027-11-26T10:00:00Z' }, NOW)).toBe('Ended');
+    expect(endedText({ endDate: '2025-01-10T12:00:00Z' }, NOW, 'UTC')).toBe('Ended on January 10, 2025');
+    expect(hasEnded({ status: 'past_due', endDate: '2026-11-20T10:00:00Z' }, NOW)).toBe(false);
+    expect(hasEnded({ status: 'active', endDate: '2025-11-20T10:00:00Z' }, NOW)).toBe(false);
+    expect(hasEnded({ status: 'inactive', endDate: '2025-11-20T10:00:00Z' }, NOW)).toBe(true);
+    expect(payByDate({ endDate: '2026-11-20T10:00:00Z' })?.toISOString()).toBe('2026-12-20T10:00:00.000Z');
+    expect(payByDate({})).toBeNull();
+  });
+});

@@ -11,11 +11,22 @@ import { showToast, type ToastParams } from '../../services/toasts';
 import type { AppActors } from '../actors/app-actors';
 import { getClientConfig } from './session-services';
 
-/** The signed-in Firebase user's ID token, which the subscription and billing calls take. */
+/** The identity provider's session has lapsed: there is no ID token to call the API with. */
+export class ProviderSessionLapsed extends Error {
+  constructor() {
+    super('Please sign in again.');
+  }
+}
+
+/**
+ * The signed-in Firebase user's ID token, which the subscription and billing calls take. Without one the
+ * provider's session has lapsed (ProviderSessionLapsed): an account card's call then ends the session as
+ * expired, which says why and signs in again back to the page (issue 34).
+ */
 export async function idToken(): Promise<string> {
   const { currentIdToken } = await import('../../services/firebase-auth');
   const token = await currentIdToken(getClientConfig());
-  if (!token) throw new Error('Please sign in again.');
+  if (!token) throw new ProviderSessionLapsed();
   return token;
 }
 

@@ -10,6 +10,7 @@ import { BillingHistory } from '../../features/account/billing-history/billing-h
 import { Help } from '../../features/account/help/help';
 import { AccountActivity } from '../../features/account/activity/account-activity';
 import { DangerZone } from '../../features/account/danger-zone/danger-zone';
+import { YourData } from '../../features/account/your-data/your-data';
 
 export const Route = createFileRoute('/_mantine/account')({
   beforeLoad: (options) => guardRoute(options),
@@ -31,6 +32,7 @@ function AccountRoute() {
       <Devices />
       <BillingHistory />
       <AccountActivity />
+      <YourData />
       <Help />
       <DangerZone />
     </AccountLayout>

@@ -1,17 +1,13 @@
-import { useState } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { ACCOUNT_CARDS } from '../../../../machines/account-cards';
-import { useAppActors } from '../../../app/actors/app-context';
 import { useSessionView } from '../../../app/hooks/use-session';
 import { BillingHistoryCard } from '../../../screens/billing-history-card';
-import { PastDueNotice } from '../../../screens/past-due-notice';
-import { openBillingPortal } from '../subscription/services';
 import { useCard } from '../use-card';
 import { provideBillingHistory } from './services';
 
 /**
- * The Billing history card, after the past-due notice when a renewal failed. "Cancel and refund" is the
- * subscription card's to confirm and make: this card's machine asks it (machines/billing-history.ts).
+ * The Billing history card. "Cancel and refund" is the subscription card's to confirm and make: this card's
+ * machine asks it (machines/billing-history.ts).
  */
 export function BillingHistory() {
   const history = useCard(provideBillingHistory, ACCOUNT_CARDS.billingHistory, {});
@@ -27,30 +23,14 @@ export function BillingHistory() {
   );
   const status = useSessionView((view) => view.context.subscription?.status);
   return (
-    <>
-      {status === 'past_due' && <PastDue />}
-      <BillingHistoryCard
-        items={shown.items}
-        loading={shown.loading}
-        error={shown.error}
-        onReload={() => history.send({ type: 'billingHistory.reload' })}
-        refundableUntil={status === 'active' ? shown.refundableUntil : null}
-        onRefund={() => history.send({ type: 'billingHistory.refund' })}
-      />
-    </>
-  );
-}
-
-function PastDue() {
-  const actors = useAppActors();
-  const [opening, setOpening] = useState(false);
-  return (
-    <PastDueNotice
-      opening={opening}
-      onUpdatePaymentMethod={() => {
-        setOpening(true);
-        void openBillingPortal(actors).finally(() => setOpening(false));
-      }}
+    <BillingHistoryCard
+      items={shown.items}
+      loading={shown.loading}
+      error={shown.error}
+      onReload={() => history.send({ type: 'billingHistory.reload' })}
+      refundableUntil={status === 'active' ? shown.refundableUntil : null}
+      onRefund={() => history.send({ type: 'billingHistory.refund' })}
     />
   );
 }
+

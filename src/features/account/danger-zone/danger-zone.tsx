@@ -5,10 +5,13 @@ import { ACCOUNT_CARDS } from '../../../../machines/account-cards';
 import type { AppActors } from '../../../app/actors/app-actors';
 import { useSessionUser, useSubscription } from '../../../app/hooks/use-session';
 import { DangerZoneCard, DeleteAccountDialog } from '../../../screens/danger-zone-card';
-import { useCard } from '../use-card';
+import { useCard, useCardView } from '../use-card';
 import { provideAccountDeletion } from './services';
 
-/** Danger Zone: Delete Account and its confirmation, which may offer turning off auto-renewal instead. */
+/**
+ * Danger Zone: Delete Account and its confirmation, which offers Cancel and Refund first inside the money-back
+ * window (the billing history card's date), else turning off auto-renewal instead.
+ */
 export function DangerZone() {
   const router = useRouter();
   const user = useSessionUser()!;
@@ -23,6 +26,7 @@ export function DangerZone() {
     (state) => ({ dialogOpen: state.hasTag('dialogOpen'), deleting: state.hasTag('deleting') }),
     shallowEqual,
   );
+  const refundableUntil = useCardView(deletion, ACCOUNT_CARDS.billingHistory, (state) => state.context.refundableUntil as string | null);
   return (
     <>
       <DangerZoneCard onDelete={() => deletion.send({ type: 'account.delete' })} />
@@ -32,6 +36,8 @@ export function DangerZone() {
         onConfirm={() => deletion.send({ type: 'account.confirmDelete' })}
         onCancel={() => deletion.send({ type: 'account.cancelDelete' })}
         onTurnOffInstead={() => deletion.send({ type: 'account.turnOffAutoRenewalInstead' })}
+        refundableUntil={refundableUntil}
+        onRefundInstead={() => deletion.send({ type: 'account.refundInstead' })}
       />
     </>
   );

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { shallowEqual, useSelector } from '@xstate/react';
 import { ACCOUNT_CARDS } from '../../../../machines/account-cards';
 import { useAppActors } from '../../../app/actors/app-context';
@@ -6,10 +7,13 @@ import { RefundDialog, ResumeAutoRenewalDialog, TurnOffAutoRenewalDialog } from 
 import { PairingDialog } from '../../../screens/pairing-dialog';
 import { SubscriptionCard } from '../../../screens/subscription-card';
 import { useCard } from '../use-card';
-import { provideAutoRenewal } from './services';
+import { openBillingPortal, provideAutoRenewal } from './services';
 import { useVpnApp } from './vpn-app';
 
-/** The Subscription Status card: status, auto-renewal and its dialogs, refund, Open VPN App and the desktop app's pairing. */
+/**
+ * The Subscription Status card: status, auto-renewal and its dialogs, refund, Open VPN App and the desktop app's
+ * pairing, and "Update payment method" when a renewal failed.
+ */
 export function SubscriptionStatus() {
   const actors = useAppActors();
   const user = useSessionUser()!;
@@ -30,6 +34,7 @@ export function SubscriptionStatus() {
     shallowEqual,
   );
   const vpnApp = useVpnApp(actors);
+  const [openingPaymentMethod, setOpeningPaymentMethod] = useState(false);
   const send = renewal.send;
 
   return (
@@ -43,6 +48,11 @@ export function SubscriptionStatus() {
         vpnAppPhase={vpnApp.phase}
         onTurnOff={() => send({ type: 'autoRenewal.turnOff' })}
         onReEnable={() => send({ type: 'autoRenewal.reEnable' })}
+        openingPaymentMethod={openingPaymentMethod}
+        onUpdatePaymentMethod={() => {
+          setOpeningPaymentMethod(true);
+          void openBillingPortal(actors).finally(() => setOpeningPaymentMethod(false));
+        }}
       />
       <TurnOffAutoRenewalDialog
         opened={shown.turnOffOpen}

@@ -1,0 +1,166 @@
+/**
+ * Refunds have a life (issue 34, Money and Build item 2), against the Stripe stand-in with signed
+ * Stripe-format events: a late event after deletion refunds nothing, one Stripe 500 does not become
+ * permanent and never makes a second refund, and a refund is owed, made or failed (with its reason), each
+ * shown truthfully, mailed only when the money left, and alerted when it fails for good.
+ */
+import { eq } from 'drizzle-orm';
+import { describe, expect, test } from 'vitest';
+import { refunds } from '../../server/db/schema';
+import { mailsOwed } from '../support/mail-owed';
+import { call, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { stripeTestApi } from '../support/stripe-api';
+import type { StripeStandIn } from '../support/stripe-stand-in';
+import { until } from '../support/until';
+
+const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+describe.each(drivers)('refunds with Stripe on %s', (driver) => {
+  let stripe: StripeStandIn;
+  let api: TestApi;
+  const { stripeEvent, sent } = stripeTestApi(
+    driver,
+    { STRIPE_TIMEOUT_MS: '1000', BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10' },
+    (running) => ({ api, stripe } = running),
+  );
+
+  const refundRow = async (subscriptionId: string) =>
+    (await api.database.db.select().from(refunds).where(eq(refunds.providerSubscriptionId, subscriptionId)))[0];
+  async function signIn(name: string) {
+    const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
+    const user = body.user as { id: string; email: string };
+    return { userId: user.id, email: user.email, sessionToken: body.sessionToken as string };
+  }
+  const history = async (sessionToken: string) =>
+    ((await call(api.app, 'POST', '/api/billing/history', { sessionToken })).body.items as Array<Record<string, unknown>>).map(
+      ({ kind, amount, description, refundState }) => ({ kind, amount, description, refundState }),
+    );
+  const paidInvoice = (id: string, customer: string, subscription: string, userId: string, amount = 10000, paidAt = nowSeconds() - 86_400) => ({
+    id,
+    object: 'invoice',
+    customer,
+    amount_paid: amount,
+    currency: 'usd',
+    status_transitions: { paid_at: paidAt },
+    parent: { subscription_details: { subscription, metadata: { userId } } },
+  });
+  /** An account with a paid subscription `sub_<name>` (invoice in_sub_<name>, payment pi_sub_<name>). */
+  async function paying(name: string) {
+    const user = await signIn(name);
+    const customer = `cus_${name}`;
+    await stripeEvent('checkout.session.completed', { id: `cs_${name}`, client_reference_id: user.userId, customer });
+    const subscription = structuredClone(stripe.addSubscription(`sub_${name}`, customer, user.userId));
+    await stripeEvent('customer.subscription.created', subscription, { created: nowSeconds() - 86_400 });
+    await stripeEvent('invoice.paid', paidInvoice(`in_sub_${name}`, customer, `sub_${name}`, user.userId));
+    return { ...user, customer, subscription };
+  }
+  const metric = async (name: string) => {
+    const text = (await api.app.inject({ method: 'GET', url: '/api/metrics' })).body;
+    return Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  };
+
+  test('a late customer.subscription.updated, sent before the account was deleted, refunds nothing of the paid year', async () => {
+    const { userId, email, sessionToken, subscription } = await paying('late-event');
+    // Sent by Stripe before the deletion (renewal turned off in the portal), delivered after it.
+    const lateUpdate = { ...subscription, cancel_at_period_end: true };
+    expect((await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken })).status).toBe(200);
+    expect(stripe.subscriptions.get('sub_late-event')!.status).toBe('canceled');
+
+    expect(await stripeEvent('customer.subscription.updated', lateUpdate, { created: nowSeconds() - 60 })).toMatchObject({ status: 200 });
+    await until(async () => (await refundRow('sub_late-event'))?.state === 'not_owed');
+    expect(await refundRow('sub_late-event')).toMatchObject({ state: 'not_owed', stateReason: 'cancelled_elsewhere', refundedAt: null });
+    expect(sent('POST', '/v1/refunds')).toHaveLength(0);
+    expect(stripe.refunds).toHaveLength(0);
+  });
+
+  test('a Stripe 500 on the first refund is not replayed for a day: the retry asks with a new key, and the refund is made once', async () => {
+    const { userId, sessionToken } = await paying('first-500');
+    stripe.failNext('/v1/refunds');
+    expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'first-500' })).toMatchObject({ status: 200 });
+
+    await until(async () => (await refundRow('sub_first-500'))?.state === 'made');
+    const calls = sent('POST', '/v1/refunds');
+    expect(calls).toHaveLength(2);
+    expect(new Set(calls.map((request) => request.idempotencyKey)).size).toBe(2);
+    expect(stripe.refunds.map((refund) => [refund.payment_intent, refund.amount])).toEqual([['pi_sub_first-500', 10000]]);
+    expect(await mailsOwed(api.database, 'refund', userId)).toEqual([expect.objectContaining({ amount: 10000 })]);
+    expect(await history(sessionToken)).toContainEqual({ kind: 'refund', amount: 10000, description: 'Refund', refundState: 'made' });
+  });
+
+  test('a refund Stripe made but whose answer was lost (500) is found before the retry: never a second refund', async () => {
+    const { userId } = await paying('answer-lost');
+    stripe.failNextAfterDoing('/v1/refunds');
+    expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'answer-lost' })).toMatchObject({ status: 200 });
+
+    await until(async () => (await refundRow('sub_answer-lost'))?.state === 'made');
+    expect(stripe.refunds).toHaveLength(1);
+    expect(sent('POST', '/v1/refunds')).toHaveLength(1);
+    expect(sent('GET', '/v1/refunds').length).toBeGreaterThanOrEqual(2);
+    expect(await refundRow('sub_answer-lost')).toMatchObject({ providerRefundId: stripe.refunds[0]!.id, amount: 10000 });
+    expect(await mailsOwed(api.database, 'refund', userId)).toHaveLength(1);
+  });
+
+  test.each([
+    ['a disputed charge (400 charge_disputed)', 400, 'charge_disputed'],
+    ['a 402 (the balance cannot cover it)', 402, 'insufficient_funds'],
+  ])('a refund Stripe refuses for good, %s, is failed with its reason: shown, alerted, and the customer told support will contact them', async (_case, status, code) => {
+    const { userId, sessionToken } = await paying(`refused-${status}`);
+    const alertsBefore = await metric('veil_refunds_failed_total');
+    stripe.refuseNext('/v1/refunds', { status, error: { type: status === 402 ? 'card_error' : 'invalid_request_error', code, message: 'refused' } });
+    expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: `refused-${status}` })).toMatchObject({ status: 200 });
+
+    await until(async () => (await refundRow(`sub_refused-${status}`))?.state === 'failed');
+    expect(await refundRow(`sub_refused-${status}`)).toMatchObject({ state: 'failed', stateReason: code, refundedAt: null });
+    // Refused, not retried: one request.
+    expect(sent('POST', '/v1/refunds')).toHaveLength(1);
+    expect(await history(sessionToken)).toContainEqual({
+      kind: 'refund',
+      amount: 10000,
+      description: 'Refund failed: our support team will contact you',
+      refundState: 'failed',
+    });
+    expect(await mailsOwed(api.database, 'refund', userId)).toEqual([]);
+    expect(await mailsOwed(api.database, 'refund_failed', userId)).toEqual([expect.objectContaining({ amount: 10000, currency: 'usd' })]);
+    expect(await metric('veil_refunds_failed_total')).toBe(alertsBefore + 1);
+  });
+
+  test.each([
+    ['refund.failed', 'failed'],
+    ['charge.refund.updated', 'failed'],
+  ])('a refund made that fails later (%s) is failed: the history stops saying "Refund", and the alert and the e-mail go', async (type, status) => {
+    const { userId, customer, sessionToken } = await paying(`later-${type}`);
+    const subscriptionId = `sub_later-${type}`;
+    await call(api.app, 'POST', '/api/subscription/refund', { idToken: `later-${type}` });
+    await until(async () => (await refundRow(subscriptionId))?.state === 'made');
+    const [made] = stripe.refunds;
+    // Stripe's report of the refund, then its failure (the card account was closed).
+    await stripeEvent('charge.refunded', { id: 'ch_later', object: 'charge', customer, payment_intent: made!.payment_intent, amount_refunded: 10000, currency: 'usd' });
+    expect(await history(sessionToken)).toContainEqual({ kind: 'refund', amount: 10000, description: 'Refund', refundState: 'made' });
+    const alertsBefore = await metric('veil_refunds_failed_total');
+
+    const failedRefund = { ...made, status, failure_reason: 'expired_or_canceled_card' };
+    expect(await stripeEvent(type, failedRefund)).toEqual({ status: 200, body: { received: true, outcome: 'refund_failed' } });
+    expect(await refundRow(subscriptionId)).toMatchObject({ state: 'failed', stateReason: 'expired_or_canceled_card' });
+    const refundsShown = (await history(sessionToken)).filter((item) => item.kind === 'refund');
+    expect(refundsShown).toEqual([{ kind: 'refund', amount: 10000, description: 'Refund failed: our support team will contact you', refundState: 'failed' }]);
+    expect(await mailsOwed(api.database, 'refund_failed', userId)).toHaveLength(1);
+    expect(await metric('veil_refunds_failed_total')).toBe(alertsBefore + 1);
+    // Delivered again: nothing more.
+    expect(await stripeEvent(type, failedRefund)).toMatchObject({ body: { outcome: 'ignored' } });
+  });
+
+  test('money-back refunds exactly the first payment, not the latest invoice (a proration since)', async () => {
+    const { userId, customer } = await paying('first-only');
+    stripe.subscriptions.get('sub_first-only')!.latest_invoice = 'in_proration';
+    stripe.paymentAmounts.set('pi_proration', 1234);
+    await stripeEvent('invoice.paid', paidInvoice('in_proration', customer, 'sub_first-only', userId, 1234, nowSeconds() - 3600));
+
+    expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'first-only' })).toMatchObject({
+      status: 200,
+      body: { refund: { amount: 10000, currency: 'usd' } },
+    });
+    await until(async () => (await refundRow('sub_first-only'))?.state === 'made');
+    expect(stripe.refunds.map((refund) => [refund.payment_intent, refund.amount])).toEqual([['pi_sub_first-only', 10000]]);
+  });
+});
