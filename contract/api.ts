@@ -16,11 +16,6 @@ const subscriptionSchema = z.object({
   cancelAtPeriodEnd: z.boolean(),
   /** ISO 8601 timestamp of the period end, when known. */
   endDate: z.string().optional(),
-  /**
-   * ISO 8601 timestamp until which the 30-day money-back guarantee can still be claimed (30 days after the
-   * account's first payment); absent when it cannot (window closed, already refunded, nothing paid).
-   */
-  refundableUntil: z.string().optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -92,6 +87,14 @@ export const API_ERROR_CODES = [
   'account_mismatch',
   /** 409: the account is signed in on as many devices as it may be. */
   'device_limit',
+  /** 409: the WireGuard public key is registered already (on any account), or was removed less than 5 minutes ago. */
+  'key_in_use',
+  /** 503: no tunnel address is free in the configured pool (the operator must widen it). */
+  'address_pool_exhausted',
+  /** 401: the relay API's bearer token is missing or wrong. */
+  'relay_token_invalid',
+  /** 410: the peer list's `since` version is older than the change log keeps (or unknown): fetch the full list. */
+  'version_gone',
   /** 401: the hand-off link expired, was used, or its web session ended. */
   'handoff_invalid',
   /** 404: the device, checkout or account named does not exist. */
@@ -102,7 +105,7 @@ export const API_ERROR_CODES = [
   'subscription_past_due',
   /** 404: there is no live subscription to change. */
   'no_subscription',
-  /** 409: the 30-day money-back guarantee has ended for this account (30 days after its first payment). */
+  /** 409: the money-back guarantee has ended for this account (MONEY_BACK_DAYS after its first payment, contract/plans.ts). */
   'refund_window_closed',
   /** 409: the account's first payment was already refunded. */
   'already_refunded',
@@ -150,6 +153,9 @@ export const appleSignInRequestSchema = z.object({
   /** Fills the name on Apple's first sign-in only (Apple sends it once). */
   fullName: text(256).nullish(),
 });
+/** The sign-in bodies as a client sends them (the SPA's sign-in machine builds them, machines/exchange-request.ts). */
+export type GoogleSignInRequest = z.input<typeof googleSignInRequestSchema>;
+export type AppleSignInRequest = z.input<typeof appleSignInRequestSchema>;
 /** Sign-in and hand-off redemption: a new session with its account. */
 export const signInAnswerSchema = successAnswer({
   sessionToken: z.string(),
@@ -186,14 +192,20 @@ export const handoffRedeemRequestSchema = z.object({
     .refine((value) => value.length > 0, 'must not be empty'),
 });
 
-// POST /auth/devices: the desktop sessions made by hand-offs
+// POST /auth/devices: every device of the account, desktop app sessions and WireGuard keys
 export const devicesRequestSchema = z.object({ sessionToken: token });
 const deviceSchema = z.object({
   id: z.string(),
+  /** `desktop`: a desktop app session (hand-off); `wireguard`: a configuration made on the account page. */
+  kind: z.enum(['desktop', 'wireguard']),
   deviceName: z.string(),
   createdAt: z.string(),
-  /** The UTC day of the last use (midnight UTC, ISO 8601): the time is never kept (issue 31). */
-  lastUsedAt: z.string(),
+  /** Desktop sessions only, the UTC day of the last use (midnight UTC, ISO 8601): the time is never kept (issue 31); a WireGuard key keeps nothing about its use. */
+  lastUsedAt: z.string().optional(),
+  /** The device's WireGuard key and tunnel addresses (a desktop session's when it attached one). */
+  publicKey: z.string().optional(),
+  ipv4Address: z.string().optional(),
+  ipv6Address: z.string().optional(),
 });
 export type Device = z.infer<typeof deviceSchema>;
 export const devicesAnswerSchema = successAnswer({ devices: z.array(deviceSchema) });
@@ -225,10 +237,10 @@ export const cancelSubscriptionAnswerSchema = successAnswer({ subscription: subs
 export const resumeSubscriptionRequestSchema = z.object({ idToken: token });
 export const resumeSubscriptionAnswerSchema = successAnswer({ subscription: subscriptionSchema.nullable() });
 
-// POST /subscription/refund: the 30-day money-back guarantee; access ends now, the first payment is refunded
+// POST /subscription/refund: the money-back guarantee; access ends now, the first payment is refunded
 export const refundSubscriptionRequestSchema = z.object({ idToken: token });
 const refundSchema = z.object({
-  /** In the currency's smallest unit (10000 = $100.00). */
+  /** In the currency's smallest unit (cents for usd). */
   amount: z.number().int(),
   currency: z.string(),
 });
@@ -243,7 +255,7 @@ export const billingHistoryRequestSchema = z.object({ sessionToken: token });
 const billingItemSchema = z.object({
   id: z.string(),
   kind: z.enum(['charge', 'refund']),
-  /** In the currency's smallest unit (10000 = $100.00); positive for refunds too. */
+  /** In the currency's smallest unit (cents for usd); positive for refunds too. */
   amount: z.number().int(),
   currency: z.string(),
   /** ISO 8601 timestamp. */
@@ -260,9 +272,76 @@ const billingItemSchema = z.object({
 export type BillingItem = z.infer<typeof billingItemSchema>;
 export const billingHistoryAnswerSchema = successAnswer({
   items: z.array(billingItemSchema),
-  /** ISO 8601: until when the 30-day money-back guarantee can be claimed; absent when it cannot. */
+  /** ISO 8601: until when the money-back guarantee can be claimed; absent when it cannot. */
   refundableUntil: z.string().optional(),
 });
+
+/**
+ * A WireGuard public key: base64 of exactly 32 bytes (44 characters, the last before `=` carrying only
+ * the bits 32 bytes leave: the canonical encoding, so one key has one spelling).
+ */
+export const WIREGUARD_KEY_PATTERN = /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/;
+const wireguardKey = z.string().regex(WIREGUARD_KEY_PATTERN, 'must be a WireGuard public key: base64 of exactly 32 bytes');
+/** The longest device name a customer may give. */
+export const DEVICE_NAME_MAX = 50;
+const deviceName = z
+  .string()
+  .transform((value) => value.trim())
+  .refine((value) => value.length >= 1 && value.length <= DEVICE_NAME_MAX, `must be 1 to ${DEVICE_NAME_MAX} characters`)
+  .refine((value) => !hasControlCharacters(value), NO_CONTROL_CHARACTERS);
+
+// GET /vpn/servers: the VPN servers a configuration can point at
+const vpnServerSchema = z.object({
+  id: z.string(),
+  /** ISO 3166-1 alpha-2 ("US", "NG"). */
+  country: z.string(),
+  countryName: z.string(),
+  city: z.string(),
+  hostname: z.string(),
+  endpointHost: z.string(),
+  endpointPort: z.number().int(),
+  /** The server's WireGuard public key. */
+  publicKey: z.string(),
+  /** Resolver addresses inside the tunnel. */
+  dns: z.array(z.string()),
+});
+export type VpnServer = z.infer<typeof vpnServerSchema>;
+export const vpnServersAnswerSchema = successAnswer({ servers: z.array(vpnServerSchema) });
+
+// POST /vpn/devices: registers a WireGuard key (a web session: a new device; a desktop session: its own key)
+export const registerKeyRequestSchema = z.object({ sessionToken: token, name: deviceName, publicKey: wireguardKey });
+const wireguardDeviceSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['desktop', 'wireguard']),
+  name: z.string(),
+  publicKey: z.string(),
+  ipv4Address: z.string(),
+  ipv6Address: z.string(),
+  createdAt: z.string(),
+});
+export type WireguardDevice = z.infer<typeof wireguardDeviceSchema>;
+export const wireguardDeviceAnswerSchema = successAnswer({ device: wireguardDeviceSchema });
+// POST /vpn/devices/rotate: a new key (and new addresses) for a device; the old key is gone at once
+export const rotateKeyRequestSchema = z.object({
+  sessionToken: token,
+  deviceId: text(128).refine((value) => value.length > 0, 'must not be empty'),
+  publicKey: wireguardKey,
+});
+
+// GET /relay/v1/peers (Authorization: Bearer <relay token>): who may connect now, or what changed since a version
+const peerSchema = z.object({ publicKey: z.string(), ipv4Address: z.string(), ipv6Address: z.string() });
+export type Peer = z.infer<typeof peerSchema>;
+export const relayPeersQuerySchema = z.object({
+  since: z
+    .string()
+    .regex(/^\d{1,18}$/, 'must be a version number the peer list answered')
+    .optional(),
+});
+export const relayPeersAnswerSchema = z.union([
+  z.object({ version: z.number().int(), peers: z.array(peerSchema) }),
+  z.object({ version: z.number().int(), added: z.array(peerSchema), removed: z.array(z.string()) }),
+]);
+export type RelayPeersAnswer = z.infer<typeof relayPeersAnswerSchema>;
 
 // POST /account/activity: the account's own history, newest first (issue 30, item 6)
 export const accountActivityRequestSchema = z.object({ sessionToken: token });

@@ -55,6 +55,38 @@ export const RETAINED_DATA: readonly RetainedData[] = [
     tables: { sessions: ['id', 'user_id', 'token_hash', 'kind', 'device_name', 'created_at', 'last_used_at', 'expires_at', 'revoked_at'] },
   },
   {
+    key: 'wireguard_keys',
+    what: 'WireGuard configurations: the name you give each, its public key (never the private key, which stays on your device), its two addresses inside the VPN, whether the VPN servers may let it connect, and when it was made; nothing about when or from where it connects',
+    why: 'So the VPN servers let your devices connect while your plan runs, and so you can list, replace and remove them',
+    kept: 'While you have an account (also while your plan has lapsed, so subscribing again brings them back)',
+    onDeletion: 'Deleted at once; the VPN servers drop the keys at their next check',
+    removedByDeletion: true,
+    store: 'database',
+    tables: {
+      wireguard_keys: ['id', 'user_id', 'session_id', 'name', 'public_key', 'ipv4_address', 'ipv6_address', 'listed', 'expires_at', 'created_at'],
+    },
+  },
+  {
+    key: 'peer_changes',
+    what: 'The VPN servers’ change list: public keys and VPN addresses added to or removed from the servers, with when (not linked to an account)',
+    why: 'So a VPN server that checks every few seconds reads only what changed',
+    kept: '7 days',
+    onDeletion: 'The removal of your keys is written to it; kept for the rest of the 7 days',
+    removedByDeletion: false,
+    store: 'database',
+    tables: { peer_changes: ['version', 'public_key', 'ipv4_address', 'ipv6_address', 'change', 'changed_at'] },
+  },
+  {
+    key: 'removed_keys',
+    what: 'Public keys removed in the last minutes, with when (not linked to an account)',
+    why: 'A removed key cannot come back until every VPN server has dropped it',
+    kept: '5 minutes (cleared at the VPN servers’ next check after that)',
+    onDeletion: 'Your keys are written to it for those 5 minutes',
+    removedByDeletion: false,
+    store: 'database',
+    tables: { removed_wireguard_keys: ['public_key', 'removed_at'] },
+  },
+  {
     key: 'handoffs',
     what: 'One-time desktop sign-in codes (as a one-way hash), with the sign-in that made them',
     why: 'To sign the desktop app in without putting your sign-in in a link',
@@ -224,6 +256,7 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, { columns: re
   payment_events: { columns: ['id', 'type', 'provider_created', 'received_at'], why: 'the payment provider’s event ids, recorded once each; no account or amount' },
   local_billing_clock: { columns: ['id', 'offset_seconds'], why: 'how far the local checkout’s test clock runs ahead' },
   schema_migrations: { columns: ['id', 'applied_at'], why: 'which migrations ran' },
+  peer_log: { columns: ['id', 'version', 'floor'], why: 'the VPN servers’ change list’s current and oldest version numbers' },
 };
 
 /**

@@ -4,7 +4,7 @@
  * "Auto-renewal" and "Account actions" (refreshing, cancelling "Processing...", refresh after cancel), §5
  * (cancel does nothing without a signed-in user), §8 cancel toasts; design §4 (subscription / auto-renewal).
  * Issue 20 (design §8): Re-enable turns auto-renewal back on after a confirmation, as turning it off does
- * (the spec's toast-only answer is overridden); "Cancel and refund" claims the 30-day money-back guarantee
+ * (the spec's toast-only answer is overridden); "Cancel and refund" claims the money-back guarantee
  * after a confirmation that says access ends now.
  */
 import { fromPromise, setup } from 'xstate';
@@ -27,7 +27,7 @@ type AutoRenewalEvent =
   | { type: 'autoRenewal.dismiss' }
   /** Re-enable: opens the confirmation dialog (design §8); its confirm and dismiss are the events above. */
   | { type: 'autoRenewal.reEnable' }
-  /** Cancel and refund (30-day money-back guarantee): opens its confirmation dialog. */
+  /** Cancel and refund (the money-back guarantee): opens its confirmation dialog. */
   | { type: 'refund.start' }
   | { type: 'refund.confirm' }
   | { type: 'refund.dismiss' };

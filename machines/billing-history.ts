@@ -1,6 +1,6 @@
 /**
  * The account page's Billing history card (issue 20, item 2): the account's charges and refunds, and
- * until when the 30-day money-back guarantee can be claimed. Reloaded after a change that adds an item
+ * until when the money-back guarantee can be claimed. Reloaded after a change that adds an item
  * (a refund) or when the customer asks.
  */
 import { assign, fromPromise, setup } from 'xstate';

@@ -17,6 +17,8 @@ import { deepLinkMachine } from './deep-link';
 import { devicesMachine } from './devices';
 import { sessionMachine } from './session';
 import { signInMachine } from './sign-in';
+import { staffActionMachine } from './staff-action';
+import { staffSearchMachine } from './staff-search';
 
 export interface CataloguedMachine {
   /** Its file in machines/ and docs/flows/, without extension. */
@@ -37,6 +39,8 @@ export const MACHINES = [
   { name: 'app-link', title: 'Opening the app (hand-off told)', machine: appLinkMachine },
   { name: 'billing-history', title: 'Billing history', machine: billingHistoryMachine },
   { name: 'account-activity', title: 'Account activity', machine: accountActivityMachine },
+  { name: 'staff-search', title: 'Staff console: search and customer', machine: staffSearchMachine },
+  { name: 'staff-action', title: 'Staff console: confirm, then act', machine: staffActionMachine },
   { name: 'data-export', title: 'Download your data', machine: dataExportMachine },
 ] as const satisfies readonly CataloguedMachine[];
 

@@ -3,14 +3,13 @@
  * named guards. The spec's whole rule written as one function is the tests' oracle
  * (tests/machines/deep-link-oracle.ts), not product code.
  */
-import type { BrowserLocation } from './types';
-
-type SignInMode = 'popup' | 'redirect';
+import type { BrowserLocation, SignInMode } from './types';
 
 export interface DeepLinkInput extends BrowserLocation {
   subscriptionActive: boolean;
   isDesktop: boolean;
-  mode: SignInMode;
+  /** The sign-in machine passes a silent sign-in as `redirect`: only a popup leaves the page where it was. */
+  mode: Exclude<SignInMode, 'silent'>;
 }
 
 /** A redirect sign-in opens the desktop link only on /success, /subscribe, or with ?openapp=true. */

@@ -13,6 +13,7 @@ import type {
   Provider,
   ProviderCredential,
   Session,
+  SignInMode,
   ToastParams,
 } from './types';
 
@@ -24,8 +25,6 @@ const SIGN_IN_PAGE_DEBOUNCE_MS = 2000;
 export const RECENTLY_DELETED_TOAST_MS = 10_000;
 /** Toast fallback when the API refused a sign-in without a message. */
 export const BACKEND_SIGN_IN_FALLBACK = 'Failed to authenticate with backend';
-
-export type SignInMode = 'popup' | 'redirect' | 'silent';
 
 export interface SignInInput {
   /** Mac, Windows or Linux user agent and not mobile (spec §1). */

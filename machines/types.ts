@@ -3,10 +3,13 @@
  * Pure: types only.
  */
 import type { EventObject, MachineContext } from 'xstate';
-import type { Subscription } from '../contract/api';
+import type { AppleSignInRequest, GoogleSignInRequest, Subscription } from '../contract/api';
 
 /** Identity providers the product signs in with (spec §1). */
 export type Provider = 'google' | 'apple';
+
+/** How a sign-in completed: in a popup, back from a redirect, or silently (Firebase still held the user: only an ID token was fetched). */
+export type SignInMode = 'popup' | 'redirect' | 'silent';
 
 /** The signed-in user as the SPA keeps it (spec §3 "User (client side)", plus the provider, design §8). */
 export interface SessionUser {
@@ -69,16 +72,8 @@ export interface ProviderCredential {
   displayName: string | null;
 }
 
-/** Body of POST /api/auth/google/signin or /api/auth/apple/signin (contract/api.ts). */
-export type ExchangeRequest =
-  | { provider: 'google'; idToken: string }
-  | {
-      provider: 'apple';
-      identityToken: string;
-      userIdentifier: string;
-      email: string | null;
-      fullName: string | null;
-    };
+/** Body of POST /api/auth/google/signin or /api/auth/apple/signin (contract/api.ts), with its provider. */
+export type ExchangeRequest = ({ provider: 'google' } & GoogleSignInRequest) | ({ provider: 'apple' } & AppleSignInRequest);
 
 /**
  * The types of a machine that takes no input, in one line:

@@ -5,18 +5,12 @@
  */
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { healthResponseSchema, liveResponseSchema, readyResponseSchema } from '../contract/api.ts';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { bindDomain } from './domain/bound.ts';
 import type { Database } from './domain/store.ts';
 import { createFirebaseIdentityAdmin } from './identity/admin.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
 import type { IdentityAdmin } from './domain/identity-admin.ts';
-import { startBillingJobs } from './jobs/billing-jobs.ts';
-import { startRetentionPurge } from './jobs/retention-purge-job.ts';
-import { startJobQueue, type JobQueue, type RetryPolicy } from './jobs/queue.ts';
-import { startMailWorker, type MailCounters, newMailCounters } from './mail/mail-worker.ts';
-import { startRenewalSweep } from './mail/renewal-sweep.ts';
 import { accountRoutes } from './http/account-routes.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { staffRoutes } from './http/staff-routes.ts';
@@ -24,23 +18,22 @@ import { billingRoutes } from './http/billing-routes.ts';
 import { responseCompression } from './http/compression.ts';
 import type { AppDeps } from './http/context.ts';
 import { devRoutes } from './http/dev-routes.ts';
-import { createWebhookReceiver, paymentRoutes } from './http/payment-routes.ts';
-import { registerOpenApi } from './http/openapi.ts';
-import { answers } from './http/route-schemas.ts';
+import { apiErrorHandler, clientErrorHandler, frameworkErrorHandler, noSuchCall } from './http/framework-errors.ts';
+import { healthRoutes } from './http/health-routes.ts';
+import { logSerializers, redactLogMessages } from './http/log-redaction.ts';
+import { openApiDocumentRoute, registerOpenApi } from './http/openapi.ts';
+import { paymentRoutes } from './http/payment-routes.ts';
 import { registerRateLimits } from './http/rate-limits.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { spaRoutes } from './http/spa.ts';
+import { relayRoutes } from './http/relay-routes.ts';
+import { vpnRoutes } from './http/vpn-routes.ts';
 import { subscriptionRoutes } from './http/subscription-routes.ts';
-import { LocalPaymentProvider } from './payments/local-provider.ts';
-import type { PaymentProvider } from './domain/payment-provider.ts';
-import { bindPaymentEvents } from './payments/events.ts';
-import { signPayload } from './payments/signature.ts';
-import { logSerializers, redactLogMessages } from './http/log-redaction.ts';
-import { apiErrorHandler, clientErrorHandler, frameworkErrorHandler, noSuchCall } from './http/framework-errors.ts';
+import { contractValidatorCompiler } from './http/validation.ts';
 import { registerMetrics, type ProductMetrics } from './observability/metrics.ts';
 import { readiness } from './observability/readiness.ts';
 import type { Tracing } from './observability/tracing.ts';
-import { contractValidatorCompiler } from './http/validation.ts';
+import { startWorkers, type WorkerOptions } from './workers.ts';
 
 /**
  * Headers that carry credentials. Bodies (where the tokens travel) are never logged, requests are logged
@@ -54,18 +47,13 @@ const REDACTED = [
   'req.headers.cookie',
 ];
 
-export interface BuildOptions {
+/** What the app is built from; tests give their own database, verifier, provider, queue and mail settings. */
+export interface BuildOptions extends Pick<WorkerOptions, 'payments' | 'jobs' | 'mail'> {
   config: Config;
   database: Database;
   verifier: IdentityVerifier;
   /** The identity provider's admin side; by default firebase-admin on the configured project (or emulator). */
   identityAdmin?: IdentityAdmin;
-  /** Overrides the provider chosen from the configuration (tests). */
-  payments?: PaymentProvider;
-  /** The job queue; by default one on `database`, stopped when the app closes. */
-  jobs?: JobQueue;
-  /** The mail worker's counters (metrics, tests) and retries (tests shorten them). */
-  mail?: { counters?: MailCounters; retry?: Partial<RetryPolicy> };
   logger?: boolean;
   /** Where log lines go (tests read them); standard output by default. */
   logDestination?: { write: (line: string) => void };
@@ -73,10 +61,9 @@ export interface BuildOptions {
   tracing?: Pick<Tracing, 'plugin' | 'logMixin'>;
 }
 
-export async function buildApp({ config, database, verifier, identityAdmin, payments, jobs: givenJobs, mail = {}, logger = true, logDestination, tracing }: BuildOptions): Promise<FastifyInstance> {
-  // Set once the metrics exist; requests refused before then are not counted.
-  let metrics: ProductMetrics | null = null;
-  let log: FastifyBaseLogger | undefined;
+export async function buildApp({ config, database, verifier, identityAdmin, payments, jobs, mail = {}, logger = true, logDestination, tracing }: BuildOptions): Promise<FastifyInstance> {
+  // Filled in once they exist: a connection refused before then is neither logged nor counted.
+  const later: { log?: FastifyBaseLogger; metrics: ProductMetrics | null } = { metrics: null };
   const app = Fastify({
     logger: logger
       ? {
@@ -91,7 +78,7 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
       : false,
     // Every failure is {success:false,error,code} JSON, also for a URL Fastify cannot decode or a broken request.
     frameworkErrors: frameworkErrorHandler,
-    clientErrorHandler: (error, socket) => clientErrorHandler(error, socket, log, metrics),
+    clientErrorHandler: (error, socket) => clientErrorHandler(error, socket, later.log, later.metrics),
     bodyLimit: 32 * 1024,
     // A request (headers and body) must arrive within REQUEST_TIMEOUT: a body trickled a byte at a time
     // would otherwise hold its connection for ever. Node checks every second (its default is 30 s), and
@@ -103,65 +90,14 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });
 
-  log = app.log;
+  later.log = app.log;
   // First, so every request (and every hook of it) is inside its span.
   if (tracing) await app.register(tracing.plugin);
   // A connection PostgreSQL dropped while idle: the pool replaces it; one line, no stack.
   database.onConnectionError((error) => app.log.warn(`database connection lost while idle (${error.message}); the pool replaces it`));
-  const productMetrics = await registerMetrics(app, config);
-  metrics = productMetrics;
-
-  const jobs =
-    givenJobs ??
-    (await startJobQueue(database, {
-      events: {
-        queued: (name) => productMetrics.jobsQueued.inc({ queue: name }),
-        failed: (name, error, attempt, final) => {
-          productMetrics.jobsFailed.inc({ queue: name, final: String(final) });
-          // A job that will be retried is ordinary weather; one that failed for good needs a person.
-          if (final) app.log.error({ err: error, queue: name, job: attempt.id }, `job ${name} failed for good after ${attempt.retryCount + 1} attempts`);
-          else app.log.warn({ err: error, queue: name, job: attempt.id }, `job ${name} failed (attempt ${attempt.retryCount + 1}); it will be retried`);
-        },
-      },
-    }));
-  if (!givenJobs) app.addHook('onClose', () => jobs.stop());
-  // Customer e-mail (issue 21): the queue is declared before any route can owe a message.
-  const closeMailer = await startMailWorker(jobs, {
-    db: database.db,
-    config,
-    log: app.log,
-    counters: mail.counters ?? newMailCounters(),
-    ...(mail.retry ? { retry: mail.retry } : {}),
-    observe: (outcome, kind) => (outcome === 'sent' ? productMetrics.mailSent : productMetrics.mailFailed).inc({ template: kind }),
-  });
-  app.addHook('onClose', async () => closeMailer());
-
-  const localCheckout = config.stripe
-    ? null
-    : new LocalPaymentProvider(
-        database.db,
-        config.publicUrl,
-        async (event) => {
-          const raw = JSON.stringify(event);
-          await receiveLocal(raw, signPayload(raw, config.localWebhookSecret));
-        },
-        // Each run of the billing clock (start-up, hourly, billing:advance) also owes the notices now due.
-        (now) => renewalSweep.sweepNow(now).then(() => undefined),
-      );
-  const renewalSweep = await startRenewalSweep(jobs, database.db, () => (localCheckout ? localCheckout.clockNow() : Promise.resolve(new Date())));
-  // Routes and the webhook receiver are handed domain calls bound to the database, never the handle itself.
-  const applyPaymentEvent = bindPaymentEvents(database.db);
-  const receiveLocal = createWebhookReceiver({ applyPaymentEvent, metrics: productMetrics, jobs }, config.localWebhookSecret, 'local');
-  const provider: PaymentProvider =
-    payments ??
-    (config.stripe
-      ? // Stripe's SDK is loaded only where it is configured (issue 32: start-up loads what it needs).
-        new (await import('./payments/stripe-provider.ts')).StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl })
-      : (localCheckout as LocalPaymentProvider));
-  if (localCheckout) startBillingClock(app, localCheckout);
-  await startBillingJobs(database.db, provider, jobs, config.billingJobRetryDelaySeconds, () => productMetrics.refundsFailed.inc());
-  // Expired data goes every day, and now (what expired while the API was down): the retention list's periods.
-  await startRetentionPurge(jobs, database.db, config.deletedAccountCooldownSeconds, app.log);
+  const metrics = await registerMetrics(app, config, noSuchCall);
+  later.metrics = metrics;
+  const workers = await startWorkers(app, { config, database, metrics, mail, ...(payments && { payments }), ...(jobs && { jobs }) });
 
   // Helmet's headers, computed once: the document set on pages and API answers, the asset set on static files.
   registerSecurityHeaders(app, config);
@@ -171,17 +107,17 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
   const deps: AppDeps = {
     config,
     domain: bindDomain(database),
-    applyPaymentEvent,
+    applyPaymentEvent: workers.applyPaymentEvent,
     verifier: limits.countVerifiedIdentities(verifier),
     identityAdmin: identityAdmin ?? createFirebaseIdentityAdmin(config.firebaseProjectId, config.firebaseEmulatorHost),
-    payments: provider,
-    localCheckout,
+    payments: workers.payments,
+    localCheckout: workers.localCheckout,
     limits,
-    jobs,
-    metrics: productMetrics,
+    jobs: workers.jobs,
+    metrics,
   };
 
-  app.setErrorHandler((error, request, reply) => apiErrorHandler(error as never, request, reply, productMetrics));
+  app.setErrorHandler((error, request, reply) => apiErrorHandler(error as never, request, reply, metrics));
   // Routes declare their schemas from the contract: requests validated, answers checked and serialised.
   app.setValidatorCompiler(contractValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -189,25 +125,8 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
 
   await app.register(
     async (api) => {
-      // Liveness: the process answers (no dependency touched). /health: the database; /ready: every dependency.
-      api.get('/live', { schema: { summary: 'Liveness', tags: ['health'], response: answers(liveResponseSchema) } }, async () => ({
-        ok: true,
-      }));
-      const healthAnswers = { ...answers(healthResponseSchema), 503: healthResponseSchema };
-      const healthSchema = { summary: 'Readiness (the database)', tags: ['health'], response: healthAnswers };
-      api.get('/health', { schema: healthSchema }, async (_request, reply) => {
-        const databaseUp = await database.ping().catch(() => false);
-        return reply.code(databaseUp ? 200 : 503).send({ ok: databaseUp, database: databaseUp });
-      });
-      const readySchema = {
-        summary: 'Readiness (the database, Redis when configured, the job queue)',
-        tags: ['health'],
-        response: { ...answers(readyResponseSchema), 503: readyResponseSchema },
-      };
-      api.get('/ready', { schema: readySchema }, async (_request, reply) => {
-        const answer = await readiness({ database, jobs, limits });
-        return reply.code(answer.ok ? 200 : 503).send(answer);
-      });
+      const probes = { databaseUp: () => database.ping(), readiness: () => readiness({ database, jobs: workers.jobs, limits }) };
+      await api.register((scope) => healthRoutes(scope, probes));
       await api.register((scope) => authRoutes(scope, deps), { prefix: '/auth' });
       await api.register((scope) => subscriptionRoutes(scope, deps), { prefix: '/subscription' });
       await api.register((scope) => paymentRoutes(scope, deps));
@@ -215,7 +134,9 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
       await api.register((scope) => accountRoutes(scope, deps), { prefix: '/account' });
       await api.register((scope) => staffRoutes(scope, deps), { prefix: '/staff' });
       await api.register((scope) => devRoutes(scope, deps), { prefix: '/dev' });
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      await api.register((scope) => vpnRoutes(scope, deps), { prefix: '/vpn' });
+      await api.register((scope) => relayRoutes(scope, deps), { prefix: '/relay' });
+      openApiDocumentRoute(api, app);
     },
     { prefix: '/api' },
   );
@@ -226,16 +147,4 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
     app.setNotFoundHandler(noSuchCall);
   }
   return app;
-}
-
-/** The local checkout renews and ends subscriptions as their periods end: at start-up, then hourly. */
-function startBillingClock(app: FastifyInstance, local: LocalPaymentProvider) {
-  const run = () =>
-    local.runBillingCycle().catch((error: unknown) => app.log.error({ err: error }, 'local billing cycle failed'));
-  const timer = setInterval(run, 3600_000);
-  timer.unref();
-  app.addHook('onReady', async () => {
-    await run();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

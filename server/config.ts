@@ -7,6 +7,8 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { clientConfigFromEnv, type ClientConfigPayload } from '../contract/client-config.ts';
+import { parseAddressPool, type AddressPools } from './domain/address-pools.ts';
+import { loadVpnCatalogue, type VpnCatalogue } from './vpn/catalogue.ts';
 
 const DAY_SECONDS = 86_400;
 
@@ -109,6 +111,13 @@ const envSchema = z.object({
   REQUEST_TIMEOUT: duration.default(30),
   /** Bearer token for GET /api/metrics; production answers 404 there without it. */
   METRICS_TOKEN: z.string().optional(),
+  /** The VPN server catalogue (a JSON file); unset: the embedded demo catalogue (server/vpn/catalogue.ts). */
+  VPN_SERVERS: z.string().optional(),
+  /** The tunnel address pools WireGuard keys draw from. */
+  VPN_IPV4_POOL: z.string().default('10.64.0.0/10'),
+  VPN_IPV6_POOL: z.string().default('fd76:6569:6c00::/48'),
+  /** The VPN servers' tokens for the relay API: comma-separated relayId:token. Unset: the relay API answers 404. */
+  RELAY_TOKENS: z.string().optional(),
   /** Staff (issue 30) must have a verified e-mail address at this domain (e.g. veil.example); unset: any. */
   STAFF_EMAIL_DOMAIN: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -139,6 +148,11 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | null;
   requestTimeoutMs: number;
   metricsToken: string | undefined;
+  /** The VPN servers (issue 29). */
+  vpnServers: VpnCatalogue;
+  addressPools: AddressPools;
+  /** Relay id -> token for GET /api/relay/v1/peers; empty: the relay API answers 404. */
+  relayTokens: Map<string, string>;
   /** The only e-mail domain staff may have (lower case, without "@"); undefined: any. */
   staffEmailDomain: string | undefined;
   /** NODE_ENV=production (the start-up refusals are server/production-checks.ts). */
@@ -164,8 +178,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error('Invalid configuration: STRIPE_SECRET_KEY, STRIPE_PRICE_ID and STRIPE_WEBHOOK_SECRET go together');
   }
   let trustProxy: TrustProxy;
+  let vpn: Pick<Config, 'vpnServers' | 'addressPools' | 'relayTokens'>;
   try {
     trustProxy = parseTrustProxy(e.TRUST_PROXY);
+    vpn = vpnConfig(e);
   } catch (error) {
     throw new Error(`Invalid configuration: ${(error as Error).message}`);
   }
@@ -207,9 +223,41 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           },
     requestTimeoutMs: e.REQUEST_TIMEOUT * 1000,
     metricsToken: e.METRICS_TOKEN || undefined,
+    ...vpn,
     staffEmailDomain: e.STAFF_EMAIL_DOMAIN?.trim().replace(/^@/, '').toLowerCase() || undefined,
     production: e.NODE_ENV === 'production',
     developmentRoutes: e.NODE_ENV === 'development' || e.NODE_ENV === 'test',
     client: clientConfigFromEnv(env),
+  };
+}
+
+/** RELAY_TOKENS: "relayId:token,relayId:token" -> relay id -> token. */
+export function parseRelayTokens(value: string | undefined): Map<string, string> {
+  const tokens = new Map<string, string>();
+  for (const entry of (value ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+    const colon = entry.indexOf(':');
+    const relayId = entry.slice(0, colon);
+    const token = entry.slice(colon + 1);
+    if (colon <= 0 || !/^[A-Za-z0-9._-]{1,64}$/.test(relayId) || token === '') {
+      throw new Error('RELAY_TOKENS: each entry must be relayId:token (relayId of A-Z a-z 0-9 . _ -), comma-separated');
+    }
+    if (tokens.has(relayId)) throw new Error(`RELAY_TOKENS: relay "${relayId}" is named twice`);
+    tokens.set(relayId, token);
+  }
+  return tokens;
+}
+
+function vpnConfig(e: z.infer<typeof envSchema>): Pick<Config, 'vpnServers' | 'addressPools' | 'relayTokens'> {
+  const pool = (variable: string, cidr: string, family: 4 | 6) => {
+    try {
+      return parseAddressPool(cidr, family);
+    } catch (error) {
+      throw new Error(`${variable}: ${(error as Error).message}`);
+    }
+  };
+  return {
+    vpnServers: loadVpnCatalogue(e.VPN_SERVERS || undefined),
+    addressPools: { ipv4: pool('VPN_IPV4_POOL', e.VPN_IPV4_POOL, 4), ipv6: pool('VPN_IPV6_POOL', e.VPN_IPV6_POOL, 6) },
+    relayTokens: parseRelayTokens(e.RELAY_TOKENS),
   };
 }

@@ -7,9 +7,13 @@
  * "Production" would otherwise skip every check.
  */
 
-import { parseDuration } from './config.ts';
+import { parseDuration, parseRelayTokens } from './config.ts';
+import { loadVpnCatalogue } from './vpn/catalogue.ts';
 
 type Env = Record<string, string | undefined>;
+
+/** The shortest relay token production accepts: a guessable token would let anyone read every customer's key. */
+const RELAY_TOKEN_MIN_LENGTH = 32;
 
 /** A bearer token shorter than this could be guessed by a patient scraper of GET /api/metrics. */
 const METRICS_TOKEN_MIN_LENGTH = 32;
@@ -105,7 +109,13 @@ export function checkProductionConfig(env: Env): ProductionCheck {
     }
   }
 
+  const vpnRefusal = vpnRefusalOf(env);
+  if (vpnRefusal) return refuse(vpnRefusal);
+
   const warnings: string[] = [];
+  if (!env.VPN_SERVERS?.trim()) {
+    warnings.push('VPN_SERVERS is not set (allowed with PAYMENTS=local only): configurations point at the demo servers, which do not exist.');
+  }
   if (!env.STRIPE_SECRET_KEY) {
     if (env.PAYMENTS !== 'local') {
       return refuse(
@@ -117,4 +127,23 @@ export function checkProductionConfig(env: Env): ProductionCheck {
     );
   }
   return { refusal: null, warnings };
+}
+
+/** Why the VPN settings (issue 29) must not run in production, or null. */
+function vpnRefusalOf(env: Env): string | null {
+  // The whole-product demo (PAYMENTS=local, itself loud in the log) may run on the demo servers too.
+  if (!env.VPN_SERVERS?.trim() && env.PAYMENTS !== 'local') {
+    return 'VPN_SERVERS is not set, so configurations would point at the demo servers; set it to the path of your server catalogue (docs/api.md, "VPN servers").';
+  }
+  try {
+    if (env.VPN_SERVERS?.trim() && loadVpnCatalogue(env.VPN_SERVERS.trim()).demo) return 'VPN_SERVERS names a demo catalogue ("demo": true); list your real servers.';
+    for (const [relayId, token] of parseRelayTokens(env.RELAY_TOKENS)) {
+      if (token.length < RELAY_TOKEN_MIN_LENGTH) {
+        return `RELAY_TOKENS: the token of relay "${relayId}" is shorter than ${RELAY_TOKEN_MIN_LENGTH} characters; use a random one (e.g. openssl rand -base64 32).`;
+      }
+    }
+  } catch (error) {
+    return (error as Error).message;
+  }
+  return null;
 }

@@ -20,7 +20,7 @@ export interface PageMeta {
 
 /** The public pages, prerendered; the others depend on the session and render in the browser only. */
 export const PRERENDERED_ROUTES = ['/', '/support', '/download', '/privacy', '/terms', '/signin', '/success', '/cancel'] as const;
-export const BROWSER_ONLY_ROUTES = ['/subscribe'] as const;
+export const BROWSER_ONLY_ROUTES = ['/subscribe', '/staff'] as const;
 /**
  * Pages that depend on the session, prerendered as their loading state (header, footer, spinner) so that they
  * paint at once (issue 22 item 6); the browser renders them afresh once the session is known.

@@ -16,6 +16,7 @@ import { Route as MantineCancelRouteImport } from './routes/_mantine/cancel'
 import { Route as MantineDownloadRouteImport } from './routes/_mantine/download'
 import { Route as MantinePrivacyRouteImport } from './routes/_mantine/privacy'
 import { Route as MantineSigninRouteImport } from './routes/_mantine/signin'
+import { Route as MantineStaffRouteImport } from './routes/_mantine/staff'
 import { Route as MantineSubscribeRouteImport } from './routes/_mantine/subscribe'
 import { Route as MantineSuccessRouteImport } from './routes/_mantine/success'
 import { Route as MantineSupportRouteImport } from './routes/_mantine/support'
@@ -55,6 +56,11 @@ const MantineSigninRoute = MantineSigninRouteImport.update({
   path: '/signin',
   getParentRoute: () => MantineRoute,
 } as any)
+const MantineStaffRoute = MantineStaffRouteImport.update({
+  id: '/staff',
+  path: '/staff',
+  getParentRoute: () => MantineRoute,
+} as any)
 const MantineSubscribeRoute = MantineSubscribeRouteImport.update({
   id: '/subscribe',
   path: '/subscribe',
@@ -83,6 +89,7 @@ export interface FileRoutesByFullPath {
   '/download': typeof MantineDownloadRoute
   '/privacy': typeof MantinePrivacyRoute
   '/signin': typeof MantineSigninRoute
+  '/staff': typeof MantineStaffRoute
   '/subscribe': typeof MantineSubscribeRoute
   '/success': typeof MantineSuccessRoute
   '/support': typeof MantineSupportRoute
@@ -95,6 +102,7 @@ export interface FileRoutesByTo {
   '/download': typeof MantineDownloadRoute
   '/privacy': typeof MantinePrivacyRoute
   '/signin': typeof MantineSigninRoute
+  '/staff': typeof MantineStaffRoute
   '/subscribe': typeof MantineSubscribeRoute
   '/success': typeof MantineSuccessRoute
   '/support': typeof MantineSupportRoute
@@ -109,6 +117,7 @@ export interface FileRoutesById {
   '/_mantine/download': typeof MantineDownloadRoute
   '/_mantine/privacy': typeof MantinePrivacyRoute
   '/_mantine/signin': typeof MantineSigninRoute
+  '/_mantine/staff': typeof MantineStaffRoute
   '/_mantine/subscribe': typeof MantineSubscribeRoute
   '/_mantine/success': typeof MantineSuccessRoute
   '/_mantine/support': typeof MantineSupportRoute
@@ -123,6 +132,7 @@ export interface FileRouteTypes {
     | '/download'
     | '/privacy'
     | '/signin'
+    | '/staff'
     | '/subscribe'
     | '/success'
     | '/support'
@@ -135,6 +145,7 @@ export interface FileRouteTypes {
     | '/download'
     | '/privacy'
     | '/signin'
+    | '/staff'
     | '/subscribe'
     | '/success'
     | '/support'
@@ -148,6 +159,7 @@ export interface FileRouteTypes {
     | '/_mantine/download'
     | '/_mantine/privacy'
     | '/_mantine/signin'
+    | '/_mantine/staff'
     | '/_mantine/subscribe'
     | '/_mantine/success'
     | '/_mantine/support'
@@ -210,6 +222,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MantineSigninRouteImport
       parentRoute: typeof MantineRoute
     }
+    '/_mantine/staff': {
+      id: '/_mantine/staff'
+      path: '/staff'
+      fullPath: '/staff'
+      preLoaderRoute: typeof MantineStaffRouteImport
+      parentRoute: typeof MantineRoute
+    }
     '/_mantine/subscribe': {
       id: '/_mantine/subscribe'
       path: '/subscribe'
@@ -247,6 +266,7 @@ interface MantineRouteChildren {
   MantineDownloadRoute: typeof MantineDownloadRoute
   MantinePrivacyRoute: typeof MantinePrivacyRoute
   MantineSigninRoute: typeof MantineSigninRoute
+  MantineStaffRoute: typeof MantineStaffRoute
   MantineSubscribeRoute: typeof MantineSubscribeRoute
   MantineSuccessRoute: typeof MantineSuccessRoute
   MantineSupportRoute: typeof MantineSupportRoute
@@ -259,6 +279,7 @@ const MantineRouteChildren: MantineRouteChildren = {
   MantineDownloadRoute: MantineDownloadRoute,
   MantinePrivacyRoute: MantinePrivacyRoute,
   MantineSigninRoute: MantineSigninRoute,
+  MantineStaffRoute: MantineStaffRoute,
   MantineSubscribeRoute: MantineSubscribeRoute,
   MantineSuccessRoute: MantineSuccessRoute,
   MantineSupportRoute: MantineSupportRoute,

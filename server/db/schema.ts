@@ -18,7 +18,7 @@ const ownedByAccount = () =>
 /** Which payment provider a subscription, checkout, charge or refund is with. */
 const paymentProvider = () => text('provider').$type<'stripe' | 'local'>().notNull();
 
-/** An amount of money: `amount` in the currency's smallest unit (10000 = $100.00), `currency` its code. */
+/** An amount of money: `amount` in the currency's smallest unit (cents for usd), `currency` its code. */
 const money = () => ({
   amount: integer('amount').notNull(),
   currency: text('currency').notNull(),
@@ -119,7 +119,48 @@ export const deletedAccounts = pgTable('deleted_accounts', {
   deletedAt: at('deleted_at').notNull().defaultNow(),
 });
 
-export const schema = { users, sessions, handoffTokens, subscriptions, paymentEvents, localCheckoutSessions, openCheckouts, localBillingClock, deletionTombstones, deletedAccounts };
+/** WireGuard keys: devices of their own, or a desktop session's key (0008). */
+export const wireguardKeys = pgTable('wireguard_keys', {
+  id: text('id').primaryKey(),
+  userId: ownedByAccount(),
+  sessionId: text('session_id')
+    .unique()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  publicKey: text('public_key').notNull().unique(),
+  ipv4Address: text('ipv4_address').notNull().unique(),
+  ipv6Address: text('ipv6_address').notNull().unique(),
+  /** In the relays' peer list (the account has access); changed only with a peer_changes row. */
+  listed: boolean('listed').notNull().default(false),
+  /** A desktop session's key: that session's end. */
+  expiresAt: at('expires_at'),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** The peer list's version and the lowest version a `since` poll can start from (one row, 0008). */
+export const peerLog = pgTable('peer_log', {
+  id: smallint('id').primaryKey().default(1),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  floor: bigint('floor', { mode: 'number' }).notNull().default(0),
+});
+
+/** Every change to the peer list, by version (0008). */
+export const peerChanges = pgTable('peer_changes', {
+  version: bigint('version', { mode: 'number' }).primaryKey(),
+  publicKey: text('public_key').notNull(),
+  ipv4Address: text('ipv4_address').notNull(),
+  ipv6Address: text('ipv6_address').notNull(),
+  change: text('change').$type<'added' | 'removed'>().notNull(),
+  changedAt: at('changed_at').notNull().defaultNow(),
+});
+
+/** Keys removed in the last minutes: not registered again until the block ends (0008). */
+export const removedWireguardKeys = pgTable('removed_wireguard_keys', {
+  publicKey: text('public_key').primaryKey(),
+  removedAt: at('removed_at').notNull(),
+});
+
+export const schema = { users, sessions, handoffTokens, subscriptions, paymentEvents, localCheckoutSessions, openCheckouts, localBillingClock, deletionTombstones, deletedAccounts, wireguardKeys, peerLog, peerChanges, removedWireguardKeys };
 
 /** Every payment the provider reported: billing history and the money-back window (0005). */
 export const charges = pgTable('charges', {

@@ -16,6 +16,8 @@ import { prepareSessionCheck } from './session-check.ts';
 import { authenticate, listDevices, revokeDevice, revokeSession, signIn } from './sessions.ts';
 import type { Database, Db } from './store.ts';
 import { turnOffRenewal, turnOnRenewal } from './subscriptions.ts';
+import { fullPeerList, peerChangesSince, preparePoll } from './relay-peers.ts';
+import { registerKey, rotateKey } from './wireguard-devices.ts';
 
 export function bindDomain(database: Database) {
   const { db } = database;
@@ -41,6 +43,15 @@ export function bindDomain(database: Database) {
       turnOffRenewal: bound(turnOffRenewal),
       turnOnRenewal: bound(turnOnRenewal),
       claimMoneyBack: bound(claimMoneyBack),
+    },
+    vpn: {
+      registerKey: bound(registerKey),
+      rotateKey: bound(rotateKey),
+    },
+    relay: {
+      preparePoll: bound(preparePoll),
+      fullPeerList: bound(fullPeerList),
+      peerChangesSince: bound(peerChangesSince),
     },
     account: {
       activity: bound(accountActivityOf),

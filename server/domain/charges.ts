@@ -59,7 +59,7 @@ export async function recordCharge(tx: Db, jobs: JobSender, userId: string, prov
   return true;
 }
 
-/** The account's first charge: the money-back guarantee runs 30 days from it. */
+/** The account's first charge: the money-back guarantee runs from it (MONEY_BACK_DAYS, contract/plans.ts). */
 export async function firstChargeOf(db: Db, userId: string): Promise<ChargeRow | undefined> {
   const [first] = await db.select().from(charges).where(eq(charges.userId, userId)).orderBy(asc(charges.paidAt)).limit(1);
   return first;

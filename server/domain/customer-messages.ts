@@ -31,8 +31,8 @@ export type CustomerMessage = Recipient &
     | { kind: 'renewal_on'; renewalDate: string }
     | {
         kind: 'renewal_reminder';
-        /** Which reminder it is (its key): 30 or 7 days before. */
-        daysBefore: 30 | 7;
+        /** Which reminder it is (its key): one of RENEWAL_REMINDER_DAYS (contract/plans.ts) before. */
+        daysBefore: number;
         /** Whole days from when it was owed to the renewal (the heading says it); absent on older messages. */
         daysLeft?: number;
         renewalDate: string;

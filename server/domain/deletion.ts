@@ -15,6 +15,7 @@ import { oweCustomerMessage } from './customer-messages.ts';
 import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
 import type { SignedIn } from './sessions.ts';
+import { removeAccountKeys } from './peer-access.ts';
 import { findUnendedSubscriptions } from './subscriptions.ts';
 import { sha256 } from './tokens.ts';
 
@@ -115,6 +116,8 @@ async function deleteIfNothingLeft(
       { email: user.email, name: user.name, kind: 'account_deleted', deletedAt: now.toISOString() },
       user.id,
     );
+    // Its WireGuard keys leave the peer list and free their addresses (issue 29).
+    await removeAccountKeys(tx, user.id, now);
     // Sessions, hand-off tokens, the subscriptions and checkout sessions go with it (ON DELETE CASCADE).
     await tx.delete(users).where(eq(users.id, user.id));
     await alsoInTransaction?.(tx);

@@ -4,6 +4,7 @@
  * written for the customer: the SPA shows them in its toasts.
  */
 import type { ApiErrorCode } from '../../contract/api.ts';
+import { MONEY_BACK_DAYS, moneyBackGuarantee } from '../../contract/plans.ts';
 
 export type { ApiErrorCode };
 
@@ -84,7 +85,7 @@ export const failures = {
     new ApiFailure(
       409,
       'refund_window_closed',
-      'The 30-day money-back guarantee has ended for this account: it runs for 30 days from your first payment.',
+      `The ${moneyBackGuarantee(MONEY_BACK_DAYS)} has ended for this account: it runs for ${MONEY_BACK_DAYS} days from your first payment.`,
     ),
   alreadyRefunded: () => new ApiFailure(409, 'already_refunded', 'Your first payment has already been refunded.'),
   nothingToRefund: () =>

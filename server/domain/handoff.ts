@@ -5,7 +5,7 @@
  * limit, a fault) leaves the token unused, and a used token always has its desktop session.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { handoffTokens, sessions, users } from '../db/schema.ts';
 import type { UserRow } from './accounts.ts';
@@ -15,6 +15,7 @@ import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
 import { createSession, sessionGrant, type SessionRow, type SignedIn } from './sessions.ts';
 import { newToken, sha256 } from './tokens.ts';
+import { liveDeviceCount } from './wireguard-devices.ts';
 
 /** A hand-off minted by a web session, with its expiry as the answer shows it. */
 export async function createHandoffFor(db: Db, { session }: SignedIn, ttlSeconds: number, codeChallenge?: string) {
@@ -95,13 +96,8 @@ async function redeemHandoff(
     // is also the account the answer shows.
     const [user] = await tx.select().from(users).where(eq(users.id, handoff.userId)).for('update');
     if (!user) throw failures.handoffInvalid();
-    const [live] = await tx
-      .select({ value: count() })
-      .from(sessions)
-      .where(
-        and(eq(sessions.userId, handoff.userId), eq(sessions.kind, 'desktop'), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
-      );
-    if ((live?.value ?? 0) >= options.deviceLimit) throw failures.deviceLimit(options.deviceLimit, options.accountUrl);
+    // Desktop sessions and WireGuard keys count together (issue 29).
+    if ((await liveDeviceCount(tx, handoff.userId, now)) >= options.deviceLimit) throw failures.deviceLimit(options.deviceLimit, options.accountUrl);
 
     const used = await tx
       .update(handoffTokens)

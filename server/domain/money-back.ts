@@ -1,10 +1,11 @@
 /**
- * The 30-day money-back guarantee, self-served (issue 20, item 4; design §8): within 30 days of the
- * account's first payment, the subscription ends now (access with it) and that payment is refunded in
+ * The money-back guarantee, self-served (issue 20, item 4; design §8): within MONEY_BACK_DAYS
+ * (contract/plans.ts) of the account's first payment, the subscription ends now (access with it) and that payment is refunded in
  * full, by the refund job (refunds.ts), owed in the same transaction as the end. Once per account.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Subscription } from '../../contract/api.ts';
+import { daysInMs, MONEY_BACK_DAYS } from '../../contract/plans.ts';
 import type { Db } from '../db/database.ts';
 import { refunds, subscriptions } from '../db/schema.ts';
 import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
@@ -14,9 +15,9 @@ import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
 import { oweRefund } from './refunds.ts';
 import { findLiveSubscriptions, findSubscription, toApiSubscription } from './subscriptions.ts';
+import { syncPeerAccess } from './peer-access.ts';
 
-const MONEY_BACK_DAYS = 30;
-const MONEY_BACK_MS = MONEY_BACK_DAYS * 86_400_000;
+const MONEY_BACK_MS = daysInMs(MONEY_BACK_DAYS);
 
 /** Until when the account may still claim the guarantee, or null (nothing paid, window over, claimed). */
 export async function refundableUntil(db: Db, userId: string, now = new Date()): Promise<Date | null> {
@@ -79,6 +80,8 @@ export async function refundNow(
     .update(subscriptions)
     .set({ status: 'cancelled', updatedAt: now })
     .where(and(eq(subscriptions.providerSubscriptionId, live.providerSubscriptionId), inArray(subscriptions.status, ['active', 'past_due'])));
+  // The refund ends access now: the account's keys leave the peer list (issue 29).
+  await syncPeerAccess(tx, userId, now);
   const owed = { amount: paid.amount, currency: paid.currency };
   await oweRefund(tx, jobs, {
     providerSubscriptionId: live.providerSubscriptionId,

@@ -11,18 +11,22 @@ import { oweCustomerMessage } from './customer-messages.ts';
 import { forgetOpenCheckout } from './checkouts.ts';
 import { wasDeletedAccount } from './deletion.ts';
 import { applyRefundStatus, oweRefund, recordProviderRefund, type ProviderRefund, type ProviderRefundStatus } from './refunds.ts';
+import { syncPeerAccess } from './peer-access.ts';
 import { applySubscriptionState, findSubscriptionByProviderId, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
 
-export type EventOutcome =
-  | 'applied'
-  | 'duplicate'
-  | 'ignored'
-  | 'second_subscription_cancelled'
-  | 'deleted_account_subscription_cancelled'
-  | 'unlinkable'
-  | 'deferred'
+/** What became of an event the provider is told about: the webhook answers each with 200 (its schema reads this list). */
+export const ACKNOWLEDGED_OUTCOMES = [
+  'applied',
+  'duplicate',
+  'ignored',
+  'second_subscription_cancelled',
+  'deleted_account_subscription_cancelled',
+  'unlinkable',
   /** A refund made here failed for good (the alert: docs/operations.md). */
-  | 'refund_failed';
+  'refund_failed',
+] as const;
+/** `deferred`: not recorded, answered with an error so the provider delivers the event again later. */
+export type EventOutcome = (typeof ACKNOWLEDGED_OUTCOMES)[number] | 'deferred';
 
 /** What one event means here, whatever the provider. */
 export type PaymentEventEffect =
@@ -144,7 +148,11 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
         if (effect.userHint && (await wasDeletedAccount(db, effect.userHint))) return endOrphanedSubscription(db, effect.state, effects);
         throw new NotYetApplicable();
       }
-      return applySubscriptionState(db, { ...effect.state, userId }, effects);
+      const outcome = await applySubscriptionState(db, { ...effect.state, userId }, effects);
+      // The account's keys follow its access (issue 29), also when this state changed nothing stored: a
+      // state the API answered earlier (renewal calls) may have been stored without the list following it.
+      await syncPeerAccess(db, userId);
+      return outcome;
     }
   }
 }

@@ -8,6 +8,8 @@ import { findOrCreateUser, toApiUser, type ShownUserRow, type SignInDetails, typ
 import { failures } from './errors.ts';
 import { findSubscription, toApiSubscription, type ShownSubscriptionRow } from './subscriptions.ts';
 import { newId, newToken, sha256 } from './tokens.ts';
+import { removeSessionKey } from './peer-access.ts';
+import { keyFields, keysOfAccount, revokeKeyDevice } from './wireguard-devices.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -75,13 +77,17 @@ export async function authenticate(db: Db, token: string, { admit, now = new Dat
   return row;
 }
 
+/** Signs a session out; a desktop app session's own WireGuard key leaves with it. */
 export async function revokeSession(db: Db, token: string, now = new Date()): Promise<boolean> {
-  const revoked = await db
-    .update(sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return revoked.length > 0;
+  return db.transaction(async (tx) => {
+    const [revoked] = await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id, userId: sessions.userId, kind: sessions.kind });
+    if (revoked?.kind === 'desktop') await removeSessionKey(tx, revoked.userId, revoked.id, now);
+    return Boolean(revoked);
+  });
 }
 
 async function listDesktopSessions(db: Db, userId: string, now = new Date()) {
@@ -92,7 +98,7 @@ async function listDesktopSessions(db: Db, userId: string, now = new Date()) {
     .orderBy(sessions.createdAt);
 }
 
-/** Signs one live desktop session of the account out (inside the caller's transaction); answers its name. 404 otherwise. */
+/** Signs one live desktop session of the account out with its own key (inside the caller's transaction); answers its name. 404 otherwise. */
 export async function endDesktopSession(tx: Db, userId: string, sessionId: string, now = new Date()): Promise<string> {
   const [revoked] = await tx
     .update(sessions)
@@ -100,6 +106,8 @@ export async function endDesktopSession(tx: Db, userId: string, sessionId: strin
     .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), eq(sessions.kind, 'desktop'), isNull(sessions.revokedAt)))
     .returning({ deviceName: sessions.deviceName });
   if (!revoked) throw failures.notFound('Device');
+  // Its own WireGuard key leaves with it (issue 29).
+  await removeSessionKey(tx, userId, sessionId, now);
   return revoked.deviceName ?? 'Desktop app';
 }
 
@@ -138,19 +146,46 @@ export async function signIn(
   return sessionGrant(db, token, user);
 }
 
-/** The desktop sessions of an account (a desktop app may list where else it is signed in). */
+/**
+ * Every device of an account, oldest first (a desktop app may list where else it is signed in): its desktop
+ * app sessions (with the key each attached, if any) and its WireGuard configurations.
+ */
 export async function listDevices(db: Db, userId: string): Promise<Device[]> {
-  const devices = await listDesktopSessions(db, userId);
-  return devices.map((device) => ({
-    id: device.id,
-    deviceName: device.deviceName ?? 'Desktop app',
-    createdAt: device.createdAt.toISOString(),
-    lastUsedAt: device.lastUsedAt.toISOString(),
-  }));
+  const [desktops, keys] = await Promise.all([listDesktopSessions(db, userId), keysOfAccount(db, userId)]);
+  const keyOfSession = new Map(keys.filter((key) => key.sessionId).map((key) => [key.sessionId, key]));
+  const devices: Array<Device & { at: number }> = [
+    ...desktops.map((device) => {
+      const key = keyOfSession.get(device.id);
+      return {
+        id: device.id,
+        kind: 'desktop' as const,
+        deviceName: device.deviceName ?? 'Desktop app',
+        createdAt: device.createdAt.toISOString(),
+        lastUsedAt: device.lastUsedAt.toISOString(),
+        ...(key ? keyFields(key) : {}),
+        at: device.createdAt.getTime(),
+      };
+    }),
+    ...keys
+      .filter((key) => !key.sessionId)
+      .map((key) => ({
+        id: key.id,
+        kind: 'wireguard' as const,
+        deviceName: key.name,
+        createdAt: key.createdAt.toISOString(),
+        ...keyFields(key),
+        at: key.createdAt.getTime(),
+      })),
+  ];
+  return devices.sort((a, b) => a.at - b.at).map(({ at: _at, ...device }) => device);
 }
 
-/** Signs a device out; only the website's session may (a desktop app signs out itself with /signout). */
+/**
+ * Removes a device: a desktop app session is signed out (with its own key), a WireGuard key deleted. Only
+ * the website's session may (a desktop app signs out itself with /signout).
+ */
 export async function revokeDevice(db: Db, { session, user }: SignedIn, deviceId: string): Promise<void> {
   if (session.kind !== 'web') throw failures.websiteOnly();
-  await revokeDesktopSession(db, user.id, deviceId);
+  if (deviceId.startsWith('wgk_')) await revokeKeyDevice(db, user.id, deviceId);
+  else await revokeDesktopSession(db, user.id, deviceId);
 }

@@ -21,6 +21,7 @@ import { ApiFailure, failures } from './errors.ts';
 import type { IdentityAdmin } from './identity-admin.ts';
 import type { JobSender } from './jobs.ts';
 import { refundNow } from './money-back.ts';
+import { removeSessionKeysOf, syncPeerAccess } from './peer-access.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { endDesktopSession } from './sessions.ts';
 import { findSubscription, toApiSubscription } from './subscriptions.ts';
@@ -210,6 +211,8 @@ async function carryOut(db: Db, ports: StaffPorts, staff: StaffMember, request: 
         break;
       case 'enable':
         await tx.update(users).set({ disabledAt: null }).where(eq(users.id, user.id));
+        // Its WireGuard keys connect again while its subscription gives access (issue 29).
+        await syncPeerAccess(tx, user.id);
         await ports.identityAdmin.enable(user.identitySubject);
         break;
     }
@@ -226,5 +229,8 @@ async function carryOut(db: Db, ports: StaffPorts, staff: StaffMember, request: 
 async function disable(tx: Db, identityAdmin: IdentityAdmin, user: { id: string; identitySubject: string }, now = new Date()) {
   await tx.update(users).set({ disabledAt: now }).where(eq(users.id, user.id));
   await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
+  // Off the VPN too (issue 29): the desktop sessions' own keys go with them, the account's other keys leave the peer list.
+  await removeSessionKeysOf(tx, user.id, now);
+  await syncPeerAccess(tx, user.id, now);
   await identityAdmin.disable(user.identitySubject);
 }

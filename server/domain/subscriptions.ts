@@ -44,6 +44,11 @@ function mapProviderStatus(status: string): Status {
 /** How long past its end date an active subscription is still reported active when no event came. */
 const GRACE_PERIOD_MS = 3 * 86_400_000;
 
+/** An `active` row whose period ended before this is reported lapsed at `now` (statusAt). */
+export function reportedLapsedBefore(now: Date): Date {
+  return new Date(now.getTime() - GRACE_PERIOD_MS);
+}
+
 /**
  * The status to report for a stored row at `now`, whatever the provider (issue 11, item 10): an `active`
  * subscription more than the grace period past its end date, with no renewal or end reported, is not

@@ -19,6 +19,8 @@ export async function accountRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.post(
     '/activity',
     {
+      // Read with the billing history on the account page: counted with it.
+      config: { rateLimitFamily: 'billing' },
       schema: {
         summary: "The account's own activity, newest first (days only; staff actions as Veil support)",
         tags,
@@ -35,6 +37,8 @@ export async function accountRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.post(
     '/export',
     {
+      // From the account page, with the billing history and the activity: counted with them.
+      config: { rateLimitFamily: 'billing' },
       schema: {
         summary: "Download a copy of everything kept about the account (sign-in within 10 minutes; one per 10 minutes)",
         description: 'Answers the copy as a JSON attachment (Content-Disposition). No token hash, hand-off code or page link is in it.',

@@ -42,13 +42,13 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/google/signin',
-    { schema: { summary: 'Sign in with a Google ID token', tags, body: googleSignInRequestSchema, response: answers(signInAnswerSchema) } },
+    { config: { rateLimitFamily: 'signIn' }, schema: { summary: 'Sign in with a Google ID token', tags, body: googleSignInRequestSchema, response: answers(signInAnswerSchema) } },
     async (request) => signInWith(request.body.idToken, { provider: 'google' }),
   );
 
   app.post(
     '/apple/signin',
-    { schema: { summary: 'Sign in with an Apple identity token', tags, body: appleSignInRequestSchema, response: answers(signInAnswerSchema) } },
+    { config: { rateLimitFamily: 'signIn' }, schema: { summary: 'Sign in with an Apple identity token', tags, body: appleSignInRequestSchema, response: answers(signInAnswerSchema) } },
     // The body's e-mail is validated but never used: an account's e-mail comes from the verified token.
     async (request) => signInWith(request.body.identityToken, { provider: 'apple', fullName: request.body.fullName }),
   );
@@ -56,7 +56,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
   const checkSession = sessions.check;
   app.post(
     '/verify',
-    { schema: { summary: 'Check a session token', tags, body: verifyRequestSchema, response: answers(verifyAnswerSchema) } },
+    { config: { rateLimitFamily: 'verify' }, schema: { summary: 'Check a session token', tags, body: verifyRequestSchema, response: answers(verifyAnswerSchema) } },
     async (request) => {
       const { user, subscription } = await checkSession(request.body.sessionToken);
       await deps.limits.forAccount('verify', user.id);
@@ -66,7 +66,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/signout',
-    { schema: { summary: 'Sign a session out', tags, body: signOutRequestSchema, response: answers(doneAnswerSchema) } },
+    { config: { rateLimitFamily: 'signOut' }, schema: { summary: 'Sign a session out', tags, body: signOutRequestSchema, response: answers(doneAnswerSchema) } },
     async (request) => {
       await sessions.signOut(request.body.sessionToken);
       // Signing out twice, or with a token already expired, is still a successful sign-out.
@@ -77,6 +77,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.post(
     '/handoff',
     {
+      config: { rateLimitFamily: 'handoff' },
       schema: { summary: 'Mint a desktop app link', tags, body: handoffRequestSchema, response: answers(handoffAnswerSchema) },
       preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'handoff'),
     },
@@ -89,6 +90,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.post(
     '/handoff/redeem',
     {
+      config: { rateLimitFamily: 'handoff' },
       schema: { summary: 'Redeem a desktop app link for a session', tags, body: handoffRedeemRequestSchema, response: answers(signInAnswerSchema) },
     },
     async (request) => {
@@ -106,6 +108,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.post(
     '/devices',
     {
+      config: { rateLimitFamily: 'devices' },
       schema: { summary: "List the account's desktop devices", tags, body: devicesRequestSchema, response: answers(devicesAnswerSchema) },
       preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'devices'),
     },
@@ -115,6 +118,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.post(
     '/devices/revoke',
     {
+      config: { rateLimitFamily: 'devices' },
       schema: { summary: 'Sign a desktop device out', tags, body: revokeDeviceRequestSchema, response: answers(doneAnswerSchema) },
       preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'devices'),
     },
@@ -127,6 +131,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.delete(
     '/delete-account',
     {
+      config: { rateLimitFamily: 'deleteAccount' },
       schema: { summary: 'Delete the account', tags, body: deleteAccountRequestSchema, response: answers(doneAnswerSchema) },
       preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'deleteAccount'),
     },

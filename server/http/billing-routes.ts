@@ -35,6 +35,7 @@ export async function billingRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.post(
     '/history',
     {
+      config: { rateLimitFamily: 'billing' },
       schema: { summary: 'The account\'s charges and refunds, newest first', tags, body: billingHistoryRequestSchema, response: answers(billingHistoryAnswerSchema) },
       preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'billing'),
     },
@@ -44,7 +45,7 @@ export async function billingRoutes(scope: FastifyInstance, deps: AppDeps) {
   const htmlPage = { description: 'The printable receipt', content: { 'text/html': { schema: z.string() } } };
   app.get(
     '/receipts/:id',
-    { schema: { summary: 'A local checkout receipt (printable HTML)', tags, params: receiptParamsSchema, response: { 200: htmlPage, ...failureAnswers } } },
+    { config: { rateLimitFamily: 'other' }, schema: { summary: 'A local checkout receipt (printable HTML)', tags, params: receiptParamsSchema, response: { 200: htmlPage, ...failureAnswers } } },
     async (request, reply) => {
       const receipt = await billing.receipt(request.params.id);
       if (!receipt) throw failures.notFound('Receipt');
@@ -58,6 +59,8 @@ export async function billingRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.post(
     '/portal',
     {
+      // Opening the portal is counted with the other calls that change a subscription.
+      config: { rateLimitFamily: 'cancel' },
       schema: {
         summary: 'Where to update the card and settle what is owed',
         tags,
@@ -78,7 +81,7 @@ export async function billingRoutes(scope: FastifyInstance, deps: AppDeps) {
     portal.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     portal.get(
       '/portal/local/:id',
-      { schema: { summary: 'The local billing portal page', tags, params: portalParamsSchema, response: { 200: htmlPage, ...failureAnswers } } },
+      { config: { rateLimitFamily: 'other' }, schema: { summary: 'The local billing portal page', tags, params: portalParamsSchema, response: { 200: htmlPage, ...failureAnswers } } },
       async (request, reply) => {
         const session = await local.portalSession(request.params.id);
         if (!session) throw noPortal();
@@ -95,6 +98,7 @@ export async function billingRoutes(scope: FastifyInstance, deps: AppDeps) {
     portal.post(
       '/portal/local/:id/update',
       {
+        config: { rateLimitFamily: 'other' },
         schema: {
           summary: 'Update the card and pay what is owed (local billing portal; redirects)',
           tags,

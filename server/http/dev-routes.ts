@@ -53,6 +53,7 @@ export async function devRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.post(
     '/billing-clock/advance',
     {
+      config: { rateLimitFamily: 'other' },
       schema: {
         summary: 'Move the local billing clock forward (development only)',
         tags: ['development'],

@@ -29,7 +29,7 @@ export function renderLocalCheckoutPage({
   .pay { background: #5436b0; color: #fff; border-color: #5436b0; }
   .cancel { background: transparent; color: inherit; }`,
     main: `  <h1>${escapeHtml(brand.planName)}</h1>
-  <p class="muted">Single Annual Plan for ${escapeHtml(email)}</p>
+  <p class="muted">${escapeHtml(brand.offerName)} for ${escapeHtml(email)}</p>
   <p class="price">${escapeHtml(brand.priceText)}</p>
   <p class="renewal" id="renewal">${escapeHtml(brand.renewalDisclosure)}</p>
   <p class="note" role="note">Local test checkout: no card is charged and no data leaves this computer.</p>

@@ -3,6 +3,7 @@
  * Stripe. A plain HTML form (no script, so the strict CSP holds), marked as a test page: a declined
  * renewal is paid here and the subscription renews from its original period end.
  */
+import { formatMoney, PLAN, planPrice } from '../../contract/plans.ts';
 import type { ServerBrand } from '../brand.ts';
 import { escapeHtml, localTestPage, TEST_CARD_FIELDS } from './local-test-page.ts';
 
@@ -31,12 +32,12 @@ export function renderLocalPortalPage({
   <p class="note" role="note">Local test billing page: no card is charged and no data leaves this computer.</p>
   ${
     pastDue
-      ? `<p class="owed">Your renewal payment failed${endDate ? ` on ${escapeHtml(endDate)}` : ''}. Update your card to pay $100.00 and renew your plan for a year from that date.</p>`
+      ? `<p class="owed">Your renewal payment failed${endDate ? ` on ${escapeHtml(endDate)}` : ''}. Update your card to pay ${formatMoney(PLAN.amount, PLAN.currency)} and renew your plan for a ${PLAN.interval} from that date.</p>`
       : '<p>Your subscription is paid up. You can update the card used for your next renewal.</p>'
   }
   <form method="post" action="${action}">
     ${TEST_CARD_FIELDS}
-    <button type="submit">${pastDue ? 'Update card and pay $100' : 'Update card'}</button>
+    <button type="submit">${pastDue ? `Update card and pay ${planPrice(PLAN)}` : 'Update card'}</button>
   </form>
   <a href="/account">Back to your account</a>`,
   });

@@ -15,7 +15,8 @@ const DESCRIPTION = [
   'Authentication travels in the JSON body, never in a header: signed-in calls carry `sessionToken` (from a',
   'sign-in or a hand-off redeem) or `idToken` (a fresh Firebase ID token, for calls that move money or',
   'end access). The document therefore declares no security scheme (`security: []`); each body schema',
-  'names its token. Payment webhooks are authenticated by their provider signature header.',
+  'names its token. Payment webhooks are authenticated by their provider signature header, and the relay API',
+  '(GET /api/relay/v1/peers, for the VPN servers) by `Authorization: Bearer <relay token>`.',
 ].join('\n');
 
 /**
@@ -73,4 +74,9 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string): 
     },
     transform: withOperationId,
   });
+}
+
+/** GET /api/openapi.json: the document of `app`, registered inside the /api scope. */
+export function openApiDocumentRoute(api: FastifyInstance, app: FastifyInstance): void {
+  api.get('/openapi.json', { config: { rateLimitFamily: 'other' }, schema: { hide: true } }, async () => app.swagger());
 }

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { text } from '../../contract/api.ts';
 import { brandForServer } from '../brand.ts';
 import { ApiFailure, failures } from '../domain/errors.ts';
-import type { EventOutcome } from '../domain/payment-events.ts';
+import { ACKNOWLEDGED_OUTCOMES, type EventOutcome } from '../domain/payment-events.ts';
 import type { ProviderEffects } from '../domain/subscriptions.ts';
 import { paymentEventSchema } from '../payments/events.ts';
 import { verifySignature } from '../payments/signature.ts';
@@ -22,7 +22,7 @@ const checkoutParamsSchema = withReason(
 );
 const webhookAnswerSchema = z.object({
   received: z.literal(true),
-  outcome: z.enum(['applied', 'duplicate', 'ignored', 'second_subscription_cancelled', 'deleted_account_subscription_cancelled', 'unlinkable', 'refund_failed']),
+  outcome: z.enum(ACKNOWLEDGED_OUTCOMES),
 });
 const noCheckout = () => new ApiFailure(404, 'not_found', 'This checkout does not exist.');
 
@@ -83,7 +83,7 @@ export async function paymentRoutes(scope: FastifyInstance, deps: AppDeps) {
       tags: ['payments'],
       response: answers(webhookAnswerSchema),
     };
-    webhook.post('/webhooks/payments', { schema: webhookSchema }, async (request) => {
+    webhook.post('/webhooks/payments', { config: { rateLimitFamily: 'other' }, schema: webhookSchema }, async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const signature = request.headers['stripe-signature'];
       const outcome = await receive(raw, Array.isArray(signature) ? signature[0] : signature);
@@ -115,7 +115,7 @@ export async function paymentRoutes(scope: FastifyInstance, deps: AppDeps) {
 
     const htmlPage = { description: 'The checkout page', content: { 'text/html': { schema: z.string() } } };
     const pageView = { ...pageSchema('The local checkout page'), response: { 200: htmlPage, ...failureAnswers } };
-    checkout.get('/checkout/local/:id', { schema: pageView }, async (request, reply) => {
+    checkout.get('/checkout/local/:id', { config: { rateLimitFamily: 'other' }, schema: pageView }, async (request, reply) => {
       const session = await local.openSession(request.params.id);
       if (!session) throw noCheckout();
       return reply
@@ -124,7 +124,7 @@ export async function paymentRoutes(scope: FastifyInstance, deps: AppDeps) {
         .send(renderLocalCheckoutPage({ ...session, brand: brandForServer }));
     });
 
-    checkout.post('/checkout/local/:id/pay', { schema: pageSchema('Pay a local checkout (redirects)') }, async (request, reply) => {
+    checkout.post('/checkout/local/:id/pay', { config: { rateLimitFamily: 'other' }, schema: pageSchema('Pay a local checkout (redirects)') }, async (request, reply) => {
       const session = await local.openSession(request.params.id);
       if (!session) throw noCheckout();
       // Paying twice (a double submit, a back button) lands on the same success page, charged once. A
@@ -133,7 +133,7 @@ export async function paymentRoutes(scope: FastifyInstance, deps: AppDeps) {
       return reply.redirect(paid ? '/success' : '/cancel', 303);
     });
 
-    checkout.post('/checkout/local/:id/cancel', { schema: pageSchema('Leave a local checkout (redirects)') }, async (request, reply) => {
+    checkout.post('/checkout/local/:id/cancel', { config: { rateLimitFamily: 'other' }, schema: pageSchema('Leave a local checkout (redirects)') }, async (request, reply) => {
       await local.cancelCheckout(request.params.id);
       return reply.redirect('/cancel', 303);
     });

@@ -4,7 +4,8 @@
  * load balancer counts together; otherwise in the process's memory (one instance, development, tests).
  *
  * - Per address: @fastify/rate-limit (onRequest, before the body is even parsed), keyed on the client
- *   address Fastify derives with TRUST_PROXY; the table below gives each call its family.
+ *   address Fastify derives with TRUST_PROXY. Each route under /api names its family in its own options,
+ *   `config: { rateLimitFamily: 'verify' }`; a route without one is refused when it is registered.
  * - Per account: counted once the account is known and proven, never from what a caller merely claims
  *   (a forged token naming someone else's account must not use up that account's allowance): after the
  *   ID token is verified (sign-in, checkout, cancel), and after the session token is looked up (verify in
@@ -19,8 +20,19 @@ import type { Config } from '../config.ts';
 import { ApiFailure } from '../domain/errors.ts';
 import type { IdentityVerifier } from '../identity/verifier.ts';
 
-/** The calls, grouped by what they do; each group has its own per-address limit. */
-type CallFamily = 'signIn' | 'handoff' | 'verify' | 'signOut' | 'devices' | 'checkout' | 'cancel' | 'deleteAccount' | 'billing' | 'staff' | 'other';
+/**
+ * The calls, grouped by what they do; each group has its own per-address limit. `other` is for calls no
+ * person makes by hand: health checks, the webhook, the local checkout's pages, the OpenAPI document.
+ */
+const CALL_FAMILIES = ['signIn', 'handoff', 'verify', 'signOut', 'devices', 'checkout', 'cancel', 'deleteAccount', 'billing', 'staff', 'other'] as const;
+type CallFamily = (typeof CALL_FAMILIES)[number];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's per-address rate-limit family (server/http/rate-limits.ts); every route under /api names one. */
+    rateLimitFamily?: CallFamily;
+  }
+}
 /** What is counted per account; `identity` is every call carrying a verified Firebase ID token. */
 export type AccountFamily = 'identity' | 'handoff' | 'verify' | 'devices' | 'deleteAccount' | 'billing' | 'export';
 
@@ -49,29 +61,13 @@ const PER_ACCOUNT: Record<Exclude<AccountFamily, 'export'>, number> = {
   billing: 30,
 };
 
-/** Every call's family; any other route under /api (health, webhooks, the local checkout) is `other`. */
-const CALLS: Record<string, CallFamily> = {
-  'POST /api/auth/google/signin': 'signIn',
-  'POST /api/auth/apple/signin': 'signIn',
-  'POST /api/auth/verify': 'verify',
-  'POST /api/auth/signout': 'signOut',
-  'POST /api/auth/handoff': 'handoff',
-  'POST /api/auth/handoff/redeem': 'handoff',
-  'POST /api/auth/devices': 'devices',
-  'POST /api/auth/devices/revoke': 'devices',
-  'DELETE /api/auth/delete-account': 'deleteAccount',
-  'POST /api/subscription/create-checkout': 'checkout',
-  'POST /api/subscription/cancel': 'cancel',
-  'POST /api/subscription/resume': 'cancel',
-  'POST /api/subscription/refund': 'cancel',
-  'POST /api/billing/history': 'billing',
-  'POST /api/account/activity': 'billing',
-  'POST /api/account/export': 'billing',
-  'POST /api/staff/search': 'staff',
-  'POST /api/staff/customer': 'staff',
-  'POST /api/staff/actions': 'staff',
-  'POST /api/billing/portal': 'cancel',
-};
+/** The refusal of a route under /api that names no family: says how to name one. */
+function missingFamilyMessage(method: string, url: string): string {
+  return (
+    `${method} ${url} declares no rate-limit family: add \`config: { rateLimitFamily: '…' }\` to its route options, ` +
+    `one of ${CALL_FAMILIES.join(', ')} (server/http/rate-limits.ts; \`other\` only for calls no person makes by hand).`
+  );
+}
 
 const WINDOW_MS = 60_000;
 /** The customer's copy of their data (issue 31): one per account per 10 minutes, a product rule, never scaled. */
@@ -305,8 +301,10 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
   // Runs before the plugin's own onRoute hook, so each route arrives with its family's limit.
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!route.url.startsWith('/api/')) return;
-    const method = Array.isArray(route.method) ? route.method.join(',') : route.method;
-    const family = CALLS[`${method} ${route.url}`] ?? 'other';
+    const family = (route.config as { rateLimitFamily?: CallFamily } | undefined)?.rateLimitFamily;
+    if (!family || !CALL_FAMILIES.includes(family)) {
+      throw new Error(missingFamilyMessage(Array.isArray(route.method) ? route.method.join(',') : route.method, route.url));
+    }
     route.config = { ...(route.config as object), rateLimit: { max: perAddress(family), timeWindow: WINDOW_MS } };
   });
 

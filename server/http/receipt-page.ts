@@ -2,6 +2,7 @@
  * The local checkout's printable receipt (issue 20, item 2): what Stripe's hosted invoice page is for a
  * Stripe charge. Plain HTML, no script (the strict CSP holds); the browser's Print prints it.
  */
+import { formatMoney } from '../../contract/plans.ts';
 import type { ServerBrand } from '../brand.ts';
 import { escapeHtml } from './local-test-page.ts';
 
@@ -14,14 +15,10 @@ export interface ReceiptFacts {
   currency: string;
 }
 
-/** "$100.00" for 10000 usd; other currencies by their code. */
-function formatAmount(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
-}
 
 export function renderReceiptPage(receipt: ReceiptFacts, brand: ServerBrand): string {
   const date = receipt.paidAt.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-  const amount = formatAmount(receipt.amount, receipt.currency);
+  const amount = formatMoney(receipt.amount, receipt.currency);
   const row = (label: string, value: string) => `<tr><th scope="row">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`;
   return `<!doctype html>
 <html lang="en">

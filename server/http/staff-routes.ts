@@ -48,6 +48,7 @@ export async function staffRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.post(
     '/search',
     {
+      config: { rateLimitFamily: 'staff' },
       schema: {
         summary: 'Staff: find customers by e-mail prefix, account id, payment customer id or receipt number (at most 20)',
         tags,
@@ -64,6 +65,7 @@ export async function staffRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.post(
     '/customer',
     {
+      config: { rateLimitFamily: 'staff' },
       schema: {
         summary: 'Staff: one customer: profile, subscription, charges and refunds, devices, e-mails sent, staff actions',
         tags,
@@ -80,6 +82,7 @@ export async function staffRoutes(scope: FastifyInstance, deps: AppDeps) {
   app.post(
     '/actions',
     {
+      config: { rateLimitFamily: 'staff' },
       schema: {
         summary: 'Staff: act on a customer (resend_receipt, revoke_device, refund, disable, enable, delete), with a reason; audited',
         tags,

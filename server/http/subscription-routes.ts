@@ -11,6 +11,7 @@ import {
   resumeSubscriptionAnswerSchema,
   resumeSubscriptionRequestSchema,
 } from '../../contract/api.ts';
+import { MONEY_BACK_DAYS, moneyBackGuarantee, PLAN } from '../../contract/plans.ts';
 import type { AppDeps } from './context.ts';
 import { answers } from './route-schemas.ts';
 
@@ -25,7 +26,8 @@ export async function subscriptionRoutes(scope: FastifyInstance, deps: AppDeps) 
   app.post(
     '/create-checkout',
     {
-      schema: { summary: 'Open a checkout for a year of VPN', tags, body: createCheckoutRequestSchema, response: answers(createCheckoutAnswerSchema) },
+      config: { rateLimitFamily: 'checkout' },
+      schema: { summary: `Open a checkout for a ${PLAN.interval} of VPN`, tags, body: createCheckoutRequestSchema, response: answers(createCheckoutAnswerSchema) },
     },
     async (request) => ({ url: await subscriptions.openCheckout(deps.payments, await verified(request.body.idToken)) }),
   );
@@ -38,7 +40,7 @@ export async function subscriptionRoutes(scope: FastifyInstance, deps: AppDeps) 
     { path: '/resume', summary: 'Turn auto-renewal back on', body: resumeSubscriptionRequestSchema, answer: resumeSubscriptionAnswerSchema, change: subscriptions.turnOnRenewal },
   ];
   for (const { path, summary, body, answer, change } of renewalRoutes) {
-    app.post(path, { schema: { summary, tags, body, response: answers(answer) } }, async (request) => ({
+    app.post(path, { config: { rateLimitFamily: 'cancel' }, schema: { summary, tags, body, response: answers(answer) } }, async (request) => ({
       success: true as const,
       subscription: await change(deps.payments, deps.jobs, await verified(request.body.idToken)),
     }));
@@ -47,8 +49,10 @@ export async function subscriptionRoutes(scope: FastifyInstance, deps: AppDeps) 
   app.post(
     '/refund',
     {
+      // A money-back claim is counted with the other calls that change a subscription.
+      config: { rateLimitFamily: 'cancel' },
       schema: {
-        summary: 'End the subscription now and refund the first payment (30-day money-back guarantee)',
+        summary: `End the subscription now and refund the first payment (${moneyBackGuarantee(MONEY_BACK_DAYS)})`,
         tags,
         body: refundSubscriptionRequestSchema,
         response: answers(refundSubscriptionAnswerSchema),

@@ -1,7 +1,7 @@
 /**
  * The billing queues (issue 20, design §7b), declared at start-up and worked by every instance: pg-boss
  * hands each job to one of them. The handlers are the domain's. The mail queue they owe e-mails to is
- * declared by the mail worker (server/mail/mail-worker.ts), which buildApp starts first.
+ * declared by the mail worker (server/mail/mail-worker.ts), which server/workers.ts starts first.
  */
 import { carryOutRefund, REFUND_QUEUE, type RefundJob } from '../domain/refunds.ts';
 import type { Db } from '../domain/store.ts';

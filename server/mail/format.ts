@@ -1,6 +1,6 @@
 /**
  * How the e-mails write dates and amounts (issue 21 §3): en-US long dates ("March 3, 2027") and amounts in
- * their currency ("$100.00"). A mail has no idea where its reader lives, so times are stated in UTC and say so.
+ * their currency, with its minor digits (formatMoney, contract/plans.ts). A mail has no idea where its reader lives, so times are stated in UTC and say so.
  */
 const longDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });
 const timeOfDay = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' });
@@ -15,8 +15,4 @@ export function formatDateTime(iso: string): string {
 }
 
 /** Amounts come in the currency's smallest unit (cents), as the payment provider counts them. */
-export function formatAmount(amount: number, currency: string): string {
-  const code = currency.toUpperCase();
-  const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(amount / 10 ** digits);
-}
+export { formatMoney as formatAmount } from '../../contract/plans.ts';

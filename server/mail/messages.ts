@@ -3,6 +3,7 @@
  * as HTML and render.tsx writes the same content as the plain-text part, so the two never drift apart.
  * Links are absolute (PUBLIC_URL) and never carry a token.
  */
+import { PLAN_ENDING_NOTICE_DAYS } from '../../contract/plans.ts';
 import { brandForServer as brand } from '../brand.ts';
 import type { CustomerMessage } from '../domain/customer-messages.ts';
 import { REFUND_ARRIVES_WITHIN } from '../../contract/refund-timing.ts';
@@ -159,8 +160,8 @@ export function composeMessage(message: CustomerMessage, publicUrl: string): Mes
     case 'plan_ending':
       return billingNotice({
         subject: `${plan} ends on ${formatDate(message.endDate)}`,
-        preview: 'Auto-renewal is off, so your plan ends in 7 days.',
-        heading: 'Your plan ends in 7 days',
+        preview: `Auto-renewal is off, so your plan ends in ${PLAN_ENDING_NOTICE_DAYS} days.`,
+        heading: `Your plan ends in ${PLAN_ENDING_NOTICE_DAYS} days`,
         paragraphs: [
           `Auto-renewal is off, so ${plan} ends on ${formatDate(message.endDate)}. After that the VPN stops connecting on your devices.`,
           'To keep it, turn auto-renewal back on from your account page before then.',

@@ -3,7 +3,7 @@
  * pg-boss schedule: one run a day whatever the number of instances. The local checkout's billing clock
  * also runs it each time it moves (npm run billing:advance), through `sweepNow`.
  */
-import { brandForServer } from '../brand.ts';
+import { PLAN } from '../../contract/plans.ts';
 import { oweRenewalNotices } from '../domain/renewal-notices.ts';
 import type { Db } from '../domain/store.ts';
 import type { JobQueue } from '../jobs/queue.ts';
@@ -18,7 +18,7 @@ export interface RenewalSweep {
 }
 
 export async function startRenewalSweep(jobs: JobQueue, db: Db, clockNow: () => Promise<Date>): Promise<RenewalSweep> {
-  const sweepNow = (now: Date) => oweRenewalNotices(db, jobs, now, brandForServer.yearlyPrice);
+  const sweepNow = (now: Date) => oweRenewalNotices(db, jobs, now, PLAN);
   await jobs.declare(SWEEP_QUEUE, { retryLimit: 3 });
   await jobs.work(SWEEP_QUEUE, async () => {
     await sweepNow(await clockNow());

@@ -12,10 +12,9 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import client from '@prometheus-io/client';
 import fastifyMetrics from 'fastify-metrics';
-import { resolveClient } from 'fastify-metrics/dist/resolve-client.js';
 import type { Config } from '../config.ts';
-import { noSuchCall } from '../http/framework-errors.ts';
 
 /** A counter as the rest of the server uses it. */
 interface Count<L extends string = never> {
@@ -49,6 +48,8 @@ export interface ProductMetrics {
   refundsFailed: Count;
   /** Requests answered 503 because the database did not answer in time or dropped the connection. */
   databaseUnavailable: Count;
+  /** Unix time of each VPN server's last poll of the peer list, by relay id (RELAY_TOKENS names them). */
+  relayLastPoll: { set(labels: { relay: string }, value: number): void };
 }
 
 const METRICS_URL = '/api/metrics';
@@ -81,18 +82,21 @@ function bearerMatches(request: FastifyRequest, token: string): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
+/** How a request the metrics endpoint refuses is answered: as for a call that does not exist (server/http). */
+type Refusal = (request: FastifyRequest, reply: FastifyReply) => unknown;
+
 /**
  * Registers GET /api/metrics and the request histograms (on every route added after it), and returns
- * the product counters. Call before the routes are registered.
+ * the product counters. Call before the routes are registered. `refuse` answers a scrape without the
+ * token in production.
  */
-export async function registerMetrics(app: FastifyInstance, config: Config): Promise<ProductMetrics> {
-  // The Prometheus client fastify-metrics itself uses (the same package, so no second copy to keep in step).
-  const client = await resolveClient();
+export async function registerMetrics(app: FastifyInstance, config: Config, refuse: Refusal): Promise<ProductMetrics> {
+  // The Prometheus client fastify-metrics itself depends on (the same version range, so npm keeps one copy).
   const registry = new client.Registry();
   const registers = [registry];
   const guard = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!config.production) return;
-    if (!config.metricsToken || !bearerMatches(request, config.metricsToken)) return noSuchCall(request, reply);
+    if (!config.metricsToken || !bearerMatches(request, config.metricsToken)) return refuse(request, reply);
   };
   await app.register(fastifyMetrics, {
     promClient: client,
@@ -132,6 +136,12 @@ export async function registerMetrics(app: FastifyInstance, config: Config): Pro
     malformedRequests: counter('veil_malformed_requests_total', 'Requests refused before a route ran, by kind', ['kind']),
     refundsFailed: counter('veil_refunds_failed_total', 'Refunds that failed for good: support must contact the customer'),
     databaseUnavailable: counter('veil_database_unavailable_total', 'Requests answered 503 because the database did not answer'),
+    relayLastPoll: new client.Gauge<'relay'>({
+      name: 'veil_relay_last_poll_seconds',
+      help: "Unix time of each VPN server's last poll of the peer list (alert when one falls behind)",
+      labelNames: ['relay'],
+      registers,
+    }),
   };
 
   const requestDuration = new client.Histogram<'method' | 'route' | 'status_code'>({

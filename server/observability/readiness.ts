@@ -4,7 +4,12 @@
  */
 import type { ReadyResponse } from '../../contract/api.ts';
 import type { Database } from '../domain/store.ts';
-import type { AppDeps } from '../http/context.ts';
+import type { JobQueue } from '../jobs/queue.ts';
+
+/** Whether the rate-limit counts are shared through Redis right now; null without REDIS_URL. */
+interface SharedCounts {
+  sharedInRedis(): Promise<boolean | null>;
+}
 
 const CHECK_TIMEOUT_MS = 3000;
 
@@ -20,7 +25,7 @@ async function within(check: () => Promise<boolean>): Promise<boolean> {
   }
 }
 
-export async function readiness({ database, jobs, limits }: { database: Database } & Pick<AppDeps, 'jobs' | 'limits'>): Promise<ReadyResponse> {
+export async function readiness({ database, jobs, limits }: { database: Database; jobs: Pick<JobQueue, 'ready'>; limits: SharedCounts }): Promise<ReadyResponse> {
   // Redis: whether the rate-limit counts are shared right now (null: not configured, counted per process).
   const [databaseUp, jobsUp, redis] = await Promise.all([
     within(() => database.ping()),

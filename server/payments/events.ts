@@ -4,6 +4,7 @@
  * subscription state's own time.
  */
 import { z } from 'zod';
+import { PLAN } from '../../contract/plans.ts';
 import { brandForServer } from '../brand.ts';
 import { recordPaymentEvent, type EventOutcome, type PaymentEventEffect } from '../domain/payment-events.ts';
 import type { Db } from '../domain/store.ts';
@@ -178,7 +179,7 @@ function translatePaidInvoice(event: PaymentEvent, provider: 'stripe' | 'local')
       amount: invoice.amount_paid ?? 0,
       currency: invoice.currency,
       paidAt: new Date(paidAt * 1000),
-      description: `${brandForServer.planName}, 1 year`,
+      description: `${brandForServer.planName}, 1 ${PLAN.interval}`,
       receiptUrl: invoice.hosted_invoice_url ?? null,
       nextRenewal: periodEnd ? new Date(periodEnd * 1000) : null,
     },

@@ -1,10 +1,11 @@
 /**
  * The local checkout's billing clock (issue 11, item 10): what a real billing system does at period end,
- * for subscriptions of the local provider. Renewal on: a new period (a year) and renewal still on;
+ * for subscriptions of the local provider. Renewal on: a new period (the plan's interval) and renewal still on;
  * renewal off: the subscription ends (`cancelled`). Each change is a Stripe-format event through the same
  * signed path as Stripe's webhooks. The clock runs on real time plus an offset that developers and tests
  * move forward, like a Stripe test clock; it never moves back.
  */
+import { PLAN } from '../../contract/plans.ts';
 import { billingClockOffsetSeconds, moveBillingClockForward } from '../domain/billing-clock.ts';
 import type { Db } from '../domain/store.ts';
 import { subscriptionStart } from '../domain/charges.ts';
@@ -17,28 +18,34 @@ export type EventSink = (event: PaymentEvent) => Promise<unknown>;
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
+/** The plan's billing period in calendar months. */
+const PERIOD_MONTHS = PLAN.interval === 'year' ? 12 : 1;
+
 /**
- * `years` after `anchor`, keeping its day of the month where the month has it: 29 February renews on
- * 28 February in other years, and on 29 February again in the next leap year (issue 20, item 8).
+ * `periods` billing periods after `anchor`, keeping its day of the month where the month has it:
+ * 29 February renews on 28 February in other years, and on 29 February again in the next leap year
+ * (issue 20, item 8); the 31st renews on the last day of a shorter month.
  */
-function yearsAfter(anchor: Date, years: number): Date {
-  const year = anchor.getUTCFullYear() + years;
-  const month = anchor.getUTCMonth();
+function periodsAfter(anchor: Date, periods: number): Date {
+  const months = anchor.getUTCMonth() + periods * PERIOD_MONTHS;
+  const year = anchor.getUTCFullYear() + Math.floor(months / 12);
+  const month = months % 12;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
   const date = new Date(anchor);
   date.setUTCFullYear(year, month, Math.min(anchor.getUTCDate(), lastDay));
   return date;
 }
 
-export function oneYearAfter(date: Date): Date {
-  return yearsAfter(date, 1);
+export function onePeriodAfter(date: Date): Date {
+  return periodsAfter(date, 1);
 }
 
-/** The first anniversary of `anchor` after `date`. */
-function anniversaryAfter(anchor: Date, date: Date): Date {
-  let years = Math.max(1, date.getUTCFullYear() - anchor.getUTCFullYear());
-  while (yearsAfter(anchor, years).getTime() <= date.getTime()) years += 1;
-  return yearsAfter(anchor, years);
+/** The first renewal date of a plan started at `anchor` after `date`. */
+function renewalAfter(anchor: Date, date: Date): Date {
+  const monthsBetween = (date.getUTCFullYear() - anchor.getUTCFullYear()) * 12 + date.getUTCMonth() - anchor.getUTCMonth();
+  let periods = Math.max(1, Math.floor(monthsBetween / PERIOD_MONTHS));
+  while (periodsAfter(anchor, periods).getTime() <= date.getTime()) periods += 1;
+  return periodsAfter(anchor, periods);
 }
 
 /**
@@ -51,17 +58,15 @@ export function localEvent(type: string, created: number, object: Record<string,
   return { id: newId('evt_local'), type, created, data: { object } };
 }
 
-/** The plan's yearly charge, in cents (the local checkout charges what Stripe's price would). */
-const LOCAL_PLAN_AMOUNT = 10_000;
 
 /** The `invoice.payment_failed` event of a declined local renewal, in Stripe's shape. */
 function localInvoiceFailed(subscriptionId: string, userId: string, at: number, periodEnd: number): PaymentEvent {
   return localEvent('invoice.payment_failed', at, {
     id: newId('in_local'),
     object: 'invoice',
-    amount_due: LOCAL_PLAN_AMOUNT,
+    amount_due: PLAN.amount,
     amount_paid: 0,
-    currency: 'usd',
+    currency: PLAN.currency,
     parent: { subscription_details: { subscription: subscriptionId, metadata: { userId } } },
     lines: { data: [{ period: { end: periodEnd } }] },
   });
@@ -72,8 +77,9 @@ export function localInvoicePaid(subscriptionId: string, userId: string, paidAt:
   return localEvent('invoice.paid', paidAt, {
     id: newId('in_local'),
     object: 'invoice',
-    amount_paid: LOCAL_PLAN_AMOUNT,
-    currency: 'usd',
+    // The local checkout charges what the provider's price would: the plan's amount.
+    amount_paid: PLAN.amount,
+    currency: PLAN.currency,
     status_transitions: { paid_at: paidAt },
     parent: { subscription_details: { subscription: subscriptionId, metadata: { userId } } },
     lines: { data: [{ period: { end: periodEnd } }] },
@@ -141,7 +147,7 @@ export async function runBillingCycle(db: Db, emit: EventSink, now: Date, option
     }
     const anchor = (await subscriptionStart(db, row.providerSubscriptionId)) ?? end;
     if (options.decline) {
-      await emit(localInvoiceFailed(row.providerSubscriptionId, row.userId, at(end), seconds(anniversaryAfter(anchor, end))));
+      await emit(localInvoiceFailed(row.providerSubscriptionId, row.userId, at(end), seconds(renewalAfter(anchor, end))));
       await emit(
         localEvent('customer.subscription.updated', created, {
           ...object,
@@ -154,7 +160,7 @@ export async function runBillingCycle(db: Db, emit: EventSink, now: Date, option
       continue;
     }
     while (end.getTime() <= now.getTime()) {
-      const next = anniversaryAfter(anchor, end);
+      const next = renewalAfter(anchor, end);
       await emit(renewal(row.providerSubscriptionId, row.userId, at(end), next));
       await emit(localInvoicePaid(row.providerSubscriptionId, row.userId, created, seconds(next)));
       end = next;
@@ -183,7 +189,7 @@ export async function settlePastDue(db: Db, emit: EventSink, row: { providerSubs
   const now = await billingClockNow(db);
   const end = row.currentPeriodEnd ?? now;
   const anchor = (await subscriptionStart(db, row.providerSubscriptionId)) ?? end;
-  const next = anniversaryAfter(anchor, end);
+  const next = renewalAfter(anchor, end);
   const created = Math.max(seconds(now), row.providerUpdatedAt + 1);
   await emit(localInvoicePaid(row.providerSubscriptionId, row.userId, created, seconds(next)));
   await emit(renewal(row.providerSubscriptionId, row.userId, created, next));

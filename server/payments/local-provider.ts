@@ -20,7 +20,7 @@ import {
   billingClockNow,
   localEvent as event,
   localInvoicePaid,
-  oneYearAfter,
+  onePeriodAfter,
   runBillingCycle,
   settlePastDue,
   type BillingCycleOptions,
@@ -71,7 +71,7 @@ export class LocalPaymentProvider implements PaymentProvider {
   }
 
   /**
-   * The Pay button: a year of subscription from now (the billing clock's now). Answers false, charging
+   * The Pay button: one period of the plan from now (the billing clock's now). Answers false, charging
    * nothing, when the account already has a live subscription (a second checkout paid after the first).
    */
   async pay(checkoutId: string, now = new Date()): Promise<boolean> {
@@ -92,7 +92,7 @@ export class LocalPaymentProvider implements PaymentProvider {
       customer,
       subscription: subscriptionId,
     }));
-    const periodEnd = Math.floor(oneYearAfter(start).getTime() / 1000);
+    const periodEnd = Math.floor(onePeriodAfter(start).getTime() / 1000);
     await this.emit(event('customer.subscription.created', created, {
       id: subscriptionId,
       customer,

@@ -18,8 +18,8 @@ export function PlanPrice({ headingOrder, badge }: { headingOrder: 2 | 3; badge?
         {badge && <span className={plain.badge}>{badge}</span>}
       </div>
       <p className={classes.price}>
-        <span className={classes.amount}>${brand.price.amountUsd}</span>
-        <span className={plain.dimmed}>per year</span>
+        <span className={classes.amount}>{brand.price.amount}</span>
+        <span className={plain.dimmed}>per {brand.price.interval.noun}</span>
       </p>
       <p className={`${classes.note} ${plain.dimmed}`}>{brand.price.monthlyNote}</p>
     </>

@@ -3,6 +3,17 @@
  * here (design §6). Each value can be overridden at build time with a VITE_* variable.
  */
 import { DEVICE_LIMIT } from '../../contract/limits';
+import {
+  intervalWords,
+  MONEY_BACK_DAYS,
+  moneyBackGuarantee,
+  monthlyEquivalent,
+  PLAN,
+  PLAN_ENDING_NOTICE_DAYS,
+  planPrice,
+  RENEWAL_REMINDER_DAYS,
+  renewalDisclosure,
+} from '../../contract/plans';
 
 const env = import.meta.env;
 
@@ -10,10 +21,10 @@ function pick(value: string | undefined, fallback: string): string {
   return value && value.trim() !== '' ? value.trim() : fallback;
 }
 
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const interval = intervalWords(PLAN);
+
 const productName = pick(env.VITE_PRODUCT_NAME, 'Veil VPN');
-const AMOUNT_USD = 100;
-/** $100 a year is $8.333… a month: "about $8.33", never "less than $8.33" (which is false, issue 34). */
-const PER_MONTH_USD = (AMOUNT_USD / 12).toFixed(2);
 const scheme = pick(env.VITE_DEEP_LINK_SCHEME, 'veilvpn');
 
 export const brand = {
@@ -37,16 +48,29 @@ export const brand = {
     success: `${scheme}://success`,
     cancel: `${scheme}://cancel`,
   },
+  /** The plan's terms in the website's words; the plan itself is contract/plans.ts. */
   price: {
-    amountUsd: AMOUNT_USD,
-    perMonthUsd: PER_MONTH_USD,
-    planName: 'Single Annual Plan',
+    /** The price in running text (planPrice). */
+    amount: planPrice(PLAN),
+    /** The interval's noun and adjectives (intervalWords). */
+    interval,
+    /** The price per month, rounded up to the cent (monthlyEquivalent). */
+    perMonth: monthlyEquivalent(PLAN),
+    /** The pricing cards' badge: the interval's formal adjective, capitalised. */
+    badge: capitalized(interval.formalAdjective),
+    planName: `Single ${capitalized(interval.formalAdjective)} Plan`,
     tierName: 'Premium',
-    /** Under a card's "$100 per year": the monthly figure alone, so the card says the price once. */
-    monthlyNote: `About $${PER_MONTH_USD} a month`,
-    /** "$100 per year, about $8.33 a month", where no card states the price above it. */
-    summary: `$${AMOUNT_USD} per year, about $${PER_MONTH_USD} a month`,
+    /** Under a pricing card's "$100 per year": the monthly figure alone, so a card says its price once (issue 34). */
+    monthlyNote: `About ${monthlyEquivalent(PLAN)} per month`,
+    /** The price per interval and per month, where no card states the price above it (/cancel). */
+    summary: `${planPrice(PLAN)} per ${interval.noun}, about ${monthlyEquivalent(PLAN)} per month`,
+    /** Said before paying: the server's checkout pages say the same sentence. */
+    renewalDisclosure: renewalDisclosure(PLAN),
   },
+  /** The money-back guarantee's name (moneyBackGuarantee) and its days. */
+  moneyBack: { name: moneyBackGuarantee(MONEY_BACK_DAYS), days: MONEY_BACK_DAYS },
+  /** When renewal notices are mailed (the privacy policy lists them). */
+  notices: { reminderDays: RENEWAL_REMINDER_DAYS, endingDays: PLAN_ENDING_NOTICE_DAYS },
   /** One device limit everywhere, the one the API enforces (contract/limits.ts). */
   deviceLimit: DEVICE_LIMIT,
   legalLastUpdated: 'October 9, 2025',

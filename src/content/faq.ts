@@ -11,7 +11,7 @@ export interface FaqCategory {
   items: FaqItem[];
 }
 
-const price = `$${brand.price.amountUsd} per year`;
+const price = `${brand.price.amount} per ${brand.price.interval.noun}`;
 
 export const faq: readonly FaqCategory[] = [
   {
@@ -86,15 +86,15 @@ export const faq: readonly FaqCategory[] = [
     items: [
       {
         question: 'How much does it cost?',
-        answer: `There is one plan, the ${brand.price.planName}: ${price}, which works out at about $${brand.price.perMonthUsd} a month. It includes every server location, unlimited bandwidth and up to ${brand.deviceLimit} devices.`,
+        answer: `There is one plan, the ${brand.price.planName}: ${price}, which works out at about ${brand.price.perMonth} per month. It includes every server location, unlimited bandwidth and up to ${brand.deviceLimit} devices.`,
       },
       {
         question: 'Does my subscription renew automatically?',
-        answer: `Yes. Your subscription renews automatically each year so your protection never lapses. To stop the next charge, choose Turn Off Auto-Renewal on your account page at least 24 hours before the renewal date. You keep full access until the end of the period you have paid for, and you can turn auto-renewal back on until then.`,
+        answer: `Yes. Your subscription renews automatically each ${brand.price.interval.noun} so your protection never lapses. To stop the next charge, choose Turn Off Auto-Renewal on your account page at least 24 hours before the renewal date. You keep full access until the end of the period you have paid for, and you can turn auto-renewal back on until then.`,
       },
       {
         question: 'Can I get a refund?',
-        answer: `Yes. Every account comes with a 30-day money-back guarantee. Within 30 days of your first payment, choose Cancel and refund under Billing history on your account page: your subscription and your VPN access end at once, and your payment is refunded in full, returned to your card within ${REFUND_ARRIVES_WITHIN}. The guarantee covers your first payment, once. Questions? E-mail ${brand.supportEmail}.`,
+        answer: `Yes. Every account comes with a ${brand.moneyBack.name}. Within ${brand.moneyBack.days} days of your first payment, choose Cancel and refund under Billing history on your account page: your subscription and your VPN access end at once, and your payment is refunded in full, returned to your card within ${REFUND_ARRIVES_WITHIN}. The guarantee covers your first payment, once. Questions? E-mail ${brand.supportEmail}.`,
       },
       {
         question: 'How do I delete my account?',

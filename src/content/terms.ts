@@ -36,13 +36,13 @@ export const termsSections: readonly LegalSection[] = [
   {
     heading: 'Auto-renewable subscriptions',
     paragraphs: [
-      `The Service is sold as the ${brand.price.planName}, which costs $${brand.price.amountUsd} per year, charged in advance to the card you provide through our payment provider.`,
+      `The Service is sold as the ${brand.price.planName}, which costs ${brand.price.amount} per ${brand.price.interval.noun}, charged in advance to the card you provide through our payment provider.`,
     ],
     bullets: [
-      'Your subscription renews automatically at the end of each yearly period, and the price of the next period is charged to your card, unless you turn off auto-renewal.',
+      `Your subscription renews automatically at the end of each ${brand.price.interval.adjective} period, and the price of the next period is charged to your card, unless you turn off auto-renewal.`,
       'To avoid the next charge, cancel auto-renewal from your account page at least 24 hours before renewal. You keep access until the end of the period you have paid for.',
       'You can turn auto-renewal back on from your account page at any time before your paid period ends.',
-      'Every account comes with a 30-day money-back guarantee: within 30 days of your first payment, choose Cancel and refund under Billing history on your account page (or write to us). Your subscription and your access to the Service end at once, and your first payment is refunded in full. The guarantee covers the first payment of an account, once.',
+      `Every account comes with a ${brand.moneyBack.name}: within ${brand.moneyBack.days} days of your first payment, choose Cancel and refund under Billing history on your account page (or write to us). Your subscription and your access to the Service end at once, and your first payment is refunded in full. The guarantee covers the first payment of an account, once.`,
       `Refunds are returned to your original payment method within ${REFUND_ARRIVES_WITHIN}.`,
     ],
   },

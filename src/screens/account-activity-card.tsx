@@ -1,5 +1,6 @@
 import { Group, Stack, Text } from '@mantine/core';
 import type { ActivityItem } from '../../contract/account-activity';
+import { formatMoney } from '../../contract/plans';
 import type { StaffActionName } from '../../contract/staff';
 import { ListCard, type ListLoadState } from '../components/list-card';
 import { formatLongDate } from './subscription-texts';
@@ -8,9 +9,9 @@ export interface AccountActivityCardProps extends ListLoadState {
   items: ActivityItem[];
 }
 
-/** "$100.00" for 10000 usd. */
+/** " of " and the amount, formatted as every amount is (formatMoney, contract/plans.ts). */
 const amountText = (amount: number | undefined, currency: string | undefined) =>
-  amount === undefined || !currency ? '' : ` of ${new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100)}`;
+  amount === undefined || !currency ? '' : ` of ${formatMoney(amount, currency)}`;
 
 const STAFF_ACTION_TEXTS: Record<StaffActionName, string> = {
   resend_receipt: 'Resent your receipt',

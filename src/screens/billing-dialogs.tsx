@@ -17,7 +17,7 @@ export function ResumeAutoRenewalDialog({ opened, busy, onConfirm, onDismiss, en
   return (
     <ConfirmDialog opened={opened || busy} onClose={onDismiss} title="Turn auto-renewal back on?">
       <Text size="sm">
-        Your subscription stays active {untilText(endDate)} and then renews automatically for another year at ${brand.price.amountUsd}, charged to your card on file. You can turn it off again at any time.
+        Your subscription stays active {untilText(endDate)} and then renews automatically for another {brand.price.interval.noun} at {brand.price.amount}, charged to your card on file. You can turn it off again at any time.
       </Text>
       <Group justify="flex-end" mt="lg">
         <Button variant="default" onClick={onDismiss} disabled={busy}>
@@ -31,7 +31,7 @@ export function ResumeAutoRenewalDialog({ opened, busy, onConfirm, onDismiss, en
   );
 }
 
-/** Cancel and refund (30-day money-back guarantee): says that access ends now, in the terms' words. */
+/** Cancel and refund (the money-back guarantee): says that access ends now, in the terms' words. */
 export function RefundDialog({ opened, busy, onConfirm, onDismiss }: DialogProps) {
   return (
     <ConfirmDialog opened={opened || busy} onClose={onDismiss} title="Cancel and get a refund?">

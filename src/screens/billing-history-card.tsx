@@ -1,19 +1,17 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import type { BillingItem } from '../../contract/api';
+import { formatMoney } from '../../contract/plans';
+import { brand } from '../config/brand';
 import { ListCard, type ListLoadState } from '../components/list-card';
 import { formatLongDate } from './subscription-texts';
 
 export interface BillingHistoryCardProps extends ListLoadState {
   items: BillingItem[];
-  /** Until when the 30-day money-back guarantee can be claimed (ISO), or null: then no refund is offered. */
+  /** Until when the money-back guarantee can be claimed (ISO), or null: then no refund is offered. */
   refundableUntil: string | null;
   onRefund: () => void;
 }
 
-/** "$100.00" for 10000 usd (amounts are in the currency's smallest unit). */
-function formatAmount(amount: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
-}
 
 /** The account's charges and refunds (issue 20, item 2), each with its receipt; and the money-back offer. */
 export function BillingHistoryCard({ items, refundableUntil, onRefund, ...list }: BillingHistoryCardProps) {
@@ -27,7 +25,7 @@ export function BillingHistoryCard({ items, refundableUntil, onRefund, ...list }
         refundableUntil && (
           <Stack gap="xs" mt="lg">
             <Text size="sm">
-              30-day money-back guarantee: until {formatLongDate(refundableUntil)} you can cancel and get your first payment back in full.
+              {brand.moneyBack.name}: until {formatLongDate(refundableUntil)} you can cancel and get your first payment back in full.
             </Text>
             <Button variant="default" color="red.9" w="fit-content" onClick={onRefund}>
               Cancel and refund
@@ -60,7 +58,7 @@ export function BillingHistoryCard({ items, refundableUntil, onRefund, ...list }
               </div>
               <Text fw={600} style={{ flexShrink: 0 }}>
                 {item.kind === 'refund' ? '−' : ''}
-                {formatAmount(item.amount, item.currency)}
+                {formatMoney(item.amount, item.currency)}
               </Text>
             </Group>
           ))}

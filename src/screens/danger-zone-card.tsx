@@ -48,7 +48,7 @@ export interface DeleteAccountDialogProps {
 export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
   const { subscription, dialogOpen, deleting, onConfirm, onCancel, onTurnOffInstead } = props;
   const live = isActive(subscription);
-  // Inside the 30-day money-back window the customer is owed their payment: the refund comes first (issue 34).
+  // Inside the money-back window the customer is owed their payment: the refund comes first (issue 34).
   const refundable =
     live && props.refundableUntil != null && props.onRefundInstead !== undefined && new Date(props.refundableUntil) > (props.now ?? new Date());
   // Offered only while it would change something: auto-renewal is still on, and no refund is owed instead.
@@ -68,7 +68,7 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
         {refundable ? (
           <Alert color="yellow" variant="light" title="You can still get your money back">
             <Text size="sm">
-              Your 30-day money-back guarantee runs until {formatLongDate(props.refundableUntil)}. Cancel and refund first to get
+              Your {brand.moneyBack.name} runs until {formatLongDate(props.refundableUntil)}. Cancel and refund first to get
               your first payment back in full; deleting your account ends your {brand.premiumName} subscription immediately.
             </Text>
           </Alert>

@@ -2,7 +2,6 @@ import { brand } from '../config/brand';
 import { CheckList } from '../components/check-list';
 import { useDownloadHref } from '../components/use-download-href';
 import { PlanPrice } from '../components/plan-price';
-import { RENEWAL_DISCLOSURE } from '../components/renewal-disclosure-text';
 import { SiteLink } from '../components/site-link';
 import { Icon, type IconName } from '../components/icons';
 import plain from '../components/plain.module.css';
@@ -37,7 +36,7 @@ const PLAN_FEATURES = [
   'Unlimited bandwidth, no throttling',
   `Up to ${brand.deviceLimit} devices`,
   'Strict zero-log policy',
-  '30-day money-back guarantee',
+  brand.moneyBack.name,
 ];
 
 /**
@@ -121,10 +120,11 @@ export function HomePage() {
           Simple pricing
         </h2>
         <div className={`${plain.card} ${classes.priceCard}`}>
+          {/* No badge: "Best value" on the only plan says nothing (issue 34). */}
           <PlanPrice headingOrder={3} />
           <CheckList items={PLAN_FEATURES} />
           {/* Where the price first appears, it says it renews (issue 34). */}
-          <p className={`${plain.dimmed} ${classes.disclosure}`}>{RENEWAL_DISCLOSURE}</p>
+          <p className={`${plain.dimmed} ${classes.disclosure}`}>{brand.price.renewalDisclosure}</p>
           <SiteLink to="/subscribe" className={`${plain.button} ${classes.priceButton}`} data-size="md" data-block>
             Get {brand.price.tierName}
           </SiteLink>

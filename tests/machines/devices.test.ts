@@ -3,7 +3,7 @@ import { createActor, fromPromise } from 'xstate';
 import type { Device } from '../../contract/api';
 import { DEVICE_SIGNED_OUT_TOAST, devicesMachine } from '../../machines/devices';
 
-const macbook: Device = { id: 'ses_1', deviceName: 'MacBook', createdAt: '2026-11-01T10:00:00Z', lastUsedAt: '2026-11-20T10:00:00Z' };
+const macbook: Device = { id: 'ses_1', kind: 'desktop', deviceName: 'MacBook', createdAt: '2026-11-01T10:00:00Z', lastUsedAt: '2026-11-20T10:00:00Z' };
 
 function start(list: () => Promise<Device[]>, revoke: (deviceId: string) => Promise<void> = async () => {}) {
   const showToast = vi.fn();

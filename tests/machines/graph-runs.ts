@@ -117,6 +117,34 @@ const activityEvents: EventObject[] = [
   { type: 'activity.reload' },
 ];
 
+const staffCustomer = { profile: { id: 'usr_1' } };
+const forbidden = Object.assign(new Error('Your staff role does not allow this.'), { status: 403, code: 'staff_forbidden' });
+const staffSearchEvents: EventObject[] = [
+  done('loadRole', 'admin'),
+  done('loadRole', null),
+  failed('loadRole', new Error('Please sign in again.')),
+  { type: 'search.submit', query: 'ada@' } as EventObject,
+  done('searchCustomers', { role: 'admin', customers: [{ id: 'usr_1', email: 'ada@example.com', name: 'Ada', status: 'active', createdAt: '2026-11-01T00:00:00.000Z' }] }),
+  failed('searchCustomers', new Error('offline')),
+  failed('searchCustomers', forbidden),
+  { type: 'customer.open', userId: 'usr_1' } as EventObject,
+  done('loadCustomer', { role: 'admin', customer: staffCustomer }),
+  failed('loadCustomer', new Error('Customer not found.')),
+  failed('loadCustomer', forbidden),
+  { type: 'customer.reload' },
+  { type: 'customer.close' },
+];
+
+const staffActionEvents: EventObject[] = [
+  { type: 'action.start', userId: 'usr_1', deviceId: 'ses_1' } as EventObject,
+  { type: 'reason.change', reason: 'Lost laptop' } as EventObject,
+  { type: 'reason.change', reason: 'no' } as EventObject,
+  { type: 'action.confirm' },
+  { type: 'action.cancel' },
+  done('performAction'),
+  failed('performAction', new Error('Device not found.')),
+];
+
 const dataExportEvents: EventObject[] = [
   { type: 'dataExport.start' },
   { type: 'dataExport.reauth' },
@@ -190,6 +218,8 @@ const RUNS: Record<MachineName, GraphRun[]> = {
   devices: [{ name: 'account page', events: devicesEvents }],
   'billing-history': [{ name: 'account page', events: billingHistoryEvents }],
   'account-activity': [{ name: 'account page', events: activityEvents }],
+  'staff-search': [{ name: 'console', events: staffSearchEvents }],
+  'staff-action': [{ name: 'revoke a device', input: { action: 'revoke_device' }, events: staffActionEvents }],
   'data-export': [{ name: 'account page', events: dataExportEvents }],
   activation: [{ name: 'after payment', events: activationEvents }],
   'app-link': [{ name: 'open the app', events: appLinkEvents }],

@@ -104,6 +104,16 @@ const invariants: Record<string, Invariant> = {
     if (snapshot.matches('failed')) expect(snapshot.context.error).not.toBeNull();
     if (snapshot.matches('ready')) expect(snapshot.context.error).toBeNull();
   },
+  'staff-search': (snapshot) => {
+    expect(snapshot.hasTag('busy')).toBe(snapshot.matches('checking') || snapshot.matches('searching') || snapshot.matches('opening'));
+    if (snapshot.matches('customer')) expect(snapshot.context.customer).not.toBeNull();
+    if (!snapshot.matches('checking') && !snapshot.matches('notFound')) expect(snapshot.context.role).not.toBeNull();
+  },
+  'staff-action': (snapshot) => {
+    expect(snapshot.hasTag('calling')).toBe(snapshot.matches('calling'));
+    // Only a valid reason is ever sent.
+    if (snapshot.matches('calling')) expect(snapshot.context.reason.trim().length).toBeGreaterThanOrEqual(5);
+  },
   'account-activity': (snapshot) => {
     expect(snapshot.hasTag('loading')).toBe(snapshot.matches('loading'));
     if (snapshot.matches('failed')) expect(snapshot.context.error).not.toBeNull();

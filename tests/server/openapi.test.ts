@@ -57,6 +57,10 @@ const CALLS: Record<string, string[] | null> = {
   'POST /checkout/local/:id/pay': null,
   'POST /checkout/local/:id/cancel': null,
   'POST /dev/billing-clock/advance': ['by', 'decline'],
+  'GET /vpn/servers': null,
+  'POST /vpn/devices': ['sessionToken', 'name', 'publicKey'],
+  'POST /vpn/devices/rotate': ['sessionToken', 'deviceId', 'publicKey'],
+  'GET /relay/v1/peers': null,
 };
 
 /** `METHOD /path` (under /api, `:param`) of every operation in the document. */

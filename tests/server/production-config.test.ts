@@ -7,7 +7,7 @@
  * FIREBASE_AUTH_EMULATOR_PUBLIC_URL in production.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -15,14 +15,29 @@ import { assembleApi } from '../../server/assemble';
 import { loadConfig } from '../../server/config';
 import { signPayload } from '../../server/payments/signature';
 import { checkProductionConfig } from '../../server/production-checks';
+import { DEMO_CATALOGUE } from '../../server/vpn/catalogue';
 import { mintProviderUser } from '../support/auth-emulator';
 import { LOCAL_WEBHOOK_SECRET } from '../support/payments';
 import { call, createTestApi, type TestApi } from '../support/server-harness';
 
 const emulatorHost = inject('authEmulatorHost');
 
+/** Server catalogues (issue 29): a real one (not marked demo), the demo one, and a broken one. */
+const catalogues = mkdtempSync(join(tmpdir(), 'veil-catalogue-'));
+const catalogue = (name: string, content: unknown) => {
+  const path = join(catalogues, name);
+  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content));
+  return path;
+};
+const REAL_CATALOGUE = catalogue('servers.json', { servers: DEMO_CATALOGUE.servers });
+const DEMO_FILE = catalogue('demo.json', DEMO_CATALOGUE);
+const INVALID_CATALOGUE = catalogue('invalid.json', { servers: [{ ...DEMO_CATALOGUE.servers[0], publicKey: 'short' }] });
+afterAll(() => rmSync(catalogues, { recursive: true, force: true }));
+
 /** A production configuration that may start. */
 const PRODUCTION = {
+  VPN_SERVERS: REAL_CATALOGUE,
+  RELAY_TOKENS: 'us-nyc-1:0123456789abcdef0123456789abcdef',
   NODE_ENV: 'production',
   FIREBASE_PROJECT_ID: 'veil-production',
   FIREBASE_API_KEY: 'AIzaSyRealLookingKey',
@@ -63,6 +78,11 @@ describe('production start-up checks', () => {
     ['SMTP_URL is unset', { SMTP_URL: undefined }, 'SMTP_URL is not set, so receipts, renewal reminders and security notices could not be mailed'],
     ['MAIL_FROM is empty', { MAIL_FROM: ' ' }, 'MAIL_FROM is not set'],
     ['neither SMTP_URL nor MAIL_FROM is set', { SMTP_URL: undefined, MAIL_FROM: undefined }, 'SMTP_URL and MAIL_FROM are not set'],
+    ['VPN_SERVERS is unset (the demo servers)', { VPN_SERVERS: undefined }, 'VPN_SERVERS is not set, so configurations would point at the demo servers'],
+    ['VPN_SERVERS names the demo catalogue', { VPN_SERVERS: DEMO_FILE }, 'VPN_SERVERS names a demo catalogue'],
+    ['VPN_SERVERS is not a valid catalogue', { VPN_SERVERS: INVALID_CATALOGUE }, `VPN_SERVERS: ${INVALID_CATALOGUE} is not a valid server catalogue: servers.0.publicKey`],
+    ['VPN_SERVERS names no file', { VPN_SERVERS: join(catalogues, 'missing.json') }, 'VPN_SERVERS: cannot read'],
+    ['a relay token is shorter than 32 characters', { RELAY_TOKENS: 'us-nyc-1:0123456789abcdef0123456789abcdef,ng-lagos-1:short' }, 'RELAY_TOKENS: the token of relay "ng-lagos-1" is shorter than 32 characters'],
     ['REQUEST_TIMEOUT is 0 (issue 34)', { REQUEST_TIMEOUT: '0' }, 'REQUEST_TIMEOUT is "0", which turns off the cut of requests whose headers and body trickle in'],
     ['REQUEST_TIMEOUT is 0s', { REQUEST_TIMEOUT: '0s' }, 'REQUEST_TIMEOUT is "0s"'],
     ['METRICS_TOKEN is short (issue 34)', { METRICS_TOKEN: 'scrape-me-please' }, 'METRICS_TOKEN is shorter than 32 characters, so it could be guessed'],
@@ -92,10 +112,24 @@ describe('production start-up checks', () => {
     const { refusal, warnings } = checkProductionConfig(local);
     expect(refusal).toBeNull();
     expect(warnings).toEqual([expect.stringContaining('PAYMENTS=local: THIS IS A DEMO')]);
+    // The whole-product demo may run on the demo servers, and says so.
+    expect(checkProductionConfig({ ...local, VPN_SERVERS: undefined }).warnings).toEqual([
+      expect.stringContaining('VPN_SERVERS is not set (allowed with PAYMENTS=local only)'),
+      expect.stringContaining('PAYMENTS=local: THIS IS A DEMO'),
+    ]);
     // The opt-in does not excuse an emulator or a demo project, nor a secret that would let the public
     // webhook route accept local events (the local checkout signs in process with a per-start secret).
     expect(checkProductionConfig({ ...local, FIREBASE_PROJECT_ID: 'demo-veil' }).refusal).toContain('FIREBASE_PROJECT_ID');
     expect(checkProductionConfig({ ...local, LOCAL_WEBHOOK_SECRET: LOCAL_WEBHOOK_SECRET }).refusal).toContain('LOCAL_WEBHOOK_SECRET is set');
+  });
+
+  test('an invalid catalogue, address pool or RELAY_TOKENS entry stops the API in any environment', () => {
+    expect(() => loadConfig({ VPN_SERVERS: INVALID_CATALOGUE })).toThrow(/^Invalid configuration: VPN_SERVERS: .* is not a valid server catalogue/);
+    expect(() => loadConfig({ VPN_IPV4_POOL: '8.8.8.0/24' })).toThrow('VPN_IPV4_POOL: "8.8.8.0/24" is not a private IPv4 range');
+    expect(() => loadConfig({ VPN_IPV6_POOL: '2001:db8::/48' })).toThrow('VPN_IPV6_POOL: "2001:db8::/48" is not a unique local IPv6 range');
+    expect(() => loadConfig({ RELAY_TOKENS: 'no-colon' })).toThrow('RELAY_TOKENS: each entry must be relayId:token');
+    expect(loadConfig({ VPN_SERVERS: REAL_CATALOGUE }).vpnServers).toEqual({ demo: false, servers: DEMO_CATALOGUE.servers });
+    expect(loadConfig({}).vpnServers.demo).toBe(true);
   });
 
   test('without LOCAL_WEBHOOK_SECRET each start signs the local checkout with a fresh random secret', () => {

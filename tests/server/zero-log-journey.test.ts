@@ -16,6 +16,7 @@ const exporter = new InMemorySpanExporter();
 const tracing = startTracing({ OTEL_BSP_SCHEDULE_DELAY: '50' }, exporter)!;
 const { createTestApi, postgresAvailable } = await import('../support/server-harness');
 const { mintProviderUser } = await import('../support/auth-emulator');
+const { newPublicKey, RELAY_TOKEN } = await import('../support/wireguard');
 const { staffUser } = await import('../support/staff');
 
 const emulatorHost = inject('authEmulatorHost');
@@ -59,7 +60,7 @@ describe.each(drivers)('a journey over every route on %s', (driver) => {
       logger: true,
       logDestination: { write: (line) => void lines.push(line) },
       tracing,
-      env: { LOG_LEVEL: 'info' },
+      env: { LOG_LEVEL: 'info', RELAY_TOKENS: `zero-log-relay:${RELAY_TOKEN}` },
     });
     await api.app.listen({ port: 0, host: '127.0.0.1' });
     const address = api.app.server.address();
@@ -70,11 +71,12 @@ describe.each(drivers)('a journey over every route on %s', (driver) => {
   });
 
   /** A request as a browser behind a forged proxy header would send it, with a query string. */
-  async function send(method: string, path: string, body?: unknown) {
+  async function send(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
     const response = await fetch(`${base}${path}${path.includes('?') ? '&' : '?'}${QUERY}`, {
       method,
       redirect: 'manual',
       headers: {
+        ...headers,
         'user-agent': USER_AGENT,
         'x-forwarded-for': FORGED_ADDRESS,
         ...(body === undefined ? {} : { 'content-type': typeof body === 'string' ? 'application/x-www-form-urlencoded' : 'application/json' }),
@@ -115,6 +117,12 @@ describe.each(drivers)('a journey over every route on %s', (driver) => {
     const desktopToken = desktop.json.sessionToken as string;
     const devices = (await post('/api/auth/devices', { sessionToken })).json.devices as Array<{ id: string }>;
     await post('/api/account/activity', { sessionToken });
+    // WireGuard (issue 29): the key's name, public key and addresses are the customer's too.
+    await send('GET', '/api/vpn/servers');
+    const keyName = `Ada's Phone ${stamp}`.slice(0, 50);
+    const firstKey = newPublicKey();
+    const key = (await post('/api/vpn/devices', { sessionToken, name: keyName, publicKey: firstKey })).json.device as Record<string, string>;
+    expect(key.publicKey).toBe(firstKey);
     expect((await post('/api/account/export', { idToken: minted.idToken })).status).toBe(200);
     // Staff calls with a customer's token: refused, but asked with the e-mail and account id in the body.
     await post('/api/staff/search', { idToken: minted.idToken, query: email });
@@ -132,6 +140,11 @@ describe.each(drivers)('a journey over every route on %s', (driver) => {
     expect((await send('GET', checkoutPath)).status).toBe(200);
     expect((await post(`${checkoutPath}/pay`, '')).status).toBe(303);
     await post(`${checkoutPath}/cancel`, '');
+    const secondKey = newPublicKey();
+    const rotated = (await post('/api/vpn/devices/rotate', { sessionToken, deviceId: key.id, publicKey: secondKey })).json.device as Record<string, string>;
+    const relay = { authorization: `Bearer ${RELAY_TOKEN}` };
+    expect((await send('GET', '/api/relay/v1/peers', undefined, relay)).json.peers).toEqual([expect.objectContaining({ publicKey: secondKey })]);
+    expect((await send('GET', '/api/relay/v1/peers?since=0', undefined, relay)).status).toBe(200);
     const history = await post('/api/billing/history', { sessionToken });
     const receiptUrl = (history.json.items as Array<{ receiptUrl: string }>)[0]!.receiptUrl;
     const receiptPath = new URL(receiptUrl).pathname;
@@ -171,6 +184,7 @@ describe.each(drivers)('a journey over every route on %s', (driver) => {
     secrets.push(agent.email, agent.idToken);
     secrets.push(sessionToken, handoffToken, desktopToken, checkoutId, receiptPath.split('/').pop()!, portalPath.split('/').pop()!);
     for (const token of [sessionToken, handoffToken, desktopToken]) secrets.push(sha256(token));
+    secrets.push(keyName, firstKey, secondKey, key.id!, key.ipv4Address!, key.ipv6Address!, rotated.ipv4Address!, rotated.ipv6Address!, RELAY_TOKEN);
     for (const secret of secrets) {
       expect(log.includes(secret), `the log contains ${secret.slice(0, 16)}…`).toBe(false);
       expect(spanText.includes(secret), `a span contains ${secret.slice(0, 16)}…`).toBe(false);

@@ -57,6 +57,9 @@ export interface TestApi {
 }
 
 const TABLES = [
+  'wireguard_keys',
+  'peer_changes',
+  'removed_wireguard_keys',
   'account_activity',
   'staff_actions',
   'charges',
@@ -87,6 +90,7 @@ export async function createTestApi({
   logDestination,
   tracing,
   mail,
+  sharedSchema,
 }: {
   driver: Driver;
   emulatorHost?: string;
@@ -103,8 +107,10 @@ export async function createTestApi({
   tracing?: Pick<Tracing, 'plugin' | 'logMixin'>;
   /** Mail counters and retries; mail is sent only when `env` sets SMTP_URL (tests/support/maildev.ts). */
   mail?: { counters?: MailCounters; retry?: Partial<RetryPolicy> };
-}): Promise<TestApi> {
-  const schema = `veil_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  /** PostgreSQL: a second instance on another API's schema (its own pool); the schema is left to its owner. */
+  sharedSchema?: string;
+}): Promise<TestApi & { schema: string }> {
+  const schema = sharedSchema ?? `veil_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const database = await openDatabase(
     driver === 'pglite' ? { kind: 'pglite', dataDir } : { kind: 'postgres', url: TEST_DATABASE_URL, schema },
   );
@@ -140,11 +146,13 @@ export async function createTestApi({
     database,
     config,
     jobs,
-    reset: () => database.exec(`TRUNCATE ${TABLES.join(', ')} CASCADE`),
+    schema,
+    // peer_log keeps its one row: the list's version starts again at 0.
+    reset: () => database.exec(`TRUNCATE ${TABLES.join(', ')} CASCADE; UPDATE peer_log SET version = 0, floor = 0`),
     close: async () => {
       await app.close();
       await jobs.stop();
-      if (driver === 'postgres') {
+      if (driver === 'postgres' && !sharedSchema) {
         await database.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${database.jobSchema}" CASCADE`).catch(() => undefined);
       }
       await database.close();

@@ -90,6 +90,14 @@ describe('production build', () => {
     expect(runtime.some(sessionMachineIn), 'and the session machine').toBe(true);
   });
 
+  test('the staff console ships in its own chunk, which no public page nor the account page loads (issue 30, item 7)', () => {
+    const consoleIn = (file: string) => read(file).includes('Staff console') || read(file).includes('staff/actions');
+    const built = manifest();
+    const pages = { ...firstLoadEntries(built), '/account': routeEntries(built, ['src/routes/_mantine.tsx', 'src/routes/_mantine/account.tsx']) };
+    for (const [page, entries] of Object.entries(pages)) expect(filesLoadedWith(built, entries).js.filter(consoleIn), page).toEqual([]);
+    expect(allJs().filter(consoleIn).length, 'the console ships in a lazy chunk').toBeGreaterThan(0);
+  });
+
   test('no public page loads zod on its first load: the contract schemas travel with the lazily loaded API client', () => {
     // Issue 24 items 3 and 4: the client parses with the server's own schemas and is imported statically by
     // lazily loaded code only (sign-in, account page); /subscribe's checkout keeps its dynamic import.

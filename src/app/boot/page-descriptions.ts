@@ -5,11 +5,11 @@
 import { brand } from '../../config/brand';
 
 export const PAGE_DESCRIPTIONS: Record<string, string> = {
-  '/': `${brand.productName}: zero-log, AES-256 encrypted VPN for all your devices. One simple annual plan.`,
+  '/': `${brand.productName}: zero-log, AES-256 encrypted VPN for all your devices. One simple ${brand.price.interval.formalAdjective} plan.`,
   '/download': `Download ${brand.productName} for macOS 11+, Windows 10+, iOS 14+ and Android 8+ (about 50 MB).`,
   '/support': `Help with ${brand.productName}: setup and installation on every device, answers to common questions, and how to reach our support team.`,
   '/privacy': `How ${brand.operator} handles your data when you use ${brand.productName}: what we collect, what we never log, and your rights.`,
-  '/terms': `The terms that govern your use of ${brand.productName} and its annual subscription.`,
+  '/terms': `The terms that govern your use of ${brand.productName} and its ${brand.price.interval.formalAdjective} subscription.`,
   '/signin': `Sign in to ${brand.productName} with Google or Apple. New users get an account created instantly.`,
   '/success': `Your ${brand.premiumName} subscription is on its way: what to do next.`,
   '/account': `Your ${brand.productName} account: subscription, auto-renewal and devices.`,

@@ -1,0 +1,96 @@
+/**
+ * The plan the product sells and the promises made with it (issue 33, item 1): its price and billing
+ * interval, how long the money-back guarantee runs and when the renewal notices go out. Every page, e-mail,
+ * the local checkout, receipts, the refund rule and the reminder sweep read them here, so a new price, a
+ * monthly plan or another guarantee is one edit in this file (plus the tests that pin the words);
+ * tests/unit/plan-terms.test.ts fails on a price, interval or guarantee length written anywhere else.
+ * Dependency-free, like limits.ts, so the public pages can import it. The formatters take the plan (or the
+ * days) as an argument rather than reading the constants, so a test can render every text from another plan.
+ */
+
+type PlanInterval = 'year' | 'month';
+
+export interface Plan {
+  /** Stable identifier of the plan (metadata, logs); never shown. */
+  id: string;
+  /** What one period costs, in the currency's smallest unit (10000 = $100.00). */
+  amount: number;
+  /** ISO 4217 code, lower case as the payment provider writes it. */
+  currency: string;
+  /** How often the plan renews (and charges `amount`). */
+  interval: PlanInterval;
+  /** The setting naming the provider's price for this plan, which must charge `amount` every `interval`. */
+  priceSetting: 'STRIPE_PRICE_ID';
+}
+
+/** The one plan on sale. */
+export const PLAN: Plan = { id: 'premium', amount: 10_000, currency: 'usd', interval: 'year', priceSetting: 'STRIPE_PRICE_ID' };
+
+/** The money-back guarantee: within this many days of an account's first payment (design §8). */
+export const MONEY_BACK_DAYS = 30;
+
+/** Renewal reminders go out this many days before an auto-renewing plan renews, earliest first. */
+export const RENEWAL_REMINDER_DAYS: readonly number[] = [30, 7];
+
+/** A plan whose auto-renewal is off gets "ends in N days" this many days before it ends. */
+export const PLAN_ENDING_NOTICE_DAYS = 7;
+
+const DAY_MS = 86_400_000;
+
+/** `days` as milliseconds, for the rules that measure windows in days. */
+export function daysInMs(days: number): number {
+  return days * DAY_MS;
+}
+
+/** "$100.00" for 10000 usd: an amount in the currency's smallest unit, with its minor digits. */
+export function formatMoney(amount: number, currency: string): string {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(amount / 10 ** digits);
+}
+
+/** "$100" for a whole amount, "$99.50" otherwise: how prices are written in running text. */
+function formatPrice(amount: number, currency: string): string {
+  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  const whole = amount % 10 ** digits === 0;
+  return new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: currency.toUpperCase(),
+    minimumFractionDigits: whole ? 0 : digits,
+  }).format(amount / 10 ** digits);
+}
+
+/** "$100": the plan's price in running text. */
+export function planPrice(plan: Plan): string {
+  return formatPrice(plan.amount, plan.currency);
+}
+
+/**
+ * The plan's price per month, rounded up to the cent: "$8.34" for $100 a year ($8.333…), "$10" for $120.
+ * Rounded up, so that the customer is never told less than the plan costs.
+ */
+export function monthlyEquivalent(plan: Plan): string {
+  const months = plan.interval === 'year' ? 12 : 1;
+  return formatPrice(Math.ceil(plan.amount / months), plan.currency);
+}
+
+/** The words a text uses for the plan's interval: "year", "yearly", "annual" (or "month", "monthly", "monthly"). */
+export function intervalWords(plan: Plan): { noun: string; adjective: string; formalAdjective: string } {
+  return plan.interval === 'year'
+    ? { noun: 'year', adjective: 'yearly', formalAdjective: 'annual' }
+    : { noun: 'month', adjective: 'monthly', formalAdjective: 'monthly' };
+}
+
+/** "30-day money-back guarantee". */
+export function moneyBackGuarantee(days: number): string {
+  return `${days}-day money-back guarantee`;
+}
+
+/**
+ * Said before paying (issue 20, item 7: automatic-renewal laws): on the subscribe page, the local checkout
+ * and Stripe Checkout's custom text, one sentence for all three.
+ */
+export function renewalDisclosure(plan: Plan): string {
+  return `Your plan renews automatically every ${plan.interval} at ${planPrice(plan)} until you turn auto-renewal off. You can turn it off at any time on your account page, under Subscription.`;
+}

@@ -1,0 +1,93 @@
+/**
+ * The peer list the VPN servers poll (issue 29, item 5): every key that may connect now with the list's
+ * version, or the changes since a version the relay already has. A `since` poll reads the change log by
+ * version (its primary key), never the devices; the full list reads the listed keys in one statement with
+ * the version, so the two always match.
+ */
+import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
+import type { Peer } from '../../contract/api.ts';
+import type { Db } from '../db/database.ts';
+import { peerChanges, peerLog, removedWireguardKeys, wireguardKeys } from '../db/schema.ts';
+import { ApiFailure } from './errors.ts';
+import { REMOVED_KEY_BLOCK_MS, settleTimedAccess } from './peer-access.ts';
+
+/** How long the change log is kept: a relay away for longer fetches the full list (410). */
+const PEER_CHANGE_RETENTION_MS = 7 * 86_400_000;
+
+const versionGone = () =>
+  new ApiFailure(410, 'version_gone', 'That version of the peer list is no longer kept (or was never answered here). Fetch the full list.');
+
+/** The list's current version and the lowest `since` it can answer. */
+async function currentLog(db: Db): Promise<{ version: number; floor: number }> {
+  const [log] = await db.select({ version: peerLog.version, floor: peerLog.floor }).from(peerLog).where(eq(peerLog.id, 1));
+  return log ?? { version: 0, floor: 0 };
+}
+
+/**
+ * What changes with time alone is settled (peer-access.ts), and change-log rows older than the retention
+ * are dropped, raising the floor. Runs before each poll answers: every step is an index range.
+ */
+export async function preparePoll(db: Db, now = new Date()): Promise<{ version: number }> {
+  await settleTimedAccess(db, now);
+  // Removed keys are blocked for minutes only: cleared on the relays' schedule, not at the next removal.
+  await db.delete(removedWireguardKeys).where(lte(removedWireguardKeys.removedAt, new Date(now.getTime() - REMOVED_KEY_BLOCK_MS)));
+  const cutoff = new Date(now.getTime() - PEER_CHANGE_RETENTION_MS);
+  const [stale] = await db
+    .select({ version: sql<number | null>`max(${peerChanges.version})`.mapWith(Number) })
+    .from(peerChanges)
+    .where(lte(peerChanges.changedAt, cutoff));
+  if (stale?.version) {
+    await db.transaction(async (tx) => {
+      await tx.update(peerLog).set({ floor: sql`greatest(${peerLog.floor}, ${stale.version})` }).where(eq(peerLog.id, 1));
+      await tx.delete(peerChanges).where(lte(peerChanges.version, stale.version));
+    });
+  }
+  return { version: (await currentLog(db)).version };
+}
+
+/** Every key that may connect now, with the version of the list they make. */
+export async function fullPeerList(db: Db): Promise<{ version: number; peers: Peer[] }> {
+  const rows = await db
+    .select({
+      version: peerLog.version,
+      publicKey: wireguardKeys.publicKey,
+      ipv4Address: wireguardKeys.ipv4Address,
+      ipv6Address: wireguardKeys.ipv6Address,
+    })
+    .from(peerLog)
+    .leftJoin(wireguardKeys, eq(wireguardKeys.listed, true))
+    .where(eq(peerLog.id, 1));
+  const version = rows[0]?.version ?? 0;
+  const peers: Peer[] = [];
+  for (const row of rows) {
+    if (row.publicKey && row.ipv4Address && row.ipv6Address) peers.push({ publicKey: row.publicKey, ipv4Address: row.ipv4Address, ipv6Address: row.ipv6Address });
+  }
+  return { version, peers };
+}
+
+/**
+ * The changes after version `since`, netted per key (the last change of a key wins): `added` with their
+ * addresses, `removed` by public key. A version below the log's floor, or above its current version (a
+ * different database), is a 410: the relay fetches the full list.
+ */
+export async function peerChangesSince(db: Db, since: number): Promise<{ version: number; added: Peer[]; removed: string[] }> {
+  const { version, floor } = await currentLog(db);
+  if (since < floor || since > version) throw versionGone();
+  const rows = await db
+    .select()
+    .from(peerChanges)
+    .where(and(gt(peerChanges.version, since), lte(peerChanges.version, version)))
+    .orderBy(asc(peerChanges.version));
+  const last = new Map<string, (typeof rows)[number]>();
+  for (const row of rows) {
+    last.delete(row.publicKey);
+    last.set(row.publicKey, row);
+  }
+  const added: Peer[] = [];
+  const removed: string[] = [];
+  for (const row of last.values()) {
+    if (row.change === 'added') added.push({ publicKey: row.publicKey, ipv4Address: row.ipv4Address, ipv6Address: row.ipv6Address });
+    else removed.push(row.publicKey);
+  }
+  return { version, added, removed };
+}

@@ -1,0 +1,185 @@
+/**
+ * WireGuard keys as devices (issue 29, items 2 and 3; design §7c). The browser makes the key pair and sends
+ * only the public key; here it gets two tunnel addresses and counts against the one device limit with the
+ * desktop app sessions. A web session registers a configuration of its own; a desktop app session attaches
+ * one key to itself (a second call replaces it). Every change goes through peer-access.ts, in the same
+ * transaction, so the relays' peer list follows it.
+ */
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import type { Device, WireguardDevice } from '../../contract/api.ts';
+import type { Db } from '../db/database.ts';
+import { removedWireguardKeys, sessions, users, wireguardKeys } from '../db/schema.ts';
+import { recordActivity } from './account-activity.ts';
+import { drawAddress, type AddressPools } from './address-pools.ts';
+import { ApiFailure, failures } from './errors.ts';
+import { lockAccountForPeers, logPeerChanges, REMOVED_KEY_BLOCK_MS, removeKeys } from './peer-access.ts';
+import { findLiveSubscriptions } from './subscriptions.ts';
+import { newId } from './tokens.ts';
+
+type KeyRow = typeof wireguardKeys.$inferSelect;
+/** The caller's live session and account (sessions.ts's SignedIn, named here without importing it). */
+interface Caller {
+  session: typeof sessions.$inferSelect;
+  user: { id: string };
+}
+
+export interface KeyOptions {
+  pools: AddressPools;
+  /** Devices (desktop sessions and keys together) one account may hold (contract/limits.ts). */
+  deviceLimit: number;
+  /** Where devices can be removed, named in the limit's error. */
+  accountUrl: string;
+}
+
+/** Draws before giving up: a pool this full is an operator's problem (widen VPN_IPV4_POOL / VPN_IPV6_POOL). */
+const ADDRESS_ATTEMPTS = 64;
+
+const keyInUse = () =>
+  new ApiFailure(409, 'key_in_use', 'This key is already in use, or was removed a few minutes ago. Make a new key and try again.');
+const poolExhausted = () =>
+  new ApiFailure(503, 'address_pool_exhausted', 'No tunnel address is free right now. Please try again later or contact support.');
+
+/** Devices counted against the limit: live desktop sessions, and keys that are devices of their own. */
+export async function liveDeviceCount(tx: Db, userId: string, now = new Date()): Promise<number> {
+  const [desktops] = await tx
+    .select({ value: count() })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.kind, 'desktop'), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  const [keys] = await tx
+    .select({ value: count() })
+    .from(wireguardKeys)
+    .where(and(eq(wireguardKeys.userId, userId), isNull(wireguardKeys.sessionId)));
+  return (desktops?.value ?? 0) + (keys?.value ?? 0);
+}
+
+async function refuseBlockedKey(tx: Db, publicKey: string, now: Date): Promise<void> {
+  const [blocked] = await tx
+    .select({ removedAt: removedWireguardKeys.removedAt })
+    .from(removedWireguardKeys)
+    .where(and(eq(removedWireguardKeys.publicKey, publicKey), gt(removedWireguardKeys.removedAt, new Date(now.getTime() - REMOVED_KEY_BLOCK_MS))));
+  if (blocked) throw keyInUse();
+}
+
+/**
+ * Inserts a key with freshly drawn addresses, drawing again while an address is taken (the unique
+ * constraints decide; ON CONFLICT DO NOTHING waits for a concurrent insert of the same value and then
+ * yields). A public key taken by any account is `key_in_use`. Listed at once when the account has access.
+ */
+async function insertKey(
+  tx: Db,
+  values: { userId: string; sessionId: string | null; name: string; publicKey: string; expiresAt: Date | null },
+  pools: AddressPools,
+  now: Date,
+): Promise<KeyRow> {
+  const [account] = await tx.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, values.userId));
+  const access = account?.disabledAt === null && (await findLiveSubscriptions(tx, values.userId, now)).length > 0;
+  for (let attempt = 0; attempt < ADDRESS_ATTEMPTS; attempt += 1) {
+    const [row] = await tx
+      .insert(wireguardKeys)
+      .values({ ...values, id: newId('wgk'), ipv4Address: drawAddress(pools.ipv4), ipv6Address: drawAddress(pools.ipv6), listed: access, createdAt: now })
+      .onConflictDoNothing()
+      .returning();
+    if (row) {
+      if (access) await logPeerChanges(tx, 'added', [row], now);
+      return row;
+    }
+    const [taken] = await tx.select({ id: wireguardKeys.id }).from(wireguardKeys).where(eq(wireguardKeys.publicKey, values.publicKey));
+    if (taken) throw keyInUse();
+  }
+  throw poolExhausted();
+}
+
+function shown(row: KeyRow, device: { id: string; kind: 'desktop' | 'wireguard'; name: string }): WireguardDevice {
+  return { ...device, publicKey: row.publicKey, ipv4Address: row.ipv4Address, ipv6Address: row.ipv6Address, createdAt: row.createdAt.toISOString() };
+}
+
+/**
+ * POST /vpn/devices. A web session: a new device named `name` (the limit applies). A desktop app session:
+ * the session's own key, replacing any it had (it is that device already; `name` is not used).
+ */
+export async function registerKey(
+  db: Db,
+  { session, user }: Caller,
+  request: { name: string; publicKey: string },
+  options: KeyOptions,
+  now = new Date(),
+): Promise<WireguardDevice> {
+  return db.transaction(async (tx) => {
+    await lockAccountForPeers(tx, user.id);
+    if (session.kind === 'desktop') {
+      const [current] = await tx.select().from(wireguardKeys).where(eq(wireguardKeys.sessionId, session.id));
+      const device = { id: session.id, kind: 'desktop' as const, name: session.deviceName ?? 'Desktop app' };
+      // The same key sent again (a retried call) is the key it has.
+      if (current?.publicKey === request.publicKey) return shown(current, device);
+      await refuseBlockedKey(tx, request.publicKey, now);
+      if (current) await removeKeys(tx, eq(wireguardKeys.id, current.id), now);
+      const row = await insertKey(
+        tx,
+        { userId: user.id, sessionId: session.id, name: device.name, publicKey: request.publicKey, expiresAt: session.expiresAt },
+        options.pools,
+        now,
+      );
+      return shown(row, device);
+    }
+    await refuseBlockedKey(tx, request.publicKey, now);
+    if ((await liveDeviceCount(tx, user.id, now)) >= options.deviceLimit) throw failures.deviceLimit(options.deviceLimit, options.accountUrl);
+    const row = await insertKey(tx, { userId: user.id, sessionId: null, name: request.name, publicKey: request.publicKey, expiresAt: null }, options.pools, now);
+    await recordActivity(tx, { userId: user.id, kind: 'device_added', by: 'customer', detail: { deviceName: row.name } }, now);
+    return shown(row, { id: row.id, kind: 'wireguard', name: row.name });
+  });
+}
+
+/**
+ * POST /vpn/devices/rotate (the website only): a device's key replaced by a new one with new addresses; the
+ * old key leaves the peer list in the same transaction. `deviceId` names a WireGuard device, or a desktop
+ * session whose own key it is.
+ */
+export async function rotateKey(
+  db: Db,
+  { session, user }: Caller,
+  request: { deviceId: string; publicKey: string },
+  options: Pick<KeyOptions, 'pools'>,
+  now = new Date(),
+): Promise<WireguardDevice> {
+  if (session.kind !== 'web') throw failures.websiteOnly();
+  return db.transaction(async (tx) => {
+    await lockAccountForPeers(tx, user.id);
+    const byDevice = request.deviceId.startsWith('wgk_') ? eq(wireguardKeys.id, request.deviceId) : eq(wireguardKeys.sessionId, request.deviceId);
+    const [current] = await tx.select().from(wireguardKeys).where(and(eq(wireguardKeys.userId, user.id), byDevice));
+    if (!current) throw failures.notFound('Device');
+    if (current.publicKey === request.publicKey) throw keyInUse();
+    await refuseBlockedKey(tx, request.publicKey, now);
+    await removeKeys(tx, eq(wireguardKeys.id, current.id), now);
+    const row = await insertKey(
+      tx,
+      { userId: user.id, sessionId: current.sessionId, name: current.name, publicKey: request.publicKey, expiresAt: current.expiresAt },
+      options.pools,
+      now,
+    );
+    return shown(row, current.sessionId ? { id: current.sessionId, kind: 'desktop', name: current.name } : { id: row.id, kind: 'wireguard', name: row.name });
+  });
+}
+
+/** The account's WireGuard keys, by the device each belongs to. */
+export async function keysOfAccount(db: Db, userId: string): Promise<KeyRow[]> {
+  return db.select().from(wireguardKeys).where(eq(wireguardKeys.userId, userId)).orderBy(wireguardKeys.createdAt);
+}
+
+/** A key as the device list shows it: a device of its own, or the key fields of its desktop session. */
+export function keyFields(row: KeyRow): Pick<Device, 'publicKey' | 'ipv4Address' | 'ipv6Address'> {
+  return { publicKey: row.publicKey, ipv4Address: row.ipv4Address, ipv6Address: row.ipv6Address };
+}
+
+/** Removes a WireGuard device of the account (POST /auth/devices/revoke with its id), with its activity entry. */
+export async function revokeKeyDevice(db: Db, userId: string, deviceId: string, by: 'customer' | 'support' = 'customer', now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockAccountForPeers(tx, userId);
+    const [key] = await tx
+      .select({ name: wireguardKeys.name })
+      .from(wireguardKeys)
+      .where(and(eq(wireguardKeys.id, deviceId), eq(wireguardKeys.userId, userId), isNull(wireguardKeys.sessionId)));
+    if (!key) throw failures.notFound('Device');
+    await removeKeys(tx, eq(wireguardKeys.id, deviceId), now);
+    await recordActivity(tx, { userId, kind: 'device_revoked', by, detail: { deviceName: key.name } }, now);
+  });
+}

@@ -1,0 +1,66 @@
+/** The /staff console's screen (issue 30, item 7): it follows the feature-to-role table; every action asks for a reason. */
+import { describe, expect, test, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { StaffCustomer } from '../../contract/api';
+import type { StaffRole } from '../../contract/staff';
+import { StaffConsole, type StaffConsoleProps } from '../../src/screens/staff-console';
+import { renderWithMantine } from './render';
+
+const customer: StaffCustomer = {
+  profile: { id: 'usr_1', email: 'ada@example.com', name: 'Ada', provider: 'google', createdAt: '2026-11-01T00:00:00.000Z', disabled: false, paymentCustomerId: null },
+  subscription: { status: 'active', cancelAtPeriodEnd: false },
+  billing: [],
+  devices: [{ id: 'ses_1', name: 'Work laptop', kind: 'desktop', createdAt: '2026-11-02T00:00:00.000Z', lastUsedOn: '2026-11-20' }],
+  emails: [{ kind: 'receipt', date: '2026-11-01' }],
+  actions: [],
+};
+
+function render(role: StaffRole, overrides: Partial<StaffConsoleProps> = {}) {
+  const props: StaffConsoleProps = {
+    role,
+    busy: false,
+    error: null,
+    query: 'ada@',
+    customers: [],
+    customer,
+    onSearch: vi.fn(),
+    onOpen: vi.fn(),
+    onClose: vi.fn(),
+    onAction: vi.fn(),
+    dialog: null,
+    ...overrides,
+  };
+  renderWithMantine(<StaffConsole {...props} />);
+  return props;
+}
+
+describe('staff console', () => {
+  test('support sees the danger zone without refund, disable or delete; revoke is offered per device', async () => {
+    const props = render('support');
+    const danger = within(screen.getByRole('region', { name: 'Danger zone' }));
+    expect(danger.getAllByRole('button').map((button) => button.textContent)).toEqual(['Resend latest receipt']);
+    await userEvent.click(screen.getByRole('button', { name: 'Revoke Work laptop' }));
+    expect(props.onAction).toHaveBeenCalledWith('revoke_device', 'ses_1');
+  });
+
+  test('admin sees every action', () => {
+    render('admin');
+    const danger = within(screen.getByRole('region', { name: 'Danger zone' }));
+    expect(danger.getAllByRole('button').map((button) => button.textContent)).toEqual(['Resend latest receipt', 'Refund', 'Disable account', 'Delete account']);
+  });
+
+  const dialog = { action: 'refund' as const, deviceName: null, error: null, calling: false, onReason: vi.fn(), onConfirm: vi.fn(), onCancel: vi.fn() };
+
+  test('the confirmation cannot be confirmed with a reason under 5 characters', () => {
+    render('admin', { dialog: { ...dialog, reason: 'abc' } });
+    expect(screen.getByRole('button', { name: 'Confirm: Refund' })).toBeDisabled();
+  });
+
+  test('with a reason it confirms', async () => {
+    const onConfirm = vi.fn();
+    render('admin', { dialog: { ...dialog, onConfirm, reason: 'Charged twice' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm: Refund' }));
+    expect(onConfirm).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,105 @@
+/**
+ * Issue 30, "Done when" 3, in real Chromium against the whole stack: an admin (the `staff` claim set with
+ * firebase-admin, as `npm run staff:grant` does) finds a customer by e-mail on /staff, revokes their
+ * device and refunds them with a reason; the customer's account page then shows both under Account
+ * activity, as Veil support, never the admin or the reason. A signed-in customer without the claim sees
+ * a plain "not found". axe-core at 1280 px (console and confirmation); usable at 390 px.
+ */
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations, saveScreenshot } from '../support/browser';
+import { useWholeStack } from '../support/e2e-suite';
+import { storageKey } from '../support/emulator-ui';
+import { emulatorAdmin } from '../support/staff';
+
+const e2e = useWholeStack();
+
+async function expectAccessible(page: Page, what: string) {
+  await page.waitForTimeout(400);
+  expect(await axeViolations(page), what).toEqual([]);
+}
+
+describe('the staff console', () => {
+  test('an admin finds a customer by e-mail, revokes a device and refunds with a reason; the customer sees both', async () => {
+    // The customer pays with the local checkout and pairs a desktop app.
+    const customer = await e2e.signedIn('staff.journey.customer@example.com');
+    await expect.poll(() => new URL(customer.page.url()).pathname).toBe('/subscribe');
+    await customer.page.getByRole('button', { name: 'Subscribe Now' }).click();
+    await customer.page.getByRole('button', { name: 'Pay $100' }).click();
+    await customer.page.waitForURL(`${e2e.stack.url}/success`);
+    await customer.page.getByText('Your subscription is active').waitFor({ timeout: 30_000 });
+    const sessionToken = (await storageKey(customer.page, 'sessionToken'))!;
+    const post = (path: string, body: object) =>
+      fetch(`${e2e.stack.url}/api/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const { handoffToken } = (await (await post('auth/handoff', { sessionToken })).json()) as { handoffToken: string };
+    expect((await post('auth/handoff/redeem', { handoffToken, deviceName: 'Kitchen iMac' })).status).toBe(200);
+
+    // Without the claim, /staff is a plain "not found".
+    await customer.page.goto(`${e2e.stack.url}/staff`);
+    await customer.page.getByText('Oops! Page not found').waitFor();
+    expect(await customer.page.getByText('Staff console').count()).toBe(0);
+
+    // The admin: a signed-in user given the claim, then /staff (the console refreshes the token).
+    const admin = await e2e.signedIn('staff.journey.admin@example.com');
+    const auth = emulatorAdmin(e2e.emulatorHost);
+    await auth.setCustomUserClaims((await auth.getUserByEmail('staff.journey.admin@example.com')).uid, { staff: 'admin' });
+    const page = admin.page;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${e2e.stack.url}/staff`);
+    await page.getByRole('heading', { name: 'Staff console' }).waitFor();
+    expect(await page.getAttribute('meta[name="robots"]', 'content')).toBe('noindex, nofollow');
+
+    // Search by keyboard: the field, Enter.
+    await page.getByRole('textbox', { name: 'Search customers' }).focus();
+    await page.keyboard.type('staff.journey.customer@');
+    await page.keyboard.press('Enter');
+    const results = page.getByRole('table', { name: 'Customers found' });
+    await results.getByText('staff.journey.customer@example.com').waitFor();
+    await results.getByText('active').waitFor();
+    await expectAccessible(page, 'staff console results');
+    await page.getByRole('button', { name: 'Open staff.journey.customer@example.com' }).click();
+    await page.getByRole('heading', { name: 'staff.journey.customer@example.com' }).waitFor();
+    await page.getByText(/Kitchen iMac \(desktop\)/).waitFor();
+    await expectAccessible(page, 'staff customer page');
+    await saveScreenshot(page, 'staff-1-customer');
+
+    // Revoke the device: the confirmation asks for a reason before it calls.
+    await page.getByRole('button', { name: 'Revoke Kitchen iMac' }).click();
+    const revoke = page.getByRole('dialog', { name: 'Revoke device: Kitchen iMac?' });
+    await revoke.waitFor();
+    const confirmRevoke = revoke.getByRole('button', { name: 'Confirm: Revoke device' });
+    expect(await confirmRevoke.isDisabled()).toBe(true);
+    await revoke.getByRole('textbox', { name: 'Reason' }).fill('Customer reported the iMac stolen');
+    await expectAccessible(page, 'staff confirmation');
+    await confirmRevoke.click();
+    await page.getByText('The device was signed out.').waitFor();
+    await page.getByText('No devices.').waitFor();
+
+    // Refund, with its reason.
+    await page.getByRole('button', { name: 'Refund' }).click();
+    const refund = page.getByRole('dialog', { name: 'Refund?' });
+    await refund.getByRole('textbox', { name: 'Reason' }).fill('Charged by mistake, asked on day 2');
+    await refund.getByRole('button', { name: 'Confirm: Refund' }).click();
+    await page.getByText('The refund was made; the subscription has ended.').waitFor();
+    await page.getByText(/Refund by staff\.journey\.admin@example\.com \(admin\), done/).waitFor();
+    await page.getByText(/Revoke device by staff\.journey\.admin@example\.com \(admin\), done/).waitFor();
+
+    // Usable at 390 px: nothing wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await saveScreenshot(page, 'staff-2-phone');
+
+    // The customer's account page shows both, as Veil support, without the admin or the reasons.
+    await customer.page.goto(`${e2e.stack.url}/account`);
+    const activity = customer.page.getByRole('region', { name: 'Account activity' });
+    await activity.getByText('Refunded a payment of $100.00').waitFor();
+    await activity.getByText('Signed out a device: Kitchen iMac').waitFor();
+    expect(await activity.getByText('Veil support').count()).toBe(2);
+    const text = await activity.innerText();
+    expect(text).not.toContain('staff.journey.admin');
+    expect(text).not.toContain('stolen');
+    await saveScreenshot(customer.page, 'staff-3-customer-activity');
+    expect(customer.problems.consoleErrors).toEqual([]);
+    expect(admin.problems.consoleErrors).toEqual([]);
+  }, 240_000);
+});

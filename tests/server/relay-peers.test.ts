@@ -1,0 +1,245 @@
+/**
+ * The peer list the VPN servers poll (issue 29, items 5 and 6): relay tokens, the full list with its ETag
+ * and 304, `since` with `removed`, 410 when the log no longer reaches back, the last-poll metric; and access
+ * following the subscription, driven as a customer's year drives it: the local checkout's billing clock,
+ * the money-back refund, Stripe-format events, deletion, revocation and rotation.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { peerChanges, subscriptions, wireguardKeys } from '../../server/db/schema';
+import { call, createTestApi, nameVerifier as verifier, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { stripeTestApi } from '../support/stripe-api';
+import type { StripeStandIn } from '../support/stripe-stand-in';
+import { listedKeys, newPublicKey, poll, registerKey, RELAY_TOKEN } from '../support/wireguard';
+
+const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+const env = { RATE_LIMIT_SCALE: '10', RELAY_TOKENS: `test-relay:${RELAY_TOKEN},other-relay:another-token-for-tests-abcdef0123456789` };
+
+async function signIn(api: TestApi, name: string) {
+  const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
+  return { userId: (body.user as { id: string }).id, sessionToken: body.sessionToken as string };
+}
+
+/** Signs in and pays through the local checkout. */
+async function subscribe(api: TestApi, name: string) {
+  const user = await signIn(api, name);
+  await buyAgain(api, name);
+  return user;
+}
+
+async function buyAgain(api: TestApi, name: string) {
+  const checkout = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: name, email: `${name}@example.com` });
+  const paid = await api.app.inject({ method: 'POST', url: `${new URL(checkout.body.url as string).pathname}/pay` });
+  expect(paid.headers.location).toBe('/success');
+}
+
+async function addKey(api: TestApi, sessionToken: string, name = 'Laptop') {
+  const publicKey = newPublicKey();
+  const answer = await registerKey(api.app, sessionToken, publicKey, name);
+  expect(answer.status).toBe(200);
+  return answer.body.device as { id: string; publicKey: string; ipv4Address: string; ipv6Address: string };
+}
+
+const versionOf = async (api: TestApi) => (await poll(api.app)).body.version as number;
+const advance = (api: TestApi, by: string, decline = false) => call(api.app, 'POST', '/api/dev/billing-clock/advance', { by, ...(decline ? { decline } : {}) });
+
+describe('relay tokens', () => {
+  test('without RELAY_TOKENS the relay API does not exist (404); a missing or wrong token is 401', async () => {
+    const none = await createTestApi({ driver: 'pglite', verifier });
+    const withTokens = await createTestApi({ driver: 'pglite', verifier, env });
+    try {
+      expect(await poll(none.app)).toMatchObject({ status: 404, body: { success: false, code: 'no_such_call' } });
+      for (const headers of [{ authorization: '' }, { authorization: 'Bearer wrong' }, { authorization: `Basic ${RELAY_TOKEN}` }, { authorization: `Bearer ${RELAY_TOKEN}x` }]) {
+        expect(await poll(withTokens.app, '', headers)).toMatchObject({ status: 401, body: { success: false, code: 'relay_token_invalid' } });
+      }
+      // Refused before the query is read: a wrong token learns nothing, not even that `since` is malformed.
+      expect((await poll(withTokens.app, '?since=abc', { authorization: 'Bearer wrong' })).status).toBe(401);
+      expect(await poll(withTokens.app, '?since=abc')).toMatchObject({ status: 400, body: { code: 'validation_failed' } });
+      expect(await poll(withTokens.app)).toMatchObject({ status: 200, body: { version: 0, peers: [] } });
+    } finally {
+      await none.close();
+      await withTokens.close();
+    }
+  });
+});
+
+describe.each(drivers)('the peer list on %s', (driver) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi({ driver, verifier, env });
+  });
+  afterAll(() => api?.close());
+  beforeEach(() => api.reset());
+
+  test('the full list carries an ETag; If-None-Match with it answers 304 until the list changes', async () => {
+    const { sessionToken } = await subscribe(api, 'ada');
+    const key = await addKey(api, sessionToken);
+    const first = await poll(api.app);
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ version: 1, peers: [{ publicKey: key.publicKey, ipv4Address: key.ipv4Address, ipv6Address: key.ipv6Address }] });
+    const etag = first.headers.etag as string;
+    expect(etag).toBeTruthy();
+    const unchanged = await poll(api.app, '', { 'if-none-match': etag });
+    expect(unchanged.status).toBe(304);
+    expect(unchanged.headers.etag).toBe(etag);
+
+    await addKey(api, sessionToken, 'Phone');
+    const changed = await poll(api.app, '', { 'if-none-match': etag });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.etag).not.toBe(etag);
+    expect((changed.body.peers as unknown[]).length).toBe(2);
+  });
+
+  test('?since= answers the changes after that version, removals by public key; a key added and removed since is only removed', async () => {
+    const { sessionToken } = await subscribe(api, 'ada');
+    const kept = await addKey(api, sessionToken, 'Kept');
+    const since = await versionOf(api);
+    const added = await addKey(api, sessionToken, 'Added');
+    const brief = await addKey(api, sessionToken, 'Brief');
+    expect((await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken, deviceId: brief.id })).status).toBe(200);
+    expect((await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken, deviceId: kept.id })).status).toBe(200);
+
+    const changes = await poll(api.app, `?since=${since}`);
+    expect(changes.status).toBe(200);
+    expect(changes.body).toEqual({
+      version: since + 4,
+      added: [{ publicKey: added.publicKey, ipv4Address: added.ipv4Address, ipv6Address: added.ipv6Address }],
+      removed: [brief.publicKey, kept.publicKey],
+    });
+    expect((await poll(api.app, `?since=${since + 4}`)).body).toEqual({ version: since + 4, added: [], removed: [] });
+  });
+
+  test('a since poll reads the change log, not the devices: 410 when the version is older than the log keeps, or unknown', async () => {
+    const { sessionToken } = await subscribe(api, 'ada');
+    await addKey(api, sessionToken);
+    await addKey(api, sessionToken);
+    // The first change is older than the log keeps (7 days): the next poll prunes it.
+    await api.database.db.update(peerChanges).set({ changedAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(peerChanges.version, 1));
+    expect((await poll(api.app, '?since=1')).status).toBe(200);
+    expect(await poll(api.app, '?since=0')).toMatchObject({ status: 410, body: { success: false, code: 'version_gone' } });
+    expect((await poll(api.app, '?since=99')).status).toBe(410);
+
+    // Deleting every key row leaves the change log alone: a since poll answers from it all the same.
+    await api.database.db.execute(sql`delete from ${wireguardKeys}`);
+    expect((await poll(api.app, '?since=1')).body).toMatchObject({ version: 2, added: [expect.any(Object)] });
+  });
+
+  test("each relay's last poll is a metric labelled by its relay id", async () => {
+    const before = Date.now() / 1000;
+    await poll(api.app);
+    const metrics = (await api.app.inject({ method: 'GET', url: '/api/metrics' })).body;
+    const line = metrics.split('\n').find((each) => each.startsWith('veil_relay_last_poll_seconds{relay="test-relay"}'));
+    expect(Number(line?.split(' ')[1])).toBeGreaterThanOrEqual(Math.floor(before));
+    expect(metrics).not.toContain('relay="other-relay"');
+    expect(metrics).not.toContain(RELAY_TOKEN);
+  });
+
+  test('a key is listed only while the account has access: registered before subscribing, it is added at the payment', async () => {
+    const { sessionToken } = await signIn(api, 'ada');
+    const key = await addKey(api, sessionToken);
+    expect(await listedKeys(api.app)).toEqual([]);
+    const since = await versionOf(api);
+    await buyAgain(api, 'ada');
+    expect((await poll(api.app, `?since=${since}`)).body).toMatchObject({ added: [expect.objectContaining({ publicKey: key.publicKey })], removed: [] });
+    expect(await listedKeys(api.app)).toEqual([key.publicKey]);
+  });
+
+  test('the period ending with renewal off takes the keys off; subscribing again brings them back', async () => {
+    const { sessionToken } = await subscribe(api, 'leaver');
+    const key = await addKey(api, sessionToken);
+    const other = await subscribe(api, 'stayer');
+    const otherKey = await addKey(api, other.sessionToken);
+    expect((await call(api.app, 'POST', '/api/subscription/cancel', { idToken: 'leaver' })).status).toBe(200);
+    // Renewal off changes nothing until the period ends.
+    expect(await listedKeys(api.app)).toEqual([key.publicKey, otherKey.publicKey].sort());
+    const since = await versionOf(api);
+    expect(await advance(api, '366d')).toMatchObject({ status: 200, body: { ended: 1 } });
+    expect((await poll(api.app, `?since=${since}`)).body).toMatchObject({ added: [], removed: [key.publicKey] });
+    expect(await listedKeys(api.app)).toEqual([otherKey.publicKey]);
+
+    // The device survived the lapse: buying again lists it again with its addresses.
+    await buyAgain(api, 'leaver');
+    expect((await poll(api.app)).body.peers).toContainEqual({ publicKey: key.publicKey, ipv4Address: key.ipv4Address, ipv6Address: key.ipv6Address });
+  });
+
+  test('a past due keeps the keys listed; the past due ending takes them off', async () => {
+    const { sessionToken } = await subscribe(api, 'declined');
+    const key = await addKey(api, sessionToken);
+    expect(await advance(api, '366d', true)).toMatchObject({ body: { declined: 1 } });
+    expect((await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).body.subscription).toMatchObject({ status: 'past_due' });
+    expect(await listedKeys(api.app)).toEqual([key.publicKey]);
+    expect(await advance(api, '31d')).toMatchObject({ body: { ended: 1 } });
+    expect(await listedKeys(api.app)).toEqual([]);
+  });
+
+  test('the money-back refund takes the keys off at once', async () => {
+    const { sessionToken } = await subscribe(api, 'refunded');
+    const key = await addKey(api, sessionToken);
+    const since = await versionOf(api);
+    expect((await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'refunded' })).status).toBe(200);
+    expect((await poll(api.app, `?since=${since}`)).body).toMatchObject({ removed: [key.publicKey] });
+  });
+
+  test('an active subscription past its end by more than the grace period, with no event, is lapsed: its keys go at the next poll', async () => {
+    const { userId, sessionToken } = await subscribe(api, 'silent');
+    await addKey(api, sessionToken);
+    await api.database.db
+      .update(subscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - 4 * 86_400_000) })
+      .where(eq(subscriptions.userId, userId));
+    expect(await listedKeys(api.app)).toEqual([]);
+  });
+
+  test('revocation and rotation take the old key off at the next poll; deletion removes every key and frees the addresses', async () => {
+    const { userId, sessionToken } = await subscribe(api, 'ada');
+    const revoked = await addKey(api, sessionToken, 'Revoked');
+    const rotated = await addKey(api, sessionToken, 'Rotated');
+    const since = await versionOf(api);
+    await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken, deviceId: revoked.id });
+    const newKey = newPublicKey();
+    expect((await call(api.app, 'POST', '/api/vpn/devices/rotate', { sessionToken, deviceId: rotated.id, publicKey: newKey })).status).toBe(200);
+    const changes = (await poll(api.app, `?since=${since}`)).body;
+    expect(changes.removed).toEqual([revoked.publicKey, rotated.publicKey]);
+    expect(changes.added).toEqual([expect.objectContaining({ publicKey: newKey })]);
+
+    const deletedSince = await versionOf(api);
+    const deleted = await call(api.app, 'DELETE', '/api/auth/delete-account', { sessionToken, userId, email: 'ada@example.com' });
+    expect(deleted.status).toBe(200);
+    expect((await poll(api.app, `?since=${deletedSince}`)).body).toMatchObject({ added: [], removed: [newKey] });
+    expect(await api.database.db.select().from(wireguardKeys)).toEqual([]);
+  });
+
+  test("a desktop session's own key leaves the list when it signs out", async () => {
+    const { sessionToken } = await subscribe(api, 'ada');
+    const { body } = await call(api.app, 'POST', '/api/auth/handoff', { sessionToken });
+    const desktop = await call(api.app, 'POST', '/api/auth/handoff/redeem', { handoffToken: body.handoffToken, deviceName: 'MacBook' });
+    const desktopToken = desktop.body.sessionToken as string;
+    const publicKey = newPublicKey();
+    expect((await registerKey(api.app, desktopToken, publicKey)).status).toBe(200);
+    expect(await listedKeys(api.app)).toEqual([publicKey]);
+    expect((await call(api.app, 'POST', '/api/auth/signout', { sessionToken: desktopToken })).status).toBe(200);
+    expect(await listedKeys(api.app)).toEqual([]);
+  });
+});
+
+describe.each(drivers)('the peer list with Stripe on %s', (driver) => {
+  let api: TestApi;
+  let stripe: StripeStandIn;
+  const { stripeEvent } = stripeTestApi(driver, env, (running) => ({ api, stripe } = running));
+
+  test('a Stripe cancellation (customer.subscription.deleted) takes the keys off; a new subscription brings them back', async () => {
+    const { userId, sessionToken } = await signIn(api, 'stripe-customer');
+    const subscription = stripe.addSubscription('sub_relay', 'cus_relay', userId);
+    expect((await stripeEvent('customer.subscription.created', subscription)).status).toBe(200);
+    const key = await addKey(api, sessionToken);
+    expect(await listedKeys(api.app)).toEqual([key.publicKey]);
+
+    const since = await versionOf(api);
+    expect((await stripeEvent('customer.subscription.deleted', { ...subscription, status: 'canceled' })).status).toBe(200);
+    expect((await poll(api.app, `?since=${since}`)).body).toMatchObject({ added: [], removed: [key.publicKey] });
+
+    const again = stripe.addSubscription('sub_relay_again', 'cus_relay', userId);
+    expect((await stripeEvent('customer.subscription.created', again)).status).toBe(200);
+    expect(await listedKeys(api.app)).toEqual([key.publicKey]);
+  });
+});

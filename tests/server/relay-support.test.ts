@@ -1,0 +1,46 @@
+/**
+ * Issue 29 with issue 30's staff console: an account support disabled is off the VPN (its keys leave the peer
+ * list; a desktop session's own key goes with the session), and enabling it brings its configurations back
+ * while its subscription gives access. On the Auth emulator, PGlite and PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
+import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { staffUser } from '../support/staff';
+import { listedKeys, newPublicKey, registerKey, RELAY_TOKEN } from '../support/wireguard';
+
+const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+const env = { RATE_LIMIT_SCALE: '10', RATE_LIMIT_SIGN_IN: '1000', RELAY_TOKENS: `test-relay:${RELAY_TOKEN}` };
+
+describe.each(drivers)('the peer list and support on %s', (driver) => {
+  const emulatorHost = inject('authEmulatorHost');
+  let api: TestApi;
+  let admin: { idToken: string };
+  beforeAll(async () => {
+    admin = await staffUser(emulatorHost, 'admin');
+    api = await createTestApi({ driver, emulatorHost, env });
+  });
+  afterAll(() => api?.close());
+
+  test("disabling an account takes its keys off (a desktop session's own key for good); enabling it brings its configurations back", async () => {
+    const minted = await mintProviderUser(`http://${emulatorHost}`, { email: uniqueAddress('relay-disabled') });
+    const signedIn = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken });
+    const sessionToken = signedIn.body.sessionToken as string;
+    const userId = (signedIn.body.user as { id: string }).id;
+    const opened = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: minted.idToken, email: minted.email });
+    await api.app.inject({ method: 'POST', url: `${new URL(opened.body.url as string).pathname}/pay` });
+    const key = { publicKey: newPublicKey() };
+    expect((await registerKey(api.app, sessionToken, key.publicKey)).status).toBe(200);
+    const { handoffToken } = (await call(api.app, 'POST', '/api/auth/handoff', { sessionToken })).body as { handoffToken: string };
+    const desktop = (await call(api.app, 'POST', '/api/auth/handoff/redeem', { handoffToken, deviceName: 'Home PC' })).body.sessionToken as string;
+    const desktopKey = newPublicKey();
+    expect((await registerKey(api.app, desktop, desktopKey)).status).toBe(200);
+    expect(await listedKeys(api.app)).toEqual([key.publicKey, desktopKey].sort());
+
+    const act = (action: string) => call(api.app, 'POST', '/api/staff/actions', { idToken: admin.idToken, userId, action, reason: 'Chargeback fraud' });
+    expect((await act('disable')).status).toBe(200);
+    expect(await listedKeys(api.app)).toEqual([]);
+    expect((await act('enable')).status).toBe(200);
+    expect(await listedKeys(api.app)).toEqual([key.publicKey]);
+  });
+});

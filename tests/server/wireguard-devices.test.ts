@@ -1,0 +1,220 @@
+/**
+ * WireGuard keys as devices (issue 29, items 1 to 3): the server catalogue, key and name validation,
+ * tunnel addresses from the pools (unique under concurrent registrations on two instances), the 5-minute
+ * block of removed keys, the one device limit across desktop sessions and keys, a desktop session's own
+ * key, one device list, revocation and rotation.
+ */
+import ipaddr from 'ipaddr.js';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { removedWireguardKeys, wireguardKeys } from '../../server/db/schema';
+import { call, createTestApi, nameVerifier as verifier, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { newPublicKey, registerKey, RELAY_TOKEN } from '../support/wireguard';
+
+const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+const env = { RATE_LIMIT_SCALE: '10', RELAY_TOKENS: `test-relay:${RELAY_TOKEN}` };
+
+async function signIn(api: TestApi, name: string) {
+  const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
+  return { userId: (body.user as { id: string }).id, sessionToken: body.sessionToken as string };
+}
+
+async function desktopSession(api: TestApi, sessionToken: string, deviceName: string) {
+  const { body } = await call(api.app, 'POST', '/api/auth/handoff', { sessionToken });
+  return call(api.app, 'POST', '/api/auth/handoff/redeem', { handoffToken: body.handoffToken, deviceName });
+}
+
+const devicesOf = async (api: TestApi, sessionToken: string) =>
+  (await call(api.app, 'POST', '/api/auth/devices', { sessionToken })).body.devices as Array<Record<string, string>>;
+
+describe.each(drivers)('WireGuard devices on %s', (driver) => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await createTestApi({ driver, verifier, env });
+  });
+  afterAll(() => api?.close());
+  beforeEach(() => api.reset());
+
+  test('GET /api/vpn/servers answers the demo catalogue: a server in the US and one in Nigeria, with real-format keys', async () => {
+    const { status, body } = await call(api.app, 'GET', '/api/vpn/servers');
+    expect(status).toBe(200);
+    const servers = body.servers as Array<Record<string, unknown>>;
+    expect(servers.map((server) => [server.country, server.city])).toEqual([
+      ['US', 'New York'],
+      ['NG', 'Lagos'],
+    ]);
+    for (const server of servers) {
+      expect(Buffer.from(server.publicKey as string, 'base64')).toHaveLength(32);
+      expect(server).toMatchObject({ endpointPort: 51820, dns: expect.arrayContaining([expect.any(String)]) });
+    }
+  });
+
+  test('a key must be base64 of exactly 32 bytes and the name 1 to 50 characters (400 naming the field)', async () => {
+    const { sessionToken } = await signIn(api, 'ada');
+    const bad = [
+      Buffer.alloc(31, 1).toString('base64'),
+      Buffer.alloc(33, 1).toString('base64'),
+      'not a key at all',
+      `${newPublicKey().slice(0, 42)}B=`, // 32 bytes written non-canonically (bits past the 256th set)
+      `${newPublicKey().slice(0, 43)}`,
+    ];
+    for (const publicKey of bad) {
+      const answer = await registerKey(api.app, sessionToken, publicKey);
+      expect(answer.status, publicKey).toBe(400);
+      expect(answer.body).toMatchObject({ success: false, code: 'validation_failed', error: expect.stringContaining('publicKey') });
+    }
+    for (const name of ['', '   ', 'x'.repeat(51)]) {
+      const answer = await registerKey(api.app, sessionToken, newPublicKey(), name);
+      expect(answer.status, name).toBe(400);
+      expect(answer.body.error).toContain('name');
+    }
+    expect((await registerKey(api.app, sessionToken, newPublicKey(), 'x'.repeat(50))).status).toBe(200);
+    expect(await devicesOf(api, sessionToken)).toHaveLength(1);
+  });
+
+  test('a registered key gets an IPv4 /32 of 10.64.0.0/10 and an IPv6 /128 of the ULA pool, and is listed as a device', async () => {
+    const { sessionToken } = await signIn(api, 'ada');
+    const publicKey = newPublicKey();
+    const { status, body } = await registerKey(api.app, sessionToken, publicKey, 'Phone');
+    expect(status).toBe(200);
+    const device = body.device as Record<string, string>;
+    expect(device).toMatchObject({ id: expect.stringMatching(/^wgk_/), kind: 'wireguard', name: 'Phone', publicKey, createdAt: expect.any(String) });
+    expect(ipaddr.parse(device.ipv4Address!).match(ipaddr.parseCIDR('10.64.0.0/10'))).toBe(true);
+    expect(ipaddr.parse(device.ipv6Address!).match(ipaddr.parseCIDR(api.config.addressPools.ipv6.cidr))).toBe(true);
+    expect(await devicesOf(api, sessionToken)).toEqual([
+      { id: device.id, kind: 'wireguard', deviceName: 'Phone', createdAt: device.createdAt, publicKey, ipv4Address: device.ipv4Address, ipv6Address: device.ipv6Address },
+    ]);
+
+    // The account's activity tells of it, to the day, and of its removal.
+    expect((await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken, deviceId: device.id })).status).toBe(200);
+    const activity = await call(api.app, 'POST', '/api/account/activity', { sessionToken });
+    expect(activity.body.items).toEqual([
+      { kind: 'device_revoked', by: 'customer', date: new Date().toISOString().slice(0, 10), detail: { deviceName: 'Phone' } },
+      { kind: 'device_added', by: 'customer', date: new Date().toISOString().slice(0, 10), detail: { deviceName: 'Phone' } },
+    ]);
+  });
+
+  test('a key any account uses is 409 key_in_use; a removed key stays blocked for 5 minutes', async () => {
+    const ada = await signIn(api, 'ada');
+    const bob = await signIn(api, 'bob');
+    const publicKey = newPublicKey();
+    const registered = await registerKey(api.app, ada.sessionToken, publicKey);
+    expect(registered.status).toBe(200);
+    expect(await registerKey(api.app, bob.sessionToken, publicKey)).toMatchObject({ status: 409, body: { success: false, code: 'key_in_use' } });
+    expect((await registerKey(api.app, ada.sessionToken, publicKey)).body.code).toBe('key_in_use');
+
+    const deviceId = (registered.body.device as { id: string }).id;
+    expect((await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken: ada.sessionToken, deviceId })).status).toBe(200);
+    expect(await devicesOf(api, ada.sessionToken)).toEqual([]);
+    expect((await registerKey(api.app, bob.sessionToken, publicKey)).body.code).toBe('key_in_use');
+
+    // Five minutes later (the removal moved back in time) the key may be registered again.
+    await api.database.db
+      .update(removedWireguardKeys)
+      .set({ removedAt: new Date(Date.now() - 5 * 60_000 - 1000) })
+      .where(eq(removedWireguardKeys.publicKey, publicKey));
+    expect((await registerKey(api.app, bob.sessionToken, publicKey)).status).toBe(200);
+  });
+
+  test('desktop sessions and keys count together against the limit of 10: 409 device_limit names the limit and the account page', async () => {
+    const { sessionToken } = await signIn(api, 'ada');
+    expect((await desktopSession(api, sessionToken, 'MacBook')).status).toBe(200);
+    for (let index = 0; index < 9; index += 1) expect((await registerKey(api.app, sessionToken, newPublicKey(), `Key ${index}`)).status).toBe(200);
+    const refused = await registerKey(api.app, sessionToken, newPublicKey());
+    expect(refused).toMatchObject({ status: 409, body: { success: false, code: 'device_limit' } });
+    expect(refused.body.error).toContain('10 devices');
+    expect(refused.body.error).toContain('http://veil.test/account');
+    // The desktop app cannot take an eleventh place either.
+    expect((await desktopSession(api, sessionToken, 'ThinkPad')).body.code).toBe('device_limit');
+
+    const devices = await devicesOf(api, sessionToken);
+    expect(devices.map((device) => device.kind).sort()).toEqual([...Array(9).fill('wireguard'), 'desktop'].sort());
+    const key = devices.find((device) => device.kind === 'wireguard')!;
+    expect((await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken, deviceId: key.id })).status).toBe(200);
+    expect((await desktopSession(api, sessionToken, 'ThinkPad')).status).toBe(200);
+  });
+
+  test("a desktop session attaches its own key (one device, not two); a second call replaces it", async () => {
+    const { sessionToken } = await signIn(api, 'ada');
+    const desktop = await desktopSession(api, sessionToken, 'MacBook');
+    const desktopToken = desktop.body.sessionToken as string;
+    const first = newPublicKey();
+    const attached = await registerKey(api.app, desktopToken, first, 'ignored');
+    expect(attached).toMatchObject({ status: 200, body: { device: { kind: 'desktop', name: 'MacBook', publicKey: first } } });
+    const second = newPublicKey();
+    const replaced = await registerKey(api.app, desktopToken, second);
+    expect(replaced.body.device).toMatchObject({ kind: 'desktop', publicKey: second });
+    expect((replaced.body.device as { ipv4Address: string }).ipv4Address).not.toBe((attached.body.device as { ipv4Address: string }).ipv4Address);
+
+    const devices = await devicesOf(api, sessionToken);
+    expect(devices).toEqual([expect.objectContaining({ kind: 'desktop', deviceName: 'MacBook', publicKey: second, lastUsedAt: expect.any(String) })]);
+    const rows = await api.database.db.select().from(wireguardKeys);
+    expect(rows.map((row) => row.publicKey)).toEqual([second]);
+    // The replaced key is blocked like any removed one.
+    expect((await registerKey(api.app, sessionToken, first)).body.code).toBe('key_in_use');
+
+    // Revoking the desktop session takes its key with it.
+    expect((await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken, deviceId: devices[0]!.id })).status).toBe(200);
+    expect(await api.database.db.select().from(wireguardKeys)).toEqual([]);
+  });
+
+  test('rotation: a new key with new addresses replaces the old one at once; another account cannot rotate it', async () => {
+    const ada = await signIn(api, 'ada');
+    const bob = await signIn(api, 'bob');
+    const old = (await registerKey(api.app, ada.sessionToken, newPublicKey(), 'Router')).body.device as Record<string, string>;
+    const publicKey = newPublicKey();
+    expect(
+      (await call(api.app, 'POST', '/api/vpn/devices/rotate', { sessionToken: bob.sessionToken, deviceId: old.id, publicKey })).status,
+    ).toBe(404);
+    const rotated = await call(api.app, 'POST', '/api/vpn/devices/rotate', { sessionToken: ada.sessionToken, deviceId: old.id, publicKey });
+    expect(rotated.status).toBe(200);
+    const device = rotated.body.device as Record<string, string>;
+    expect(device).toMatchObject({ kind: 'wireguard', name: 'Router', publicKey });
+    expect(device.ipv4Address).not.toBe(old.ipv4Address);
+    expect(device.ipv6Address).not.toBe(old.ipv6Address);
+    expect((await devicesOf(api, ada.sessionToken)).map((each) => each.publicKey)).toEqual([publicKey]);
+    expect((await registerKey(api.app, bob.sessionToken, old.publicKey!)).body.code).toBe('key_in_use');
+  });
+
+  test('a desktop session may not register devices for the account, rotate or revoke them', async () => {
+    const { sessionToken } = await signIn(api, 'ada');
+    const key = (await registerKey(api.app, sessionToken, newPublicKey())).body.device as { id: string };
+    const desktopToken = (await desktopSession(api, sessionToken, 'MacBook')).body.sessionToken as string;
+    const rotate = await call(api.app, 'POST', '/api/vpn/devices/rotate', { sessionToken: desktopToken, deviceId: key.id, publicKey: newPublicKey() });
+    expect(rotate).toMatchObject({ status: 403, body: { code: 'website_only' } });
+    expect((await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken: desktopToken, deviceId: key.id })).body.code).toBe('website_only');
+  });
+});
+
+describe.each(drivers)('tunnel addresses on %s', (driver) => {
+  // A pool of 30 addresses, so 20 registrations at once draw the same address often.
+  const smallPool = { ...env, VPN_IPV4_POOL: '10.64.0.0/27', VPN_IPV6_POOL: 'fd00:1:2::/123' };
+  let first: TestApi & { schema: string };
+  let second: TestApi;
+  beforeAll(async () => {
+    first = await createTestApi({ driver, verifier, env: smallPool });
+    // On PostgreSQL a second instance with its own connections on the same database; PGlite is one process's.
+    second = driver === 'postgres' ? await createTestApi({ driver, verifier, env: smallPool, sharedSchema: first.schema }) : first;
+  });
+  afterAll(async () => {
+    if (second !== first) await second?.close();
+    await first?.close();
+  });
+
+  test('20 concurrent registrations on two instances get 20 different addresses of each family', async () => {
+    const accounts = await Promise.all(Array.from({ length: 10 }, (_, index) => signIn(first, `user${index}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => registerKey(index % 2 ? second.app : first.app, accounts[index % 10]!.sessionToken, newPublicKey(), `Device ${index}`)),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(200));
+    const devices = answers.map((answer) => answer.body.device as { ipv4Address: string; ipv6Address: string });
+    expect(new Set(devices.map((device) => device.ipv4Address)).size).toBe(20);
+    expect(new Set(devices.map((device) => device.ipv6Address)).size).toBe(20);
+    for (const device of devices) {
+      const offset = ipaddr.parse(device.ipv4Address).toByteArray()[3]!;
+      // Neither the network, the servers' .1 nor the broadcast address.
+      expect(offset).toBeGreaterThanOrEqual(2);
+      expect(offset).toBeLessThanOrEqual(30);
+    }
+  });
+});
