@@ -3,7 +3,7 @@ import plain from './plain.module.css';
 import classes from './plan-price.module.css';
 
 /**
- * The plan's name, its price once and the monthly figure: the top of every pricing card (plain markup, see
+ * The plan's name, its price once and the per-month figure: the top of every pricing card (plain markup, see
  * plain.module.css). A badge only where it tells something (no "Best value" on the only plan).
  */
 export function PlanPrice({ headingOrder, badge }: { headingOrder: 2 | 3; badge?: string }) {
