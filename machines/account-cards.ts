@@ -14,6 +14,7 @@ export const ACCOUNT_CARDS = {
   dangerZone: 'account.deletion',
   activity: 'account.activity',
   dataExport: 'account.dataExport',
+  addDevice: 'account.addDevice',
 } as const;
 
 export type AccountCardId = (typeof ACCOUNT_CARDS)[keyof typeof ACCOUNT_CARDS];

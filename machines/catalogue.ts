@@ -14,6 +14,7 @@ import { autoRenewalMachine } from './auto-renewal';
 import { billingHistoryMachine } from './billing-history';
 import { checkoutMachine } from './checkout';
 import { deepLinkMachine } from './deep-link';
+import { addDeviceMachine } from './add-device';
 import { devicesMachine } from './devices';
 import { sessionMachine } from './session';
 import { signInMachine } from './sign-in';
@@ -35,7 +36,8 @@ export const MACHINES = [
   { name: 'auto-renewal', title: 'Subscription / auto-renewal', machine: autoRenewalMachine },
   { name: 'account-deletion', title: 'Account deletion', machine: accountDeletionMachine },
   { name: 'activation', title: 'Payment activation', machine: activationMachine },
-  { name: 'devices', title: 'Desktop devices', machine: devicesMachine },
+  { name: 'devices', title: 'Devices', machine: devicesMachine },
+  { name: 'add-device', title: 'Add a device (WireGuard)', machine: addDeviceMachine },
   { name: 'app-link', title: 'Opening the app (hand-off told)', machine: appLinkMachine },
   { name: 'billing-history', title: 'Billing history', machine: billingHistoryMachine },
   { name: 'account-activity', title: 'Account activity', machine: accountActivityMachine },

@@ -100,6 +100,23 @@ export function checkProductionConfig(env: Env): ProductionCheck {
     }
   }
 
+  // What the privacy policy states of logs and traces is the operator's choice, made before the site is
+  // built (the same VITE_* values the policy shows): production does not start on a promise nobody made.
+  const wholeDays = (value: string | undefined) => Number.isInteger(Number(value)) && Number(value) > 0;
+  if (!wholeDays(env.VITE_LOG_RETENTION_DAYS)) {
+    return refuse(
+      'VITE_LOG_RETENTION_DAYS is not set to a whole number of days: choose how long production logs are kept (the privacy policy states it; build the site with the same value) and delete them after that in your log store.',
+    );
+  }
+  if (env.OTEL_EXPORTER_OTLP_ENDPOINT) {
+    if (!wholeDays(env.VITE_TRACE_RETENTION_DAYS)) {
+      return refuse('VITE_TRACE_RETENTION_DAYS is not set to a whole number of days while tracing is on: choose how long your tracing backend keeps traces (the privacy policy states it).');
+    }
+    if (!env.VITE_TRACING_PROCESSOR?.trim()) {
+      return refuse('VITE_TRACING_PROCESSOR is not set while tracing is on: name the company running your tracing backend (the privacy policy names it as a processor).');
+    }
+  }
+
   if (env.MAIL !== 'off') {
     const missing = ['SMTP_URL', 'MAIL_FROM'].filter((variable) => !env[variable]?.trim());
     if (missing.length > 0) {

@@ -25,6 +25,12 @@ const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 const interval = intervalWords(PLAN);
 
 const productName = pick(env.VITE_PRODUCT_NAME, 'Veil VPN');
+
+/** A whole number of days from a VITE_* variable, else `fallback` (production's API refuses an unset one). */
+function days(value: string | undefined, fallback: number): number {
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : fallback;
+}
 const scheme = pick(env.VITE_DEEP_LINK_SCHEME, 'veilvpn');
 
 export const brand = {
@@ -34,6 +40,14 @@ export const brand = {
   operator: pick(env.VITE_OPERATOR_NAME, 'Veil Labs, Inc.'),
   operatorDescription: 'a US technology company',
   supportEmail: pick(env.VITE_SUPPORT_EMAIL, 'support@example.com'),
+  /**
+   * What the privacy policy says of production logs and traces (issue 31, item 6): the operator's choice,
+   * the same VITE_* values the API reads at start-up, where production refuses to start without them.
+   */
+  logRetentionDays: days(env.VITE_LOG_RETENTION_DAYS, 14),
+  traceRetentionDays: days(env.VITE_TRACE_RETENTION_DAYS, 7),
+  /** The tracing backend, named as a processor when tracing is on; null: tracing is off. */
+  tracingProcessor: env.VITE_TRACING_PROCESSOR?.trim() || null,
   /** One download per platform (issue 22 item 3); /download lists them, src/config/platforms.ts picks one. */
   downloadUrls: {
     macos: pick(env.VITE_DOWNLOAD_URL_MACOS, 'https://example.com/download/macos'),

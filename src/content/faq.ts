@@ -65,7 +65,7 @@ export const faq: readonly FaqCategory[] = [
     items: [
       {
         question: 'Do you keep logs of my activity?',
-        answer: `No. ${brand.productName} is a zero-log service: we do not record the websites you visit, your traffic, your DNS queries, your connection times or the IP address you connect from. We only keep what we need to run your account, such as your e-mail address and subscription status.`,
+        answer: `No. ${brand.productName} is a zero-log service: we do not record the websites you visit, your traffic, your DNS queries, your connection times or the IP address you connect from. We only keep what we need to run your account, such as your e-mail address and subscription status: the privacy policy's table "What we keep and for how long" lists all of it, why and for how long, and you can download a copy from your account page.`,
       },
       {
         question: 'What encryption do you use?',

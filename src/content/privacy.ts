@@ -1,6 +1,17 @@
-import { RETAINED_DATA } from '../../contract/retention';
+import { RETAINED_DATA, type RetainedData } from '../../contract/retention';
 import { brand } from '../config/brand';
 import type { LegalSection } from './legal-section';
+
+/** How long logs and traces are kept is the operator's setting (src/config/brand.ts); the rest is the list's. */
+function keptText(entry: RetainedData): string {
+  if (entry.key === 'logs') return `${brand.logRetentionDays} days, then deleted`;
+  if (entry.key === 'traces') return brand.tracingProcessor ? `${brand.traceRetentionDays} days, then deleted` : 'Not collected: tracing is off';
+  return entry.kept;
+}
+
+const tracingProcessorSentence = brand.tracingProcessor
+  ? ` When performance tracing is on, traces of our servers' work (the kind of call and its timings, never your e-mail address, name, IP address or browser) are sent to ${brand.tracingProcessor}, which processes them on our behalf, and are deleted after ${brand.traceRetentionDays} days.`
+  : '';
 
 export const privacySections: readonly LegalSection[] = [
   {
@@ -71,6 +82,9 @@ export const privacySections: readonly LegalSection[] = [
       'our card payment provider, to take payments and manage your subscription;',
       'our identity providers (Google or Apple), to sign you in;',
       'our e-mail delivery provider, which receives your address and the text of the messages above in order to deliver them;',
+      ...(brand.tracingProcessor
+        ? [`${brand.tracingProcessor}, our performance-tracing provider, which receives traces of our servers' work (never your e-mail address, name, IP address or browser) and keeps them ${brand.traceRetentionDays} days;`]
+        : []),
       'authorities, only where the law requires it. Because we keep no activity logs, we have no record of what you do online to hand over.',
     ],
   },
@@ -82,13 +96,14 @@ export const privacySections: readonly LegalSection[] = [
     table: {
       caption: 'What we keep and for how long',
       head: ['What', 'Why', 'How long', 'When you delete your account'],
-      rows: RETAINED_DATA.map((entry) => [entry.what, entry.why, entry.kept, entry.onDeletion]),
+      rows: RETAINED_DATA.map((entry) => [entry.what, entry.why, keptText(entry), entry.onDeletion]),
     },
   },
   {
     heading: 'Retention and account deletion',
     paragraphs: [
-      'We keep your account information for as long as you have an account. You can delete your account at any time from your account page, and deletion takes effect immediately.',
+      'We keep your account information for as long as you have an account. You can delete your account at any time from your account page, and deletion takes effect immediately. You can also download a copy of everything we keep about your account from your account page ("Download your data").',
+      `Our servers write technical logs to find and fix faults. They never contain your e-mail address, name, IP address, browser, or the links and codes of your account, and they are deleted after ${brand.logRetentionDays} days.${tracingProcessorSentence}`,
       'Device and sign-in records (device name, first and last use) are kept while your account exists, including for devices you have signed out, so that your account keeps a history of where it was signed in; a sign-in itself expires after 30 days. They are deleted, together with your account, when you delete it.',
       'After deletion we keep, for a cool-down period of 7 days, a one-way hash of your account identifier and a one-way hash of your e-mail address, with the time of deletion, and nothing else. They exist only to stop a deleted account from being instantly re-created to abuse the service, and they are deleted when the 7 days are over. For 30 days we also keep a one-way hash of the internal number of the deleted account, so that a payment that still arrives for it (for example from a checkout page left open in another tab) is refunded instead of charged. A hash cannot be turned back into your details, but someone with access to our database who already knows your e-mail address could check it against the hash and learn that an account with that address was deleted in those 7 days. Our payment provider may keep payment records for as long as tax and accounting law requires.',
     ],

@@ -8,19 +8,32 @@ export interface DevicesCardProps extends ListLoadState {
   devices: Device[];
   revokingId: string | null;
   onRevoke: (deviceId: string) => void;
+  /** "Add a device": a WireGuard configuration made in the browser (issue 29). */
+  onAdd: () => void;
+  /** "Replace key" of a WireGuard device. */
+  onReplaceKey: (device: Device) => void;
   /** Whether the page offers "Open VPN App" (an active subscription): only then does the card point at it. */
   openAppOffered: boolean;
 }
 
-/** Desktop apps signed in through "Open VPN App", each of which can be signed out from here. */
-export function DevicesCard({ devices, revokingId, onRevoke, openAppOffered, ...list }: DevicesCardProps) {
+/**
+ * The account's devices: desktop apps signed in through "Open VPN App" (each can be signed out) and WireGuard
+ * configurations made here (each can get a new key or be removed), and "Add a device".
+ */
+export function DevicesCard({ devices, revokingId, onRevoke, onAdd, onReplaceKey, openAppOffered, ...list }: DevicesCardProps) {
   return (
-    <ListCard id="devices-title" title="Desktop Devices" loadingText="Loading your devices…" {...list}>
+    <ListCard id="devices-title" title="Devices" loadingText="Loading your devices…" {...list}>
+      <Text size="sm" mt="xs">
+        Use the desktop app, or add any device (a phone, a router, Linux) with a WireGuard configuration. WireGuard encrypts with ChaCha20-Poly1305.
+      </Text>
+      <Group mt="sm">
+        <Button size="sm" onClick={onAdd}>
+          Add a device
+        </Button>
+      </Group>
       {devices.length === 0 ? (
         <Text size="sm" c="dimmed" mt="md">
-          {openAppOffered
-            ? 'No desktop app is signed in. Use Open VPN App on a computer to sign one in.'
-            : 'No desktop app is signed in.'}
+          {openAppOffered ? 'No device yet. Use Open VPN App on a computer, or Add a device.' : 'No device yet.'}
         </Text>
       ) : (
         <Stack mt="md" gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
@@ -31,20 +44,33 @@ export function DevicesCard({ devices, revokingId, onRevoke, openAppOffered, ...
                   {device.deviceName}
                 </Text>
                 <Text size="sm" c="dimmed">
-                  Signed in {formatLongDate(device.createdAt)} · last used {formatLongDate(device.lastUsedAt, 'UTC')}
+                  {device.kind === 'wireguard'
+                    ? `WireGuard configuration · added ${formatLongDate(device.createdAt)}`
+                    : `Desktop app · signed in ${formatLongDate(device.createdAt)}${device.lastUsedAt ? ` · last used ${formatLongDate(device.lastUsedAt, 'UTC')}` : ''}`}
                 </Text>
+                {device.publicKey ? (
+                  <Text size="xs" c="dimmed" className={longText.wrap} data-testid="device-public-key">
+                    Public key {device.publicKey} · {device.ipv4Address}
+                  </Text>
+                ) : null}
               </div>
-              <Button
-                size="xs"
-                variant="default"
-                loading={revokingId === device.id}
-                disabled={revokingId !== null}
-                onClick={() => onRevoke(device.id)}
-                aria-label={`Sign out ${device.deviceName}`}
-                style={{ flexShrink: 0 }}
-              >
-                Sign out
-              </Button>
+              <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+                {device.kind === 'wireguard' ? (
+                  <Button size="xs" variant="default" disabled={revokingId !== null} onClick={() => onReplaceKey(device)} aria-label={`Replace the key of ${device.deviceName}`}>
+                    Replace key
+                  </Button>
+                ) : null}
+                <Button
+                  size="xs"
+                  variant="default"
+                  loading={revokingId === device.id}
+                  disabled={revokingId !== null}
+                  onClick={() => onRevoke(device.id)}
+                  aria-label={`${device.kind === 'wireguard' ? 'Remove' : 'Sign out'} ${device.deviceName}`}
+                >
+                  {device.kind === 'wireguard' ? 'Remove' : 'Sign out'}
+                </Button>
+              </Group>
             </Group>
           ))}
         </Stack>

@@ -1,4 +1,7 @@
 import { useState } from 'react';
+// The console's own Mantine styles (inputs, tables): in its chunk, never on a customer's page.
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/Table.layer.css';
 import { Anchor, Badge, Button, Card, Container, Group, Loader, Stack, Table, Text, TextInput, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import type { BillingItem, StaffCustomer, StaffCustomerSummary } from '../../contract/api';
 import { mayUse, REASON_LIMITS, type StaffActionName, type StaffRole } from '../../contract/staff';
@@ -176,7 +179,8 @@ function CustomerPage({
   const { profile, subscription } = customer;
   const dangerous: StaffActionName[] = ['resend_receipt', 'refund', profile.disabled ? 'enable' : 'disable', 'delete'];
   return (
-    <Stack gap="md">
+    // Ids and addresses are long words: they wrap rather than run out of a phone's screen.
+    <Stack gap="md" style={{ overflowWrap: 'anywhere' }}>
       <Group>
         <Anchor component="button" type="button" onClick={onClose} underline="always">
           Back to results

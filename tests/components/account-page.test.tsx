@@ -204,10 +204,36 @@ describe('account page', () => {
     });
 
     test('the Devices card names Open VPN App only when the page offers it', async () => {
-      const card = { devices: [], loading: false, error: null, revokingId: null, onRevoke: noop, onReload: noop };
+      const card = { devices: [], loading: false, error: null, revokingId: null, onRevoke: noop, onReload: noop, onAdd: noop, onReplaceKey: noop };
       await renderAtPath('/account', <DevicesCard {...card} openAppOffered={false} />);
-      expect(await screen.findByText('No desktop app is signed in.')).toBeInTheDocument();
+      expect(await screen.findByText('No device yet.')).toBeInTheDocument();
       expect(screen.queryByText(/Open VPN App/)).toBeNull();
+    });
+
+    test('the Devices card lists WireGuard configurations with Replace key and Remove, offers Add a device, and names ChaCha20-Poly1305', async () => {
+      const onAdd = vi.fn();
+      const onReplaceKey = vi.fn();
+      const onRevoke = vi.fn();
+      const router = { id: 'wgk_1', kind: 'wireguard' as const, deviceName: 'Home router', createdAt: '2026-11-20T10:00:00Z', publicKey: 'G8arjbiZ2lErtbJZgeRirmxED+XvVUQw67DAHCq1BDM=', ipv4Address: '10.64.0.2', ipv6Address: 'fd76:6569:6c00::2' };
+      const laptop = { id: 'ses_1', kind: 'desktop' as const, deviceName: 'MacBook', createdAt: '2026-11-01T10:00:00Z', lastUsedAt: '2026-11-20T00:00:00Z' };
+      await renderAtPath(
+        '/account',
+        <DevicesCard devices={[laptop, router]} loading={false} error={null} revokingId={null} onRevoke={onRevoke} onReload={noop} onAdd={onAdd} onReplaceKey={onReplaceKey} openAppOffered />,
+      );
+      const card = within(await screen.findByRole('region', { name: 'Devices' }));
+      expect(card.getByText(/ChaCha20-Poly1305/)).toBeInTheDocument();
+      expect(card.queryByText(/AES-256/)).toBeNull();
+      expect(card.getByText(/WireGuard configuration · added/)).toBeInTheDocument();
+      expect(card.getByText(/Public key G8arjbiZ2lErtbJZgeRirmxED\+XvVUQw67DAHCq1BDM=/)).toBeInTheDocument();
+      const user = userEvent.setup();
+      await user.click(card.getByRole('button', { name: 'Add a device' }));
+      await user.click(card.getByRole('button', { name: 'Replace the key of Home router' }));
+      await user.click(card.getByRole('button', { name: 'Remove Home router' }));
+      await user.click(card.getByRole('button', { name: 'Sign out MacBook' }));
+      expect(onAdd).toHaveBeenCalledTimes(1);
+      expect(onReplaceKey).toHaveBeenCalledWith(router);
+      expect(onRevoke.mock.calls).toEqual([['wgk_1'], ['ses_1']]);
+      expect(card.queryByRole('button', { name: 'Replace the key of MacBook' })).toBeNull();
     });
 
     test('Refresh Status keeps the card, spins in the button, then says "Status updated"', async () => {

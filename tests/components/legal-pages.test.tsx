@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { RETAINED_DATA } from '../../contract/retention';
 import { PrivacyPage } from '../../src/screens/privacy-page';
@@ -82,7 +82,36 @@ describe('PrivacyPage', () => {
     for (const [index, entry] of RETAINED_DATA.entries()) {
       const cells = within(rows[index]!).getAllByRole('cell').map((cell) => cell.textContent);
       expect(within(rows[index]!).getByRole('rowheader').textContent).toBe(entry.what);
-      expect(cells).toEqual([entry.why, entry.kept, entry.onDeletion]);
+      // How long logs and traces are kept is the operator's setting (brand), the rest the list's own words.
+      const kept = entry.key === 'logs' ? `${brand.logRetentionDays} days, then deleted` : entry.key === 'traces' ? 'Not collected: tracing is off' : entry.kept;
+      expect(cells).toEqual([entry.why, kept, entry.onDeletion]);
+    }
+  });
+
+  it('states how long production logs are kept, and says tracing is off when no tracing processor is set', () => {
+    renderWithMantine(<PrivacyPage />);
+    const text = pageText();
+    expect(text).toContain(`they are deleted after ${brand.logRetentionDays} days.`);
+    expect(text).toContain('Not collected: tracing is off');
+    expect(text).not.toContain('performance-tracing provider');
+  });
+
+  it('names the tracing backend as a processor, with its retention, when tracing is on', async () => {
+    vi.resetModules();
+    vi.stubEnv('VITE_TRACING_PROCESSOR', 'Grafana Labs');
+    vi.stubEnv('VITE_TRACE_RETENTION_DAYS', '9');
+    vi.stubEnv('VITE_LOG_RETENTION_DAYS', '21');
+    try {
+      const { PrivacyPage: TracedPrivacyPage } = await import('../../src/screens/privacy-page');
+      renderWithMantine(<TracedPrivacyPage />);
+      const text = pageText();
+      expect(text).toContain('they are deleted after 21 days.');
+      expect(text).toContain('are sent to Grafana Labs, which processes them on our behalf, and are deleted after 9 days.');
+      expect(text).toContain('Grafana Labs, our performance-tracing provider');
+      expect(text).toContain('9 days, then deleted');
+    } finally {
+      vi.unstubAllEnvs();
+      vi.resetModules();
     }
   });
 });

@@ -203,13 +203,13 @@ describe('customer journey', () => {
     // external-protocol state in which Playwright's pointer input no longer reaches the page.
     const later = await context.newPage();
     await later.goto(`${e2e.stack.url}/account`);
-    const devices = later.getByRole('region', { name: 'Desktop Devices' });
+    const devices = later.getByRole('region', { name: 'Devices' });
     await devices.getByText('Grace’s ThinkPad').waitFor();
     await saveScreenshot(later, 'journey-9-device-listed');
     const signOutDevice = devices.getByRole('button', { name: 'Sign out Grace’s ThinkPad' });
     await signOutDevice.click();
     await later.getByText('Device signed out').waitFor();
-    await devices.getByText('No desktop app is signed in', { exact: false }).waitFor();
+    await devices.getByText('No device yet', { exact: false }).waitFor();
     const verify = await fetch(`${e2e.stack.url}/api/auth/verify`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

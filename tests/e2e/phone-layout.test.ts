@@ -160,7 +160,7 @@ describe('phone layout with a long e-mail address and device name', () => {
     // A fresh tab: the one that tried the unregistered veilvpn: scheme no longer takes pointer input.
     const account = await context.newPage();
     await account.goto(`${e2e.stack.url}/account`);
-    const devices = account.getByRole('region', { name: 'Desktop Devices' });
+    const devices = account.getByRole('region', { name: 'Devices' });
     await devices.getByText(DEVICE_NAME).waitFor();
     await account.getByRole('region', { name: 'Subscription Status' }).getByText('Active', { exact: true }).waitFor();
     await page.close();

@@ -181,7 +181,7 @@ const appLinkEvents: EventObject[] = [
   failed('openAppLink', new Error('offline')),
 ];
 
-const device = { id: 'ses_1', deviceName: 'MacBook', createdAt: '2026-11-01T10:00:00Z', lastUsedAt: '2026-11-20T10:00:00Z' };
+const device = { id: 'ses_1', kind: 'desktop', deviceName: 'MacBook', createdAt: '2026-11-01T10:00:00Z', lastUsedAt: '2026-11-20T10:00:00Z' };
 const devicesEvents: EventObject[] = [
   done('listDevices', [device]),
   failed('listDevices', new Error('offline')),
@@ -189,6 +189,31 @@ const devicesEvents: EventObject[] = [
   { type: 'devices.revoke', deviceId: 'ses_1' } as EventObject,
   done('revokeDevice'),
   failed('revokeDevice', new Error('Device not found.')),
+];
+
+const server = {
+  id: 'us-nyc-1',
+  country: 'US',
+  countryName: 'United States',
+  city: 'New York',
+  hostname: 'us-nyc-1.vpn.veil.example',
+  endpointHost: '192.0.2.10',
+  endpointPort: 51820,
+  publicKey: 'JRvNKoxqtv74Qb4fnNzUOAiNl9GcMDHaFNTWAYDgPA8=',
+  dns: ['10.64.0.1'],
+};
+const addDeviceEvents: EventObject[] = [
+  { type: 'addDevice.open' },
+  { type: 'addDevice.replace', deviceId: 'wgk_1', name: 'Phone' } as EventObject,
+  done('loadServers', [server]),
+  failed('loadServers', new Error('offline')),
+  { type: 'addDevice.submit', name: 'Phone', platform: 'ios', serverId: 'us-nyc-1' } as EventObject,
+  done('generateKeyPair', { privateKey: 'cHJpdmF0ZQ==', publicKey: 'G8arjbiZ2lErtbJZgeRirmxED+XvVUQw67DAHCq1BDM=' }),
+  failed('generateKeyPair', new Error('This browser could not make a key')),
+  done('registerKey', { id: 'wgk_1', kind: 'wireguard', name: 'Phone', publicKey: 'G8arjbiZ2lErtbJZgeRirmxED+XvVUQw67DAHCq1BDM=', ipv4Address: '10.64.0.2', ipv6Address: 'fd76:6569:6c00::2', createdAt: '2026-11-26T10:00:00Z' }),
+  failed('registerKey', Object.assign(new Error('This account is already signed in on 10 devices'), { code: 'device_limit' })),
+  { type: 'addDevice.retry' },
+  { type: 'addDevice.close' },
 ];
 
 export interface MachineWalk {
@@ -216,6 +241,7 @@ const RUNS: Record<MachineName, GraphRun[]> = {
     { name: 'no user', input: { user: null }, events: autoRenewalEvents },
   ],
   devices: [{ name: 'account page', events: devicesEvents }],
+  'add-device': [{ name: 'account page', events: addDeviceEvents }],
   'billing-history': [{ name: 'account page', events: billingHistoryEvents }],
   'account-activity': [{ name: 'account page', events: activityEvents }],
   'staff-search': [{ name: 'console', events: staffSearchEvents }],

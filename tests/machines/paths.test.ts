@@ -123,6 +123,13 @@ const invariants: Record<string, Invariant> = {
     expect(snapshot.hasTag('busy')).toBe(snapshot.matches('exporting') || snapshot.matches('reauthenticating'));
     if (snapshot.matches('signInNeeded')) expect(snapshot.context.error === null || typeof snapshot.context.error === 'string').toBe(true);
   },
+  'add-device': (snapshot) => {
+    expect(snapshot.hasTag('open')).toBe(!snapshot.matches('closed'));
+    // The private key exists only between its making and the dialog closing, and never after a failure.
+    if (snapshot.matches('closed') || snapshot.matches('failed') || snapshot.matches('choosing')) expect(snapshot.context.keyPair).toBeNull();
+    if (snapshot.matches('shown')) expect(snapshot.context.keyPair).not.toBeNull();
+    if (snapshot.matches('failed')) expect(snapshot.context.error).not.toBeNull();
+  },
   devices: (snapshot) => {
     expect(snapshot.hasTag('revoking')).toBe(snapshot.matches('revoking'));
     expect(snapshot.context.revoking !== null).toBe(snapshot.matches('revoking'));

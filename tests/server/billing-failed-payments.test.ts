@@ -4,20 +4,14 @@
  * settles it, renewing from the original period end; one never settled ends after 30 days; and a
  * 29 February anniversary renews on 28 February, then on 29 February again in the next leap year.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { mailsOwed } from '../support/mail-owed';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { describeApi } from '../support/describe-api';
+import { call } from '../support/server-harness';
 
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
 
-describe.each(drivers)('failed payments with the local checkout on %s', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi({ driver, verifier, env: { RATE_LIMIT_SCALE: '10' } });
-  });
-  afterAll(() => api?.close());
-  beforeEach(() => api.reset());
+describeApi('failed payments with the local checkout', { verifier, env: { RATE_LIMIT_SCALE: '10' } }, (api) => {
 
   async function subscribed(name: string) {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });

@@ -9,6 +9,7 @@ import { EMULATOR_PROJECT_ID, mintProviderUser } from '../support/auth-emulator'
 import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
 import { providerRefunds } from '../../server/db/schema';
 import { sha256 } from '../../server/domain/tokens';
+import { newPublicKey, registerKey } from '../support/wireguard';
 
 const emulatorHost = inject('authEmulatorHost');
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
@@ -59,6 +60,7 @@ describe.each(drivers)('the customer\'s copy on %s', (driver) => {
     const checkoutPath = new URL(checkoutUrl).pathname;
     expect((await api.app.inject({ method: 'POST', url: `${checkoutPath}/pay` })).statusCode).toBe(303);
     const portalUrl = (await call(api.app, 'POST', '/api/billing/portal', { idToken: minted.idToken })).body.url as string;
+    expect((await registerKey(api.app, sessionToken, newPublicKey(), 'Ada’s phone')).status).toBe(200);
     expect((await call(api.app, 'POST', '/api/subscription/refund', { idToken: minted.idToken })).status).toBe(200);
     // A checkout opened again after the refund stays open (open_checkouts).
     const reopened = (await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: minted.idToken, email })).body.url as string;

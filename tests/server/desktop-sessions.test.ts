@@ -3,25 +3,19 @@
  * devices and sign itself out, but not mint hand-offs, sign other devices out or delete the account; the
  * device limit (contract/limits.ts) is enforced at redemption, and a refused redemption keeps the token.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import { DEVICE_LIMIT } from '../../contract/limits';
 import { sessions, users } from '../../server/db/schema';
 import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { describeApi } from '../support/describe-api';
+import { call } from '../support/server-harness';
 
 const emulatorHost = inject('authEmulatorHost');
 const emulatorUrl = `http://${emulatorHost}`;
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const WEBSITE_ONLY = 'This can only be done on the website, signed in with Google or Apple, not from the VPN app.';
 
 
-describe.each(drivers)('hand-off and desktop sessions on %s', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi({ driver, emulatorHost, env: { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_SCALE: '100' } });
-  });
-  afterAll(() => api?.close());
-  beforeEach(() => api.reset());
+describeApi('hand-off and desktop sessions', { emulatorHost, env: { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_SCALE: '100' } }, (api) => {
 
   async function signIn(label: string) {
     const minted = await mintProviderUser(emulatorUrl, { email: uniqueAddress(label) });

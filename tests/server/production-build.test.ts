@@ -35,6 +35,7 @@ async function startCompiledApi() {
     FIREBASE_PROJECT_ID: 'veil-compiled-build-test',
     PAYMENTS: 'local',
     MAIL: 'off',
+    VITE_LOG_RETENTION_DAYS: '14',
     LOG_LEVEL: 'warn',
   };
   for (const name of ['FIREBASE_AUTH_EMULATOR_HOST', 'LOCAL_WEBHOOK_SECRET', 'DATABASE_URL', 'REDIS_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'NODE_OPTIONS']) delete env[name];

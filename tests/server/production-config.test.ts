@@ -46,6 +46,7 @@ const PRODUCTION = {
   STRIPE_WEBHOOK_SECRET: 'whsec_of_the_real_endpoint',
   SMTP_URL: 'smtps://veil:secret@smtp.example.com:465',
   MAIL_FROM: 'Veil VPN <hello@example.com>',
+  VITE_LOG_RETENTION_DAYS: '14',
 };
 
 describe('production start-up checks', () => {
@@ -56,6 +57,10 @@ describe('production start-up checks', () => {
   });
 
   test.each([
+    ['no log retention is chosen', { VITE_LOG_RETENTION_DAYS: undefined }, 'VITE_LOG_RETENTION_DAYS is not set'],
+    ['the log retention is not a number of days', { VITE_LOG_RETENTION_DAYS: 'forever' }, 'VITE_LOG_RETENTION_DAYS is not set'],
+    ['tracing is on without a trace retention', { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel:4318', VITE_TRACING_PROCESSOR: 'Grafana Labs' }, 'VITE_TRACE_RETENTION_DAYS is not set'],
+    ['tracing is on without its processor named', { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel:4318', VITE_TRACE_RETENTION_DAYS: '7' }, 'VITE_TRACING_PROCESSOR is not set'],
     ['the Auth emulator host is set', { FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }, 'FIREBASE_AUTH_EMULATOR_HOST is set'],
     ['FIREBASE_PROJECT_ID is unset', { FIREBASE_PROJECT_ID: undefined }, 'FIREBASE_PROJECT_ID is not set'],
     ['FIREBASE_PROJECT_ID is empty', { FIREBASE_PROJECT_ID: ' ' }, 'FIREBASE_PROJECT_ID is not set'],
@@ -190,7 +195,7 @@ describe('the API process', () => {
 
   test('starts in production with PAYMENTS=local and says so loudly in its log', async () => {
     const { stdout } = await startServer(
-      { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'veil-production', PAYMENTS: 'local', MAIL: 'off' },
+      { NODE_ENV: 'production', FIREBASE_PROJECT_ID: 'veil-production', PAYMENTS: 'local', MAIL: 'off', VITE_LOG_RETENTION_DAYS: '14' },
       /THIS IS A DEMO/,
     );
     expect(stdout).toContain('API ready');

@@ -5,9 +5,11 @@ import { useSessionView } from '../../../app/hooks/use-session';
 import { DevicesCard } from '../../../screens/devices-card';
 import { useCard } from '../use-card';
 import { provideDevices } from './services';
+import { provideAddDevice } from './add-device-services';
+import { AddDeviceDialog, type AddDeviceDialogProps } from '../../../screens/add-device-dialog';
 
 /**
- * Desktop Devices. The list loads as the page opens, with or without a subscription (its call is also how a
+ * Devices (desktop apps and WireGuard configurations) with "Add a device". The list loads as the page opens, with or without a subscription (its call is also how a
  * session revoked elsewhere is noticed on this page), but devices belong to a subscription: no card without one.
  */
 export function Devices() {
@@ -22,15 +24,51 @@ export function Devices() {
     }),
     shallowEqual,
   );
+  const addDevice = useCard(provideAddDevice, ACCOUNT_CARDS.addDevice, {});
+  const dialog = useSelector(
+    addDevice,
+    (state): Omit<AddDeviceDialogProps, 'onSubmit' | 'onRetry' | 'onClose'> => ({
+      stage: state.matches('closed')
+        ? 'closed'
+        : state.matches('loadingServers')
+          ? 'loading'
+          : state.matches('choosing')
+            ? 'choosing'
+            : state.matches('shown')
+              ? 'shown'
+              : state.matches('failed')
+                ? 'failed'
+                : 'working',
+      mode: state.context.mode,
+      name: state.context.name,
+      platform: state.context.platform,
+      serverId: state.context.serverId,
+      servers: state.context.servers,
+      privateKey: state.matches('shown') ? (state.context.keyPair?.privateKey ?? null) : null,
+      device: state.context.device,
+      error: state.context.error,
+    }),
+    shallowEqual,
+  );
   const openAppOffered = useSessionView((view) => isActive(view.context.subscription));
   const hasSubscription = useSessionView((view) => view.context.subscription !== null);
   if (!hasSubscription) return null;
   return (
-    <DevicesCard
-      {...shown}
-      onRevoke={(deviceId) => devices.send({ type: 'devices.revoke', deviceId })}
-      onReload={() => devices.send({ type: 'devices.reload' })}
-      openAppOffered={openAppOffered}
-    />
+    <>
+      <DevicesCard
+        {...shown}
+        onRevoke={(deviceId) => devices.send({ type: 'devices.revoke', deviceId })}
+        onReload={() => devices.send({ type: 'devices.reload' })}
+        onAdd={() => addDevice.send({ type: 'addDevice.open' })}
+        onReplaceKey={(device) => addDevice.send({ type: 'addDevice.replace', deviceId: device.id, name: device.deviceName })}
+        openAppOffered={openAppOffered}
+      />
+      <AddDeviceDialog
+        {...dialog}
+        onSubmit={(choice) => addDevice.send({ type: 'addDevice.submit', ...choice })}
+        onRetry={() => addDevice.send({ type: 'addDevice.retry' })}
+        onClose={() => addDevice.send({ type: 'addDevice.close' })}
+      />
+    </>
   );
 }

@@ -1,0 +1,147 @@
+/**
+ * "Add a device" and "Replace key" on the account page's Devices card (issue 29, item 4): a name, the
+ * platform and a server; the browser makes the X25519 key pair and sends only the public key; the
+ * configuration is shown once (the private key lives in this machine's context until the dialog closes,
+ * and nowhere else); errors say what went wrong and offer to try again.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { VpnServer, WireguardDevice } from '../contract/api';
+import { ACCOUNT_CARDS, sendToCard } from './account-cards';
+import { errorMessage } from './error-message';
+import type { NoInputMachineTypes } from './types';
+import type { Platform } from './wireguard-config';
+
+export interface KeyPair {
+  /** Base64 of the raw 32-byte keys. */
+  privateKey: string;
+  publicKey: string;
+}
+
+export interface AddDeviceContext {
+  mode: 'add' | 'replace';
+  /** The device whose key is replaced (mode `replace`). */
+  deviceId: string | null;
+  name: string;
+  platform: Platform;
+  serverId: string | null;
+  servers: VpnServer[];
+  keyPair: KeyPair | null;
+  device: WireguardDevice | null;
+  error: string | null;
+}
+
+export type AddDeviceEvent =
+  | { type: 'addDevice.open' }
+  | { type: 'addDevice.replace'; deviceId: string; name: string }
+  | { type: 'addDevice.submit'; name: string; platform: Platform; serverId: string }
+  | { type: 'addDevice.retry' }
+  | { type: 'addDevice.close' };
+
+const EMPTY = { deviceId: null, name: '', serverId: null, keyPair: null, device: null, error: null };
+
+export const addDeviceMachine = setup({
+  types: {} as NoInputMachineTypes<AddDeviceContext, AddDeviceEvent, 'busy' | 'open'>,
+  actors: {
+    /** GET /api/vpn/servers. */
+    loadServers: fromPromise<VpnServer[]>(() => Promise.reject(new Error('loadServers not provided'))),
+    /** X25519 in the browser (WebCrypto, @noble/curves where it lacks X25519). */
+    generateKeyPair: fromPromise<KeyPair>(() => Promise.reject(new Error('generateKeyPair not provided'))),
+    /** POST /api/vpn/devices, or /api/vpn/devices/rotate with `deviceId`: the public key only. */
+    registerKey: fromPromise<WireguardDevice, { name: string; publicKey: string; deviceId: string | null }>(() =>
+      Promise.reject(new Error('registerKey not provided')),
+    ),
+  },
+  actions: {
+    assignOpen: assign((_args, params: { mode: 'add' | 'replace'; deviceId: string | null; name: string }) => ({ ...EMPTY, ...params })),
+    assignServers: assign((_args, params: { servers: VpnServer[] }) => ({ servers: params.servers })),
+    assignChoice: assign((_args, params: { name: string; platform: Platform; serverId: string }) => ({ ...params, error: null })),
+    assignKeyPair: assign((_args, params: { keyPair: KeyPair }) => ({ keyPair: params.keyPair })),
+    assignDevice: assign((_args, params: { device: WireguardDevice }) => ({ device: params.device })),
+    assignError: assign((_args, params: { message: string }) => ({ error: params.message, keyPair: null })),
+    /** The private key is forgotten once the dialog closes: it is shown once. */
+    forgetSecrets: assign(() => ({ ...EMPTY })),
+    /** The Devices card lists the new device (or the new key). */
+    reloadDevices: sendToCard({ type: 'devices.reload' }, ACCOUNT_CARDS.devices),
+  },
+  guards: {
+    /** The servers are loaded already: trying again goes back to the form. */
+    hasServers: ({ context }) => context.servers.length > 0,
+  },
+}).createMachine({
+  id: 'addDevice',
+  context: { mode: 'add', platform: 'windows', servers: [], ...EMPTY },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        'addDevice.open': { target: 'loadingServers', actions: { type: 'assignOpen', params: { mode: 'add', deviceId: null, name: '' } } },
+        'addDevice.replace': {
+          target: 'loadingServers',
+          actions: { type: 'assignOpen', params: ({ event }) => ({ mode: 'replace' as const, deviceId: event.deviceId, name: event.name }) },
+        },
+      },
+    },
+    loadingServers: {
+      tags: ['open', 'busy'],
+      invoke: {
+        id: 'loadServers',
+        src: 'loadServers',
+        onDone: { target: 'choosing', actions: { type: 'assignServers', params: ({ event }) => ({ servers: event.output }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessage(event.error, 'Could not load the VPN servers') }) },
+        },
+      },
+      on: { 'addDevice.close': { target: 'closed', actions: 'forgetSecrets' } },
+    },
+    choosing: {
+      tags: ['open'],
+      on: {
+        'addDevice.submit': {
+          target: 'generatingKey',
+          actions: { type: 'assignChoice', params: ({ event }) => ({ name: event.name, platform: event.platform, serverId: event.serverId }) },
+        },
+        'addDevice.close': { target: 'closed', actions: 'forgetSecrets' },
+      },
+    },
+    generatingKey: {
+      tags: ['open', 'busy'],
+      invoke: {
+        id: 'generateKeyPair',
+        src: 'generateKeyPair',
+        onDone: { target: 'registering', actions: { type: 'assignKeyPair', params: ({ event }) => ({ keyPair: event.output }) } },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessage(event.error, 'This browser could not make a key') }) },
+        },
+      },
+    },
+    registering: {
+      tags: ['open', 'busy'],
+      invoke: {
+        id: 'registerKey',
+        src: 'registerKey',
+        input: ({ context }) => ({ name: context.name, publicKey: context.keyPair?.publicKey ?? '', deviceId: context.mode === 'replace' ? context.deviceId : null }),
+        onDone: { target: 'shown', actions: [{ type: 'assignDevice', params: ({ event }) => ({ device: event.output }) }, 'reloadDevices'] },
+        onError: {
+          target: 'failed',
+          actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessage(event.error, 'Could not add the device') }) },
+        },
+      },
+    },
+    shown: {
+      tags: ['open'],
+      on: { 'addDevice.close': { target: 'closed', actions: 'forgetSecrets' } },
+    },
+    failed: {
+      tags: ['open'],
+      on: {
+        'addDevice.retry': [
+          { guard: 'hasServers', target: 'choosing' },
+          { target: 'loadingServers' },
+        ],
+        'addDevice.close': { target: 'closed', actions: 'forgetSecrets' },
+      },
+    },
+  },
+});

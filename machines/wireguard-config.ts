@@ -1,0 +1,39 @@
+/**
+ * The WireGuard configuration file a device is given (issue 29, item 4): built in the browser from the
+ * private key it made (never sent anywhere), the addresses the API assigned and the chosen server. Pure.
+ */
+import type { VpnServer, WireguardDevice } from '../contract/api';
+
+/** The platforms a customer can pick, with the next step after getting the file, in one sentence. */
+export const PLATFORMS = {
+  windows: { label: 'Windows', nextStep: 'Install WireGuard for Windows, choose "Import tunnel(s) from file", pick the downloaded .conf file and press Activate.' },
+  macos: { label: 'macOS', nextStep: 'Install WireGuard from the Mac App Store, choose "Import Tunnel(s) from File", pick the downloaded .conf file and press Activate.' },
+  linux: { label: 'Linux', nextStep: 'Save the file as /etc/wireguard/veil.conf and run "sudo wg-quick up veil".' },
+  ios: { label: 'iOS', nextStep: 'In the WireGuard app tap "+", then "Create from QR code", and scan the code below.' },
+  android: { label: 'Android', nextStep: 'In the WireGuard app tap "+", then "Scan from QR code", and scan the code below.' },
+  router: { label: 'Router', nextStep: "Open your router's WireGuard client settings and import the downloaded .conf file (or copy its fields in)." },
+} as const;
+export type Platform = keyof typeof PLATFORMS;
+
+/** The file's text: [Interface] with the private key, both addresses and DNS; [Peer] the server, all traffic. */
+export function wireguardConfig(privateKey: string, device: Pick<WireguardDevice, 'ipv4Address' | 'ipv6Address'>, server: VpnServer): string {
+  return [
+    '[Interface]',
+    `PrivateKey = ${privateKey}`,
+    `Address = ${device.ipv4Address}/32, ${device.ipv6Address}/128`,
+    `DNS = ${server.dns.join(', ')}`,
+    '',
+    '[Peer]',
+    `PublicKey = ${server.publicKey}`,
+    'AllowedIPs = 0.0.0.0/0, ::/0',
+    `Endpoint = ${server.endpointHost.includes(':') ? `[${server.endpointHost}]` : server.endpointHost}:${server.endpointPort}`,
+    'PersistentKeepalive = 25',
+    '',
+  ].join('\n');
+}
+
+/** The file's name: the device's name in letters, digits and dashes (WireGuard takes 15 characters as the tunnel name). */
+export function configFileName(name: string): string {
+  const base = name.replace(/[^A-Za-z0-9_=+.-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 15);
+  return `${base || 'veil'}.conf`;
+}

@@ -1,0 +1,143 @@
+/**
+ * "Add a device" / "Replace key" (issue 29, item 4): the form (name, platform, server), then the WireGuard
+ * configuration shown once: text with Copy and Download, a QR code, the platform's next step, and the
+ * warning that the private key is not kept. Props only: the add-device machine's state and its events.
+ */
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { Alert, Button, Code, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+import type { VpnServer, WireguardDevice } from '../../contract/api';
+import { DEVICE_NAME_MAX } from '../../contract/api';
+import { configFileName, PLATFORMS, wireguardConfig, type Platform } from '../../machines/wireguard-config';
+import { ConfirmDialog } from '../components/confirm-dialog';
+
+const WireguardQr = lazy(() => import('./wireguard-qr'));
+
+export interface AddDeviceDialogProps {
+  stage: 'closed' | 'loading' | 'choosing' | 'working' | 'shown' | 'failed';
+  mode: 'add' | 'replace';
+  name: string;
+  platform: Platform;
+  serverId: string | null;
+  servers: VpnServer[];
+  privateKey: string | null;
+  device: WireguardDevice | null;
+  error: string | null;
+  onSubmit: (choice: { name: string; platform: Platform; serverId: string }) => void;
+  onRetry: () => void;
+  onClose: () => void;
+}
+
+const platformOptions = Object.entries(PLATFORMS).map(([value, { label }]) => ({ value, label }));
+
+export function AddDeviceDialog(props: AddDeviceDialogProps) {
+  const { stage, mode, onClose } = props;
+  const title = mode === 'replace' ? `Replace the key of ${props.name}` : 'Add a device';
+  return (
+    <ConfirmDialog opened={stage !== 'closed'} onClose={onClose} title={title}>
+      {stage === 'loading' || stage === 'working' ? (
+        <Group gap="sm" py="md" role="status">
+          <Loader size="sm" />
+          <Text size="sm">{stage === 'loading' ? 'Loading the VPN servers…' : 'Making your key and registering it…'}</Text>
+        </Group>
+      ) : null}
+      {stage === 'choosing' ? <ChoiceForm {...props} /> : null}
+      {stage === 'failed' ? (
+        <Stack gap="sm">
+          <Alert color="red" title="The device was not added" role="alert">
+            {props.error}
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Close
+            </Button>
+            <Button onClick={props.onRetry}>Try again</Button>
+          </Group>
+        </Stack>
+      ) : null}
+      {stage === 'shown' ? <ShownConfig {...props} /> : null}
+    </ConfirmDialog>
+  );
+}
+
+function ChoiceForm({ mode, name: givenName, platform: givenPlatform, servers, serverId, onSubmit, onClose }: AddDeviceDialogProps) {
+  const [name, setName] = useState(givenName);
+  const [platform, setPlatform] = useState<Platform>(givenPlatform);
+  const [server, setServer] = useState<string | null>(serverId ?? servers[0]?.id ?? null);
+  const trimmed = name.trim();
+  const nameError = trimmed.length > DEVICE_NAME_MAX ? `At most ${DEVICE_NAME_MAX} characters.` : null;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (trimmed && !nameError && server) onSubmit({ name: trimmed, platform, serverId: server });
+  };
+  return (
+    <form onSubmit={submit}>
+      <Stack gap="sm">
+        <Text size="sm">
+          Your browser makes a WireGuard key for this device (WireGuard encrypts with ChaCha20-Poly1305). Only its public half is sent to us.
+        </Text>
+        {mode === 'add' ? (
+          <TextInput label="Device name" placeholder="e.g. Home router" value={name} onChange={(event) => setName(event.currentTarget.value)} error={nameError} maxLength={DEVICE_NAME_MAX + 10} required data-autofocus />
+        ) : null}
+        <Select label="Platform" data={platformOptions} value={platform} onChange={(value) => value && setPlatform(value as Platform)} allowDeselect={false} required />
+        <Select
+          label="Server"
+          data={servers.map((each) => ({ value: each.id, label: `${each.city}, ${each.countryName}` }))}
+          value={server}
+          onChange={setServer}
+          allowDeselect={false}
+          required
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!trimmed || nameError !== null || !server}>
+            {mode === 'replace' ? 'Make a new key' : 'Add device'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ShownConfig({ privateKey, device, servers, serverId, platform, name, onClose }: AddDeviceDialogProps) {
+  const [copied, setCopied] = useState(false);
+  const server = servers.find((each) => each.id === serverId);
+  if (!privateKey || !device || !server) return null;
+  const config = wireguardConfig(privateKey, device, server);
+  const download = `data:text/plain;charset=utf-8,${encodeURIComponent(config)}`;
+  return (
+    <Stack gap="sm">
+      <Alert color="yellow" title="Save it now: it is shown only once" role="note">
+        We do not keep your private key, so this configuration will not be shown again. If you lose it, use Replace key.
+      </Alert>
+      <Text size="sm" fw={600}>
+        {PLATFORMS[platform].nextStep}
+      </Text>
+      <Code block aria-label={`WireGuard configuration for ${name}`} data-testid="wireguard-config" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
+        {config}
+      </Code>
+      <Group gap="sm">
+        <Button
+          variant="default"
+          onClick={() => {
+            void navigator.clipboard?.writeText(config).then(() => setCopied(true));
+          }}
+        >
+          {copied ? 'Copied' : 'Copy'}
+        </Button>
+        <Button component="a" variant="default" href={download} download={configFileName(name)}>
+          Download .conf
+        </Button>
+      </Group>
+      <Suspense fallback={<Loader size="sm" aria-label="Loading the QR code" />}>
+        <div style={{ alignSelf: 'center', background: '#ffffff', padding: 8, lineHeight: 0 }}>
+          <WireguardQr config={config} />
+        </div>
+      </Suspense>
+      <Group justify="flex-end">
+        <Button onClick={onClose}>Done</Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,88 @@
+/**
+ * "Add a device" (issue 29, item 4): the form sends a name, a platform and a server; the configuration is
+ * shown once as text (the file the WireGuard apps import) with Copy, Download (.conf) and a QR code, the
+ * platform's next step and the warning that the private key is not kept; a failure says why and offers
+ * Try again.
+ */
+import { describe, expect, test, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { DEMO_CATALOGUE } from '../../server/vpn/catalogue';
+import { AddDeviceDialog, type AddDeviceDialogProps } from '../../src/screens/add-device-dialog';
+import { renderWithMantine } from './render';
+
+const servers = DEMO_CATALOGUE.servers;
+const device = { id: 'wgk_1', kind: 'wireguard' as const, name: 'Home router', publicKey: 'G8arjbiZ2lErtbJZgeRirmxED+XvVUQw67DAHCq1BDM=', ipv4Address: '10.64.0.2', ipv6Address: 'fd76:6569:6c00::2', createdAt: '2026-11-26T10:00:00Z' };
+const PRIVATE_KEY = 'yAnz5TF+lXXJte14tji3zlMNq+hd2rYUIgJBgB3fBmk=';
+
+function props(overrides: Partial<AddDeviceDialogProps>): AddDeviceDialogProps {
+  return {
+    stage: 'choosing',
+    mode: 'add',
+    name: '',
+    platform: 'windows',
+    serverId: null,
+    servers,
+    privateKey: null,
+    device: null,
+    error: null,
+    onSubmit: vi.fn(),
+    onRetry: vi.fn(),
+    onClose: vi.fn(),
+    ...overrides,
+  };
+}
+
+describe('Add a device', () => {
+  test('the form sends the name, the platform and the server chosen (by city and country)', async () => {
+    const onSubmit = vi.fn();
+    renderWithMantine(<AddDeviceDialog {...props({ onSubmit })} />);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a device' }));
+    expect(dialog.getByText(/ChaCha20-Poly1305/)).toBeInTheDocument();
+    const user = userEvent.setup();
+    expect(dialog.getByRole('button', { name: 'Add device' })).toBeDisabled();
+    await user.type(dialog.getByRole('textbox', { name: 'Device name' }), '  Home router ');
+    await user.click(dialog.getByRole('combobox', { name: 'Platform' }));
+    await user.click(await screen.findByRole('option', { name: 'Router' }));
+    await user.click(dialog.getByRole('combobox', { name: 'Server' }));
+    await user.click(await screen.findByRole('option', { name: 'Lagos, Nigeria' }));
+    await user.click(dialog.getByRole('button', { name: 'Add device' }));
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'Home router', platform: 'router', serverId: 'ng-lagos-1' });
+  });
+
+  test('the configuration is shown once: the file, Copy, Download .conf, the QR code, the next step and the warning', async () => {
+    renderWithMantine(<AddDeviceDialog {...props({ stage: 'shown', name: 'Home router', platform: 'ios', serverId: 'us-nyc-1', privateKey: PRIVATE_KEY, device })} />);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a device' }));
+    expect(dialog.getByTestId('wireguard-config').textContent).toBe(
+      [
+        '[Interface]',
+        `PrivateKey = ${PRIVATE_KEY}`,
+        'Address = 10.64.0.2/32, fd76:6569:6c00::2/128',
+        'DNS = 10.64.0.1, fd76:6569:6c00::1',
+        '',
+        '[Peer]',
+        'PublicKey = JRvNKoxqtv74Qb4fnNzUOAiNl9GcMDHaFNTWAYDgPA8=',
+        'AllowedIPs = 0.0.0.0/0, ::/0',
+        'Endpoint = 192.0.2.10:51820',
+        'PersistentKeepalive = 25',
+        '',
+      ].join('\n'),
+    );
+    expect(dialog.getByText(/We do not keep your private key, so this configuration will not be shown again/)).toBeInTheDocument();
+    expect(dialog.getByText(/scan the code below/)).toBeInTheDocument();
+    const download = dialog.getByRole('link', { name: 'Download .conf' });
+    expect(download).toHaveAttribute('download', 'Home-router.conf');
+    expect(decodeURIComponent(download.getAttribute('href')!)).toContain(`PrivateKey = ${PRIVATE_KEY}`);
+    expect(dialog.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+    expect(await dialog.findByRole('img', { name: 'QR code of the WireGuard configuration' })).toBeInTheDocument();
+  });
+
+  test('a failure says why and offers Try again', async () => {
+    const onRetry = vi.fn();
+    renderWithMantine(<AddDeviceDialog {...props({ stage: 'failed', error: 'This key is already in use.', onRetry })} />);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a device' }));
+    expect(dialog.getByRole('alert')).toHaveTextContent('This key is already in use.');
+    await userEvent.setup().click(dialog.getByRole('button', { name: 'Try again' }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+});
