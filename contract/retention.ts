@@ -209,7 +209,7 @@ export const RETAINED_DATA: readonly RetainedData[] = [
     what: 'Work we still owe you: e-mails to send and payment-provider calls to make, with what they need (account and subscription numbers, amounts, device names; the last e-mail after deletion carries your address and name)',
     why: 'So that no e-mail, refund or cancellation is lost or done twice',
     kept: 'Until done, then 7 days',
-    onDeletion: 'Kept until done, then 7 days',
+    onDeletion: 'E-mails already sent are deleted at once; work still owed is done first (the last e-mail keeps your address until it is sent, then 7 days)',
     removedByDeletion: false,
     store: 'job queue',
   },

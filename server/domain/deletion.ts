@@ -11,7 +11,7 @@ import type { Db } from '../db/database.ts';
 import { deletedAccounts, deletionTombstones, openCheckouts, users } from '../db/schema.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { tombstoneHashes } from './accounts.ts';
-import { oweCustomerMessage } from './customer-messages.ts';
+import { MAIL_QUEUE, oweCustomerMessage } from './customer-messages.ts';
 import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
 import type { SignedIn } from './sessions.ts';
@@ -116,6 +116,8 @@ async function deleteIfNothingLeft(
       { email: user.email, name: user.name, kind: 'account_deleted', deletedAt: now.toISOString() },
       user.id,
     );
+    // The e-mails already sent or failed for good leave the job queue with the account (issue 31).
+    await jobs.forgetFinished(tx, MAIL_QUEUE, user.id);
     // Its WireGuard keys leave the peer list and free their addresses (issue 29).
     await removeAccountKeys(tx, user.id, now);
     // Sessions, hand-off tokens, the subscriptions and checkout sessions go with it (ON DELETE CASCADE).

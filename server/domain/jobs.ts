@@ -13,4 +13,9 @@ export interface JobSender {
    * key is a no-op and answers false, so a webhook delivered twice or two instances never do the work twice.
    */
   send(tx: Db, name: string, data: object, key: string, options?: { startAfter?: Date }): Promise<boolean>;
+  /**
+   * Deletes, inside `tx`, the finished jobs (done, failed for good or cancelled) of queue `name` whose data
+   * names account `userId`: the account's jobs leave with the account (issue 31). Jobs still owed stay.
+   */
+  forgetFinished(tx: Db, name: string, userId: string): Promise<number>;
 }

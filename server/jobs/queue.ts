@@ -114,7 +114,14 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       });
     },
 
-    async schedule(name, cron, data = {}) {
+    async forgetFinished(tx: Db, name, userId) {
+      const result = await (tx as Database['db']).execute(
+        sql`delete from ${sql.identifier(database.jobSchema)}.job where name = ${name} and state in ('completed', 'failed', 'cancelled') and data->>'userId' = ${userId} returning id`,
+      );
+      return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows).length;
+    },
+
+        async schedule(name, cron, data = {}) {
       await boss.schedule(name, cron, data, { tz: 'UTC' });
     },
 

@@ -6,14 +6,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import { deletionTombstones } from '../../server/db/schema';
 import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { describeApi } from '../support/describe-api';
+import { call, createTestApi, type TestApi } from '../support/server-harness';
 
 const emulatorHost = inject('authEmulatorHost');
 const emulatorUrl = `http://${emulatorHost}`;
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const HOUR_MS = 3_600_000;
 
 
@@ -21,13 +21,7 @@ const HOUR_MS = 3_600_000;
 const storedHashes = async (api: TestApi) =>
   (await api.database.db.select().from(deletionTombstones)).map((tombstone) => tombstone.subjectHash).sort();
 
-describe.each(drivers)('deletion tombstones on %s', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi({ driver, emulatorHost, env: { DELETED_ACCOUNT_COOLDOWN: '1h' } });
-  });
-  afterAll(() => api?.close());
-  beforeEach(() => api.reset());
+describeApi('deletion tombstones', { emulatorHost, env: { DELETED_ACCOUNT_COOLDOWN: '1h' } }, (api) => {
 
   test('tombstones past the cool-down are deleted when the next new account signs up; fresh ones stay', async () => {
     const minted = await mintProviderUser(emulatorUrl, { email: uniqueAddress('leaving') });

@@ -3,27 +3,21 @@
  * provider verified, money calls check revocation, the cool-down also holds per e-mail address, and a
  * verifier that cannot reach Google's keys answers 503. Real tokens from the Auth emulator throughout.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
 import { getApps } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { mintOtherUser, mintProviderUser, uniqueAddress } from '../support/auth-emulator';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { describeApi } from '../support/describe-api';
+import { call, createTestApi } from '../support/server-harness';
 import { users } from '../../server/db/schema';
 import { createFirebaseVerifier } from '../../server/identity/verifier';
 
 const emulatorHost = inject('authEmulatorHost');
 const emulatorUrl = `http://${emulatorHost}`;
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 
 
 
-describe.each(drivers)('identity trust on %s', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi({ driver, emulatorHost, env: { DELETED_ACCOUNT_COOLDOWN: '1h' } });
-  });
-  afterAll(() => api?.close());
-  beforeEach(() => api.reset());
+describeApi('identity trust', { emulatorHost, env: { DELETED_ACCOUNT_COOLDOWN: '1h' } }, (api) => {
 
   const google = (idToken: string) => call(api.app, 'POST', '/api/auth/google/signin', { idToken });
   const apple = (identityToken: string, extra: Record<string, unknown> = {}) =>

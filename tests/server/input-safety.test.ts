@@ -5,23 +5,17 @@
  */
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { handoffTokens, sessions, users } from '../../server/db/schema';
 import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { describeApi } from '../support/describe-api';
+import { call, createTestApi, type TestApi } from '../support/server-harness';
 
 const emulatorHost = inject('authEmulatorHost');
 const emulatorUrl = `http://${emulatorHost}`;
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 
 
-describe.each(drivers)('bad input on %s', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi({ driver, emulatorHost, env: { RATE_LIMIT_SIGN_IN: '1000' } });
-  });
-  afterAll(() => api?.close());
-  beforeEach(() => api.reset());
+describeApi('bad input', { emulatorHost, env: { RATE_LIMIT_SIGN_IN: '1000' } }, (api) => {
 
   async function signIn(provider: 'google.com' | 'apple.com' = 'google.com') {
     const minted = await mintProviderUser(emulatorUrl, { email: uniqueAddress('input'), provider });

@@ -3,21 +3,15 @@
  * reused, expires after an hour, and a checkout paid while another subscription is live is not activated.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { localCheckoutSessions, openCheckouts, paymentEvents, subscriptions } from '../../server/db/schema';
 import { LocalPaymentProvider } from '../../server/payments/local-provider';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { describeApi } from '../support/describe-api';
+import { call } from '../support/server-harness';
 
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
 
-describe.each(drivers)('local checkout on %s', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi({ driver, verifier });
-  });
-  afterAll(() => api?.close());
-  beforeEach(() => api.reset());
+describeApi('local checkout', { verifier }, (api) => {
 
   async function signIn(name: string) {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });

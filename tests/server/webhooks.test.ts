@@ -5,14 +5,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import Stripe from 'stripe';
 import { paymentEvents } from '../../server/db/schema';
 import { signPayload } from '../../server/payments/signature';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { describeApi } from '../support/describe-api';
+import { call, createTestApi, type TestApi } from '../support/server-harness';
 
 const SECRET = 'whsec_local_development_only';
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 /** Accepts any token as its own subject: these tests are about payments, not identity. */
 const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
 
@@ -55,13 +55,7 @@ async function newUser(api: TestApi, name: string) {
 const subscriptionOf = async (api: TestApi, sessionToken: string) =>
   (await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).body.subscription as { status: string; cancelAtPeriodEnd: boolean } | null;
 
-describe.each(drivers)('payment webhooks on %s', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi({ driver, verifier });
-  });
-  afterAll(() => api?.close());
-  beforeEach(() => api.reset());
+describeApi('payment webhooks', { verifier }, (api) => {
 
   test('a signed event is applied; the same event again answers 2xx and changes nothing', async () => {
     const { userId, sessionToken } = await newUser(api, 'dup');
