@@ -111,6 +111,8 @@ export const API_ERROR_CODES = [
   'already_refunded',
   /** 409: the account never paid, so there is nothing the money-back guarantee could refund. */
   'nothing_to_refund',
+  /** 409: a payment of the account is disputed with the card issuer: no refund here while the dispute is open. */
+  'dispute_open',
   /** 429: too many calls; Retry-After says when to try again. */
   'rate_limited',
   /** 400: a webhook delivery with a bad signature or payload. */

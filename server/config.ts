@@ -77,6 +77,8 @@ const envSchema = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_PRICE_ID: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** The Billing Portal configuration (bpc_…) every portal session uses; required in production with Stripe. */
+  STRIPE_PORTAL_CONFIGURATION: z.string().optional(),
   /** Stripe API host override, for tests against a local stand-in ("http://127.0.0.1:12111"). */
   STRIPE_API_BASE: z.string().url().optional(),
   /** How long one Stripe request may take before the SDK gives up (its own retries follow; then the job's). */
@@ -132,7 +134,15 @@ export interface Config {
   staticDir: string;
   firebaseProjectId: string;
   firebaseEmulatorHost: string | undefined;
-  stripe: { secretKey: string; priceId: string; webhookSecret: string; apiBase: string | undefined; timeoutMs: number } | null;
+  stripe: {
+    secretKey: string;
+    priceId: string;
+    webhookSecret: string;
+    /** The Billing Portal configuration passed to every portal session (unset: the Dashboard's default). */
+    portalConfiguration: string | undefined;
+    apiBase: string | undefined;
+    timeoutMs: number;
+  } | null;
   billingJobRetryDelaySeconds: number;
   localWebhookSecret: string;
   deletedAccountCooldownSeconds: number;
@@ -199,6 +209,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           secretKey: e.STRIPE_SECRET_KEY,
           priceId: e.STRIPE_PRICE_ID!,
           webhookSecret: e.STRIPE_WEBHOOK_SECRET!,
+          portalConfiguration: e.STRIPE_PORTAL_CONFIGURATION || undefined,
           apiBase: e.STRIPE_API_BASE,
           timeoutMs: e.STRIPE_TIMEOUT_MS,
         }

@@ -130,6 +130,11 @@ export function checkProductionConfig(env: Env): ProductionCheck {
   if (vpnRefusal) return refuse(vpnRefusal);
 
   const warnings: string[] = [];
+  if (env.STRIPE_SECRET_KEY && !env.STRIPE_PORTAL_CONFIGURATION?.trim()) {
+    return refuse(
+      "STRIPE_PORTAL_CONFIGURATION is not set, so the Dashboard's default portal configuration would decide what customers may change (plans, cancellation); create one for this product (Dashboard → Settings → Billing → Customer portal, or the API) and set its id (bpc_…).",
+    );
+  }
   if (!env.VPN_SERVERS?.trim()) {
     warnings.push('VPN_SERVERS is not set (allowed with PAYMENTS=local only): configurations point at the demo servers, which do not exist.');
   }

@@ -245,3 +245,14 @@ export const staffActions = pgTable('staff_actions', {
   outcome: text('outcome').$type<'done' | 'refused' | 'failed'>().notNull(),
   outcomeCode: text('outcome_code'),
 });
+
+/** Disputes of the account's payments (Stripe's charge.dispute.* events): no money-back claim while one is open (0007). */
+export const disputes = pgTable('disputes', {
+  id: text('id').primaryKey(),
+  userId: ownedByAccount(),
+  chargeId: text('charge_id'),
+  paymentIntent: text('payment_intent'),
+  status: text('status').notNull(),
+  providerUpdatedAt: bigint('provider_updated_at', { mode: 'number' }).notNull(),
+  openedAt: at('opened_at').notNull(),
+});

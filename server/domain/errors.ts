@@ -94,6 +94,12 @@ export const failures = {
       'nothing_to_refund',
       'There is no payment to refund: this account has not paid for a subscription. The money-back guarantee covers your first payment once you have made it.',
     ),
+  disputeOpen: () =>
+    new ApiFailure(
+      409,
+      'dispute_open',
+      'You have disputed a payment with your card issuer, so it cannot be refunded here while the dispute is open. Your card issuer decides the dispute and returns the money if it finds for you.',
+    ),
   /** A money call whose identity has no account (never signed in, or deleted since). */
   signInRequired: () => new ApiFailure(401, 'sign_in_required', 'Please sign in again before continuing.'),
   /** The payment provider failed a call; `cause` is logged. */

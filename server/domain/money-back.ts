@@ -11,6 +11,7 @@ import { refunds, subscriptions } from '../db/schema.ts';
 import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
 import { recordActivity } from './account-activity.ts';
 import { firstChargeOf, latestChargeOf, type ChargeRow } from './charges.ts';
+import { hasOpenDispute } from './disputes.ts';
 import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
 import { oweRefund } from './refunds.ts';
@@ -72,6 +73,8 @@ export async function refundNow(
     if (first === undefined) throw failures.nothingToRefund();
     throw failures.refundWindowClosed();
   }
+  // The card issuer holds a disputed payment and decides; Stripe refuses to refund it meanwhile.
+  if (await hasOpenDispute(tx, userId)) throw failures.disputeOpen();
   const [live] = await findLiveSubscriptions(tx, userId, now);
   if (!live) throw failures.noSubscription();
   const paid = inWindow ? first : await latestChargeOf(tx, live.providerSubscriptionId);

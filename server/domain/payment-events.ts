@@ -10,6 +10,7 @@ import { recordCharge, type FailedCharge, type PaidCharge } from './charges.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
 import { forgetOpenCheckout } from './checkouts.ts';
 import { wasDeletedAccount } from './deletion.ts';
+import { recordDispute, type ProviderDispute } from './disputes.ts';
 import { applyRefundStatus, oweRefund, recordProviderRefund, type ProviderRefund, type ProviderRefundStatus } from './refunds.ts';
 import { syncPeerAccess } from './peer-access.ts';
 import { applySubscriptionState, findSubscriptionByProviderId, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
@@ -49,6 +50,8 @@ export type PaymentEventEffect =
   | { kind: 'charge.refunded'; customer: string; refund: ProviderRefund }
   /** A refund's later status (Stripe's refund.updated, refund.failed, charge.refund.updated). */
   | { kind: 'refund.status'; refund: ProviderRefundStatus }
+  /** A dispute of a charge opened, changed or closed (Stripe's charge.dispute.*). */
+  | { kind: 'dispute'; dispute: ProviderDispute }
   /** A payment the card declined (a renewal): the customer is owed the "payment failed" e-mail. */
   | { kind: 'charge.failed'; userHint: string | null; customer: string | null; provider: 'stripe' | 'local'; failure: FailedCharge }
   /** An event we do not act on (still recorded, so it is not delivered again). */
@@ -128,6 +131,11 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
     case 'refund.status': {
       const outcome = await applyRefundStatus(db, effects.jobs, effect.refund);
       return outcome === 'failed' ? 'refund_failed' : outcome;
+    }
+    case 'dispute': {
+      const { chargeId } = effect.dispute;
+      const customer = chargeId && effects.fetchChargeCustomer ? await effects.fetchChargeCustomer(chargeId) : null;
+      return (await recordDispute(db, customer, effect.dispute)) ? 'applied' : 'ignored';
     }
     case 'customer.deleted':
       return (await forgetPaymentCustomer(db, effect.customer)) ? 'applied' : 'ignored';

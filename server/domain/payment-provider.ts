@@ -13,6 +13,8 @@ export interface SubscriptionSnapshot {
   plan: string | null;
   /** The price subscribed to (Stripe): only the configured plan's count. */
   priceId: string | null;
+  /** That price's product (Stripe): any price of the plan's product counts. */
+  productId: string | null;
   cancelAtPeriodEnd: boolean;
   /** When it ends or renews: `cancel_at` when set, otherwise the period end. */
   currentPeriodEnd: Date | null;
@@ -64,6 +66,10 @@ export interface PaymentProvider {
   openBillingPortal(request: { userId: string; customerId: string | null }): Promise<string>;
   /** The subscription as the provider holds it now (to settle events of the same second). */
   retrieveSubscription?(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
+  /** The customer a charge belongs to (Stripe): a dispute names only its charge. */
+  chargeCustomer?(chargeId: string): Promise<string | null>;
+  /** The product of the configured price (Stripe): every price of it is the plan (a plan switch, a price migration). */
+  planProduct?(): Promise<string | null>;
 }
 
 export interface RefundRequest {

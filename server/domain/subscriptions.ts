@@ -131,6 +131,8 @@ export interface ProviderEffects {
   jobs: JobSender;
   /** The subscription as the provider holds it now, to settle two states of the same second. */
   fetchSubscription?: (subscriptionId: string) => Promise<SubscriptionSnapshot | null>;
+  /** The customer a charge belongs to (Stripe), for events that name only the charge (a dispute). */
+  fetchChargeCustomer?: (chargeId: string) => Promise<string | null>;
 }
 
 export type StateOutcome = 'applied' | 'ignored' | 'second_subscription_cancelled';

@@ -8,6 +8,7 @@ import { text } from '../../contract/api.ts';
 import { brandForServer } from '../brand.ts';
 import { ApiFailure, failures } from '../domain/errors.ts';
 import { ACKNOWLEDGED_OUTCOMES, type EventOutcome } from '../domain/payment-events.ts';
+import type { PaymentProvider } from '../domain/payment-provider.ts';
 import type { ProviderEffects } from '../domain/subscriptions.ts';
 import { paymentEventSchema } from '../payments/events.ts';
 import { verifySignature } from '../payments/signature.ts';
@@ -31,10 +32,15 @@ export function createWebhookReceiver(
   deps: Pick<AppDeps, 'applyPaymentEvent' | 'metrics' | 'jobs'>,
   secret: string,
   provider: 'stripe' | 'local',
-  fetchSubscription?: ProviderEffects['fetchSubscription'],
-  planPriceId: string | null = null,
+  /** Stripe's: the configured price, and the provider to ask about what an event leaves open. */
+  stripe?: { priceId: string; payments: Pick<PaymentProvider, 'retrieveSubscription' | 'chargeCustomer' | 'planProduct'> },
 ) {
-  const effects: ProviderEffects = { jobs: deps.jobs, ...(fetchSubscription && { fetchSubscription }) };
+  const payments = stripe?.payments;
+  const effects: ProviderEffects = {
+    jobs: deps.jobs,
+    ...(payments?.retrieveSubscription && { fetchSubscription: (id: string) => payments.retrieveSubscription!(id) }),
+    ...(payments?.chargeCustomer && { fetchChargeCustomer: (id: string) => payments.chargeCustomer!(id) }),
+  };
   return async (rawBody: string, signature: string | undefined): Promise<EventOutcome> => {
     if (!verifySignature(rawBody, signature, secret)) throw failures.webhookInvalid('Invalid webhook signature.');
     let json: unknown;
@@ -49,7 +55,9 @@ export function createWebhookReceiver(
     const { type, created } = event.data;
     deps.metrics.webhookLag.observe({ type }, Math.max(0, Date.now() / 1000 - created));
     try {
-      const outcome = await deps.applyPaymentEvent(event.data, provider, effects, planPriceId);
+      // Another price of the plan's product (a portal plan switch, a price migration) is the plan too.
+      const plan = stripe ? { priceId: stripe.priceId, productId: (await payments?.planProduct?.()) ?? null } : null;
+      const outcome = await deps.applyPaymentEvent(event.data, provider, effects, plan);
       deps.metrics.webhookEvents.inc({ type, outcome });
       if (outcome === 'refund_failed') deps.metrics.refundsFailed.inc();
       return outcome;
@@ -65,13 +73,8 @@ export async function paymentRoutes(scope: FastifyInstance, deps: AppDeps) {
   const provider = deps.config.stripe ? 'stripe' : 'local';
   const secret = deps.config.stripe?.webhookSecret ?? deps.config.localWebhookSecret;
   const { payments } = deps;
-  const receive = createWebhookReceiver(
-    deps,
-    secret,
-    provider,
-    payments.retrieveSubscription && ((id: string) => payments.retrieveSubscription!(id)),
-    deps.config.stripe?.priceId ?? null,
-  );
+  const stripe = deps.config.stripe;
+  const receive = createWebhookReceiver(deps, secret, provider, stripe ? { priceId: stripe.priceId, payments } : undefined);
 
   await app.register(async (plain) => {
     const webhook = plain.withTypeProvider<ZodTypeProvider>();

@@ -35,9 +35,15 @@ function handlePaymentEvent(
   event: PaymentEvent,
   provider: 'stripe' | 'local',
   effects: ProviderEffects,
-  planPriceId: string | null = null,
+  plan: PlanIdentity | null = null,
 ): Promise<EventOutcome> {
-  return recordPaymentEvent(db, event, translateEvent(event, provider, planPriceId), effects);
+  return recordPaymentEvent(db, event, translateEvent(event, provider, plan), effects);
+}
+
+/** The VPN plan at Stripe: its configured price, and that price's product (any price of it is the plan). */
+interface PlanIdentity {
+  priceId: string;
+  productId: string | null;
 }
 
 /** `handlePaymentEvent` bound to the database: what the webhook receiver is handed (never `db` itself). */
@@ -45,22 +51,26 @@ export type PaymentEventHandler = (
   event: PaymentEvent,
   provider: 'stripe' | 'local',
   effects: ProviderEffects,
-  planPriceId?: string | null,
+  plan?: PlanIdentity | null,
 ) => Promise<EventOutcome>;
 
 export const bindPaymentEvents =
   (db: Db): PaymentEventHandler =>
-  (event, provider, effects, planPriceId) =>
-    handlePaymentEvent(db, event, provider, effects, planPriceId);
+  (event, provider, effects, plan) =>
+    handlePaymentEvent(db, event, provider, effects, plan);
 
 /**
  * Whether a price is the VPN plan's (issue 20, item 6): another product sold on the same Stripe account
- * neither grants VPN access nor is cancelled or refunded here. Unknown prices (the local checkout's,
+ * neither grants VPN access nor is cancelled or refunded here. Another price of the plan's product is the
+ * plan (issue 34: a Billing Portal plan switch, a price migration). Unknown prices (the local checkout's,
  * or an object without one) count.
  */
-const isPlanPrice = (planPriceId: string | null, priceId: string | null | undefined) => !planPriceId || !priceId || priceId === planPriceId;
+function isPlanPrice(plan: PlanIdentity | null, price: { priceId: string | null; productId: string | null }): boolean {
+  if (!plan || !price.priceId || price.priceId === plan.priceId) return true;
+  return Boolean(price.productId && plan.productId && price.productId === plan.productId);
+}
 
-function translateEvent(event: PaymentEvent, provider: 'stripe' | 'local', planPriceId: string | null): PaymentEventEffect {
+function translateEvent(event: PaymentEvent, provider: 'stripe' | 'local', plan: PlanIdentity | null): PaymentEventEffect {
   if (event.type === 'customer.deleted') {
     const id = event.data.object.id;
     return typeof id === 'string' && id ? { kind: 'customer.deleted', customer: id } : { kind: 'none' };
@@ -79,15 +89,16 @@ function translateEvent(event: PaymentEvent, provider: 'stripe' | 'local', planP
 
   if (event.type === 'charge.refunded') return translateRefundedCharge(event);
   if (REFUND_STATUS_EVENTS.has(event.type)) return translateRefundStatus(event);
+  if (event.type.startsWith('charge.dispute.')) return translateDispute(event);
 
   if (event.type === 'invoice.paid' || event.type === 'invoice.payment_failed') {
-    if (!isPlanPrice(planPriceId, invoicePrice(event.data.object))) return { kind: 'none' };
+    if (!isPlanPrice(plan, invoicePrice(event.data.object))) return { kind: 'none' };
     return event.type === 'invoice.paid' ? translatePaidInvoice(event, provider) : translateFailedInvoice(event, provider);
   }
 
   if (event.type.startsWith('customer.subscription.')) {
     const subscription = readSubscriptionObject(event.data.object);
-    if (!subscription || !isPlanPrice(planPriceId, subscription.priceId)) return { kind: 'none' };
+    if (!subscription || !isPlanPrice(plan, subscription)) return { kind: 'none' };
     const deleted = event.type === 'customer.subscription.deleted';
     return {
       kind: 'subscription.state',
@@ -133,17 +144,22 @@ const invoiceSchema = z.object({
         z.object({
           period: z.object({ end: z.number().int() }).nullish(),
           // The line's price: `price` in older API versions, `pricing.price_details` in newer ones.
-          price: z.object({ id: z.string() }).nullish(),
-          pricing: z.object({ price_details: z.object({ price: z.union([z.string(), z.object({ id: z.string() })]) }).nullish() }).nullish(),
+          price: z.object({ id: z.string(), product: z.union([z.string(), z.object({ id: z.string() })]).nullish() }).nullish(),
+          pricing: z
+            .object({ price_details: z.object({ price: z.union([z.string(), z.object({ id: z.string() })]), product: z.string().nullish() }).nullish() })
+            .nullish(),
         }),
       ),
     })
     .nullish(),
 });
 
-function invoicePrice(object: unknown): string | null {
+function invoicePrice(object: unknown): { priceId: string | null; productId: string | null } {
   const line = invoiceSchema.safeParse(object).data?.lines?.data[0];
-  return line?.price?.id ?? idOf(line?.pricing?.price_details?.price) ?? null;
+  return {
+    priceId: line?.price?.id ?? idOf(line?.pricing?.price_details?.price) ?? null,
+    productId: idOf(line?.price?.product) ?? line?.pricing?.price_details?.product ?? null,
+  };
 }
 
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
@@ -257,4 +273,19 @@ function translateRefundStatus(event: PaymentEvent): PaymentEventEffect {
     return { kind: 'refund.status', refund: { refundId: id, status: 'failed', failureReason: failureReason ?? status ?? null } };
   }
   return settled ? { kind: 'refund.status', refund: { refundId: id, status: settled, failureReason: null } } : { kind: 'none' };
+}
+
+const disputeSchema = z.object({
+  id: z.string().min(1),
+  status: z.string().min(1),
+  charge: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+});
+
+/** A dispute opened, changed or closed (charge.dispute.*): no money-back claim while one is open. */
+function translateDispute(event: PaymentEvent): PaymentEventEffect {
+  const parsed = disputeSchema.safeParse(event.data.object);
+  if (!parsed.success) return { kind: 'none' };
+  const { id, status, charge, payment_intent: paymentIntent } = parsed.data;
+  return { kind: 'dispute', dispute: { id, status, chargeId: idOf(charge), paymentIntent: idOf(paymentIntent), providerTime: event.created } };
 }

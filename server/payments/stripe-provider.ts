@@ -11,6 +11,8 @@ export interface StripeSettings {
   secretKey: string;
   priceId: string;
   publicUrl: string;
+  /** The Billing Portal configuration (bpc_…): what customers may change there is ours, not the Dashboard default's. */
+  portalConfiguration?: string | undefined;
   /** e.g. http://127.0.0.1:12111 for an offline stand-in of Stripe's API in tests. */
   apiBase?: string;
   /** One request's limit (the SDK's default is 80 s); about 10 s in production. */
@@ -242,8 +244,31 @@ export class StripePaymentProvider implements PaymentProvider {
 
   async openBillingPortal({ customerId }: { customerId: string | null }): Promise<string> {
     if (!customerId) throw failures.noSubscription();
-    const session = await this.stripe.billingPortal.sessions.create({ customer: customerId, return_url: `${this.settings.publicUrl}/account` });
+    const { portalConfiguration: configuration } = this.settings;
+    const session = await this.stripe.billingPortal.sessions.create({
+      customer: customerId,
+      return_url: `${this.settings.publicUrl}/account`,
+      ...(configuration && { configuration }),
+    });
     return session.url;
+  }
+
+  async chargeCustomer(chargeId: string): Promise<string | null> {
+    return idOf((await this.stripe.charges.retrieve(chargeId)).customer);
+  }
+
+  /** Asked once (and again only after a failure): a price's product never changes. */
+  private product: Promise<string | null> | null = null;
+
+  planProduct(): Promise<string | null> {
+    this.product ??= this.stripe.prices.retrieve(this.settings.priceId).then(
+      (price) => idOf(price.product),
+      (error: unknown) => {
+        this.product = null;
+        throw error;
+      },
+    );
+    return this.product;
   }
 
   async retrieveSubscription(subscriptionId: string): Promise<SubscriptionSnapshot | null> {

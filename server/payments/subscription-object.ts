@@ -19,13 +19,17 @@ const subscriptionObjectSchema = z.object({
       data: z.array(
         z.object({
           current_period_end: z.number().nullish(),
-          price: z.object({ id: z.string().nullish(), nickname: z.string().nullish() }).nullish(),
+          price: z
+            .object({ id: z.string().nullish(), nickname: z.string().nullish(), product: z.union([z.string(), z.object({ id: z.string() })]).nullish() })
+            .nullish(),
         }),
       ),
     })
     .nullish(),
   metadata: z.record(z.string(), z.string()).nullish(),
 });
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 
 export function readSubscriptionObject(object: unknown): SubscriptionSnapshot | null {
   const parsed = subscriptionObjectSchema.safeParse(object);
@@ -40,6 +44,7 @@ export function readSubscriptionObject(object: unknown): SubscriptionSnapshot | 
     providerStatus: subscription.status,
     plan: subscription.items?.data[0]?.price?.nickname ?? null,
     priceId: subscription.items?.data[0]?.price?.id ?? null,
+    productId: idOf(subscription.items?.data[0]?.price?.product),
     cancelAtPeriodEnd: Boolean(subscription.cancel_at_period_end) || subscription.cancel_at != null,
     currentPeriodEnd: end ? new Date(end * 1000) : null,
   };

@@ -39,7 +39,7 @@ describe.each(drivers)('billing with Stripe on %s', (driver) => {
   let stripe: StripeStandIn;
   let api: TestApi;
   // A Stripe that does not answer is given up on quickly here, and the job retried soon.
-  const { stripeEvent, sent } = stripeTestApi(driver, { STRIPE_TIMEOUT_MS: '1000', BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10' }, (running) => ({ api, stripe } = running));
+  const { stripeEvent, sent } = stripeTestApi(driver, { STRIPE_TIMEOUT_MS: '1000', BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10', STRIPE_PORTAL_CONFIGURATION: 'bpc_veil' }, (running) => ({ api, stripe } = running));
 
   const owed = async (subscriptionId: string) =>
     (await api.database.db.select().from(refunds).where(eq(refunds.providerSubscriptionId, subscriptionId)))[0];
@@ -157,7 +157,7 @@ describe.each(drivers)('billing with Stripe on %s', (driver) => {
     expect((await call(api.app, 'POST', '/api/billing/history', { sessionToken: stranger.sessionToken })).body.items).toEqual([]);
   });
 
-  test('the billing portal is Stripe\'s, for the account\'s customer, returning to the account page', async () => {
+  test('the billing portal is Stripe\'s, for the account\'s customer, with our portal configuration, returning to the account page', async () => {
     const { userId } = await signIn('stripe-portal');
     await stripeEvent('checkout.session.completed', { id: 'cs_portal', client_reference_id: userId, customer: 'cus_portal' });
     await stripeEvent('customer.subscription.updated', stripe.addSubscription('sub_portal', 'cus_portal', userId, { status: 'past_due' }));
@@ -166,6 +166,8 @@ describe.each(drivers)('billing with Stripe on %s', (driver) => {
     const [request] = sent('POST', '/v1/billing_portal/sessions');
     expect(request!.body.get('customer')).toBe('cus_portal');
     expect(request!.body.get('return_url')).toMatch(/\/account$/);
+    // What customers may change in the portal is ours (STRIPE_PORTAL_CONFIGURATION), not the Dashboard default's.
+    expect(request!.body.get('configuration')).toBe('bpc_veil');
   });
 
   test('money-back with Stripe: refunded by the job, then shown once with Stripe\'s receipt when charge.refunded arrives', async () => {

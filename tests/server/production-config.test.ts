@@ -44,6 +44,7 @@ const PRODUCTION = {
   STRIPE_SECRET_KEY: 'sk_live_realistic',
   STRIPE_PRICE_ID: 'price_yearly',
   STRIPE_WEBHOOK_SECRET: 'whsec_of_the_real_endpoint',
+  STRIPE_PORTAL_CONFIGURATION: 'bpc_veil_vpn',
   SMTP_URL: 'smtps://veil:secret@smtp.example.com:465',
   MAIL_FROM: 'Veil VPN <hello@example.com>',
   VITE_LOG_RETENTION_DAYS: '14',
@@ -70,6 +71,7 @@ describe('production start-up checks', () => {
       { STRIPE_SECRET_KEY: undefined, STRIPE_PRICE_ID: undefined, STRIPE_WEBHOOK_SECRET: undefined },
       'no payment provider: STRIPE_SECRET_KEY is not set',
     ],
+    ['no Billing Portal configuration is named (issue 34)', { STRIPE_PORTAL_CONFIGURATION: undefined }, 'STRIPE_PORTAL_CONFIGURATION is not set'],
     [
       'TRUST_PROXY is true',
       { TRUST_PROXY: 'true' },

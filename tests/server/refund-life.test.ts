@@ -163,4 +163,27 @@ describe.each(drivers)('refunds with Stripe on %s', (driver) => {
     await until(async () => (await refundRow('sub_first-only'))?.state === 'made');
     expect(stripe.refunds.map((refund) => [refund.payment_intent, refund.amount])).toEqual([['pi_sub_first-only', 10000]]);
   });
+
+  test('money-back is refused with a clear 409 while a dispute of a payment is open, and granted once it is closed', async () => {
+    const { customer } = await paying('disputer');
+    stripe.chargeCustomers.set('ch_disputed', customer);
+    const dispute = { id: 'dp_1', object: 'dispute', charge: 'ch_disputed', payment_intent: 'pi_sub_disputer', status: 'needs_response', amount: 10000, currency: 'usd' };
+    expect(await stripeEvent('charge.dispute.created', dispute, { created: nowSeconds() - 60 })).toMatchObject({ status: 200, body: { outcome: 'applied' } });
+
+    expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'disputer' })).toMatchObject({
+      status: 409,
+      body: {
+        success: false,
+        code: 'dispute_open',
+        error:
+          'You have disputed a payment with your card issuer, so it cannot be refunded here while the dispute is open. Your card issuer decides the dispute and returns the money if it finds for you.',
+      },
+    });
+    expect(sent('POST', '/v1/refunds')).toHaveLength(0);
+
+    // An older update delivered late does not reopen it.
+    await stripeEvent('charge.dispute.closed', { ...dispute, status: 'won' });
+    await stripeEvent('charge.dispute.updated', { ...dispute, status: 'under_review' }, { created: nowSeconds() - 30 });
+    expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'disputer' })).toMatchObject({ status: 200 });
+  });
 });

@@ -24,7 +24,9 @@ describe.each(drivers)('Stripe edge cases on %s', (driver) => {
   }
   const checkout = (name: string) => call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: name, email: `${name}@example.com` });
   const verify = async (sessionToken: string) => (await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).body.subscription;
-  const withPrice = (price: string) => ({ items: { object: 'list' as const, data: [{ current_period_end: nowSeconds() + 365 * 86_400, price: { id: price, nickname: null } }] } });
+  const withPrice = (price: string, product = `prod_${price}`) => ({
+    items: { object: 'list' as const, data: [{ current_period_end: nowSeconds() + 365 * 86_400, price: { id: price, nickname: null, product } }] },
+  });
 
   test('customer.deleted clears the stored customer: the next checkout makes a new one (a new key: Stripe would replay the deleted one)', async () => {
     const { userId } = await signIn('dashboard-deleted');
@@ -95,5 +97,21 @@ describe.each(drivers)('Stripe edge cases on %s', (driver) => {
     });
     expect(await api.database.db.select().from(paymentEvents).where(eq(paymentEvents.id, 'evt_old_orphan'))).toHaveLength(1);
     expect(stripe.subscriptions.get('sub_payment_link')!.status).toBe('active');
+  });
+
+  test('another price of the VPN product (a portal plan switch, a price migration) is the plan: access stays, its payment is a charge', async () => {
+    const { userId, sessionToken } = await signIn('price-switch');
+    // The configured price's product, as Stripe answers GET /v1/prices/price_vpn_yearly (asked once, then kept).
+    const vpn = 'prod_price_vpn_yearly';
+    await stripeEvent('customer.subscription.created', stripe.addSubscription('sub_switch', 'cus_switch', userId, withPrice('price_vpn_yearly', vpn)), { created: nowSeconds() - 60 });
+    // Switched in the Billing Portal to the product's new price.
+    const switched = stripe.addSubscription('sub_switch', 'cus_switch', userId, { ...withPrice('price_vpn_2027', vpn), cancel_at_period_end: true });
+    expect(await stripeEvent('customer.subscription.updated', switched)).toMatchObject({ status: 200, body: { outcome: 'applied' } });
+    expect(await verify(sessionToken)).toMatchObject({ status: 'active', cancelAtPeriodEnd: true });
+    const renewal = { id: 'in_switch', customer: 'cus_switch', amount_paid: 9000, currency: 'usd', lines: { data: [{ price: { id: 'price_vpn_2027', product: vpn } }] }, parent: { subscription_details: { subscription: 'sub_switch', metadata: { userId } } } };
+    expect(await stripeEvent('invoice.paid', renewal)).toMatchObject({ body: { outcome: 'applied' } });
+    // Another product is still not the plan.
+    const other = stripe.addSubscription('sub_switch_other', 'cus_switch', userId, withPrice('price_other', 'prod_other'));
+    expect(await stripeEvent('customer.subscription.created', other)).toMatchObject({ body: { outcome: 'ignored' } });
   });
 });

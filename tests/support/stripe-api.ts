@@ -59,6 +59,7 @@ export function stripeTestApi(
     stripe!.requests.length = 0;
     stripe!.refunds.length = 0;
     stripe!.paymentAmounts.clear();
+    stripe!.chargeCustomers.clear();
   });
 
   let eventNumber = 0;

@@ -58,6 +58,8 @@ export interface StripeStandIn {
   refunds: StandInRefund[];
   /** What a payment intent paid (default 10000 usd): a refund returns what is left of it. */
   paymentAmounts: Map<string, number>;
+  /** Each charge's customer, as GET /v1/charges/:id answers (unknown charges: 404). */
+  chargeCustomers: Map<string, string>;
   /** Makes the next call of `path` do its work, then answer 500 (the answer is lost, the work is done). */
   failNextAfterDoing: (path: string) => void;
   /** Makes the next call of `path` answer `error` (e.g. 400 charge_disputed, 402). */
@@ -92,6 +94,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const refusing = new Map<string, StandInError>();
   const refunds: StandInRefund[] = [];
   const paymentAmounts = new Map<string, number>();
+  const chargeCustomers = new Map<string, string>();
   // As Stripe keeps them: the first answer under an idempotency key is replayed for any request with it
   // (a 500 too), and a request with other parameters under a used key is refused.
   const answered = new Map<string, { body: string; status: number; answer: unknown }>();
@@ -212,6 +215,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const session = `bps_test_${counter}`;
       return answer(200, { id: session, object: 'billing_portal.session', customer: body.get('customer'), return_url: body.get('return_url'), url: `https://billing.stripe.com/p/session/${session}` });
     }
+    if (request.method === 'GET' && resource === 'prices' && id) {
+      // Every price is of the product `prod_<price id>`.
+      return send(response, 200, { id, object: 'price', product: `prod_${id}` });
+    }
+    if (request.method === 'GET' && resource === 'charges' && id) {
+      const customer = chargeCustomers.get(id);
+      return customer ? send(response, 200, { id, object: 'charge', customer }) : missing(response, `charge: '${id}'`);
+    }
     if (request.method === 'GET' && url.pathname === '/v1/refunds') {
       const paymentIntent = url.searchParams.get('payment_intent');
       const data = refunds.filter((refund) => !paymentIntent || refund.payment_intent === paymentIntent).reverse();
@@ -246,6 +257,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     requests,
     refunds,
     paymentAmounts,
+    chargeCustomers,
     subscriptions,
     checkoutSessions,
     failNext: (path) => failing.add(path),
