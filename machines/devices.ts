@@ -3,6 +3,7 @@
  * hand-offs, listed with their first and last use, each of which the customer can sign out.
  */
 import { assign, fromPromise, setup } from 'xstate';
+import { ACCOUNT_CARDS, sendToCard } from './account-cards';
 import type { Device } from '../contract/api';
 import { errorMessage } from './error-message';
 import type { NoInputMachineTypes, ToastParams } from './types';
@@ -34,6 +35,8 @@ export const devicesMachine = setup({
     assignDevices: assign((_args, params: { devices: Device[] }) => ({ devices: params.devices, error: null })),
     assignError: assign((_args, params: { message: string }) => ({ error: params.message })),
     assignRevoking: assign((_args, params: { deviceId: string | null }) => ({ revoking: params.deviceId })),
+    /** The Account activity card shows the sign-out at once. */
+    reloadActivity: sendToCard({ type: 'activity.reload' }, ACCOUNT_CARDS.activity),
   },
 }).createMachine({
   id: 'devices',
@@ -69,7 +72,7 @@ export const devicesMachine = setup({
         input: ({ context }) => ({ deviceId: context.revoking ?? '' }),
         onDone: {
           target: 'loading',
-          actions: [{ type: 'assignRevoking', params: { deviceId: null } }, { type: 'showToast', params: DEVICE_SIGNED_OUT_TOAST }],
+          actions: [{ type: 'assignRevoking', params: { deviceId: null } }, { type: 'showToast', params: DEVICE_SIGNED_OUT_TOAST }, 'reloadActivity'],
         },
         onError: {
           target: 'ready',

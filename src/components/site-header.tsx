@@ -92,7 +92,8 @@ function SignedOutActions() {
   const downloadHref = useDownloadHref();
   return (
     <>
-      <SiteLink to="/signin" className={plain.button} data-variant="default">
+      {/* Not on /signin itself, where the page is the sign-in (issue 34): hidden while it is the current page. */}
+      <SiteLink to="/signin" className={`${plain.button} ${classes.signIn}`} data-variant="default" markCurrent>
         Sign In
       </SiteLink>
       <a href={downloadHref} className={plain.button}>

@@ -74,7 +74,9 @@ export const brand = {
     badge: capitalized(interval.formalAdjective),
     planName: `Single ${capitalized(interval.formalAdjective)} Plan`,
     tierName: 'Premium',
-    /** The price per interval and per month, under the pricing cards. */
+    /** Under a pricing card's own price: the per-month figure alone, so a card says its price once (issue 34). */
+    monthlyNote: `About ${monthlyEquivalent(PLAN)} per month`,
+    /** The price per interval and per month, where no card states the price above it (/cancel). */
     summary: `${planPrice(PLAN)} per ${interval.noun}, about ${monthlyEquivalent(PLAN)} per month`,
     /** Said before paying: the server's checkout pages say the same sentence. */
     renewalDisclosure: renewalDisclosure(PLAN),

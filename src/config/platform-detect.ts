@@ -18,6 +18,14 @@ export function detectPlatform(userAgent: string, maxTouchPoints = 0): PlatformI
   return null;
 }
 
+/** A desktop system there is no app for yet (Linux, ChromeOS), named for the visitor; null for any other. */
+export function unsupportedSystem(userAgent: string): string | null {
+  if (/android/i.test(userAgent)) return null;
+  if (/cros/i.test(userAgent)) return 'ChromeOS';
+  if (/linux|x11/i.test(userAgent)) return 'Linux';
+  return null;
+}
+
 /**
  * Where "Download Now" / "Download App" lead: a desktop's section of /download (its requirement beside the
  * button), a phone's own store, or the whole list.

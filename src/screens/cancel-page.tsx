@@ -16,7 +16,10 @@ const REASONS = [
 export interface CancelPageProps {
   /** What Return to App is doing; without it the button is a plain link (before hydration). */
   appLink?: AppLink;
-  /** A phone or tablet: its store download instead of the desktop app's link (issue 22 item 8). */
+  /**
+   * A phone or tablet: no desktop app's link, and no app download either: someone who just did not pay is
+   * offered to try again, not an app they cannot use without a subscription (issue 34).
+   */
   phone?: Platform | null;
 }
 
@@ -31,13 +34,7 @@ export function CancelPage({ appLink, phone }: CancelPageProps = {}) {
           <Button component={Link} to="/subscribe">
             Try Again
           </Button>
-          {phone ? (
-            <Button component="a" href={phone.url} variant="default">
-              Download for {phone.name}
-            </Button>
-          ) : (
-            <AppLinkButton href={brand.deepLinks.cancel} label="Return to App" appLink={appLink} variant="default" />
-          )}
+          {!phone && <AppLinkButton href={brand.deepLinks.cancel} label="Return to App" appLink={appLink} variant="default" />}
         </>
       }
       after={appLink && !phone ? <AppLinkStatus phase={appLink.phase} onRetry={appLink.onOpen} /> : null}

@@ -56,7 +56,7 @@ export function DevicesCard({ devices, revokingId, onRevoke, onAdd, onReplaceKey
               </div>
               <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
                 {device.kind === 'wireguard' ? (
-                  <Button size="xs" variant="default" disabled={revokingId !== null} onClick={() => onReplaceKey(device)} aria-label={`Replace the key of ${device.deviceName}`}>
+                  <Button size="xs" variant="default" disabled={revokingId !== null} onClick={() => onReplaceKey(device)} aria-label={`Replace key for ${device.deviceName}`}>
                     Replace key
                   </Button>
                 ) : null}

@@ -120,8 +120,11 @@ export function HomePage() {
           Simple pricing
         </h2>
         <div className={`${plain.card} ${classes.priceCard}`}>
-          <PlanPrice headingOrder={3} badge="Best value" note={`Just ${brand.price.perMonth} per month`} />
+          {/* No badge: "Best value" on the only plan says nothing (issue 34). */}
+          <PlanPrice headingOrder={3} />
           <CheckList items={PLAN_FEATURES} />
+          {/* Where the price first appears, it says it renews (issue 34). */}
+          <p className={`${plain.dimmed} ${classes.disclosure}`}>{brand.price.renewalDisclosure}</p>
           <SiteLink to="/subscribe" className={`${plain.button} ${classes.priceButton}`} data-size="md" data-block>
             Get {brand.price.tierName}
           </SiteLink>

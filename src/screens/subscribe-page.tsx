@@ -49,7 +49,11 @@ export function SubscribePage(props: SubscribePageProps) {
           </Stack>
           {/* What they are signing in for: the plan and its price (issue 22 item 4). */}
           <Card withBorder padding="md" radius="md" mt="lg">
-            <PlanPrice headingOrder={2} badge={brand.price.badge} note={brand.price.summary} />
+            <PlanPrice headingOrder={2} badge={brand.price.badge} />
+            {/* Where a signed-out visitor first reads the price, it says it renews (issue 34). */}
+            <Stack mt="md">
+              <RenewalDisclosure />
+            </Stack>
           </Card>
           <Stack gap="sm" mt="lg">
             {blocked && <SignInSupport message={props.supportMessage!} />}
@@ -100,7 +104,7 @@ export function SubscribePage(props: SubscribePageProps) {
           </Text>
         </div>
         <Card withBorder shadow="md" padding="xl" radius="lg">
-          <PlanPrice headingOrder={2} badge={brand.price.badge} note={brand.price.summary} />
+          <PlanPrice headingOrder={2} badge={brand.price.badge} />
           <CheckList items={FEATURES} />
           <Stack mt="xl" gap="sm">
             <RenewalDisclosure />

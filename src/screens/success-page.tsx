@@ -22,14 +22,25 @@ export interface SuccessPageProps {
   appLink?: AppLink;
   /** A phone or tablet: lead with what works there (issue 22 item 8), its store download, no desktop link. */
   phone?: Platform | null;
+  /**
+   * A signed-in visitor, whose payment the page can speak of. Anyone else (a link opened in another
+   * browser, a bookmark) is not told a payment succeeded that the page knows nothing about (issue 34).
+   */
+  signedIn?: boolean;
 }
 
-export function SuccessPage({ status, appLink, phone }: SuccessPageProps) {
+export function SuccessPage({ status, appLink, phone, signedIn = false }: SuccessPageProps) {
   return (
     <ResultCard
       tone="success"
       title={<>Welcome to {brand.premiumName}!</>}
-      lead={<>Your payment was successful. Thank you for choosing {brand.productName}.</>}
+      lead={
+        signedIn ? (
+          <>Your payment was successful. Thank you for choosing {brand.productName}.</>
+        ) : (
+          <>Thank you for choosing {brand.productName}. Sign in with the account you paid with to see your subscription.</>
+        )
+      }
       actions={
         phone ? (
           <>

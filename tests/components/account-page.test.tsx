@@ -227,13 +227,13 @@ describe('account page', () => {
       expect(card.getByText(/Public key G8arjbiZ2lErtbJZgeRirmxED\+XvVUQw67DAHCq1BDM=/)).toBeInTheDocument();
       const user = userEvent.setup();
       await user.click(card.getByRole('button', { name: 'Add a device' }));
-      await user.click(card.getByRole('button', { name: 'Replace the key of Home router' }));
+      await user.click(card.getByRole('button', { name: 'Replace key for Home router' }));
       await user.click(card.getByRole('button', { name: 'Remove Home router' }));
       await user.click(card.getByRole('button', { name: 'Sign out MacBook' }));
       expect(onAdd).toHaveBeenCalledTimes(1);
       expect(onReplaceKey).toHaveBeenCalledWith(router);
       expect(onRevoke.mock.calls).toEqual([['wgk_1'], ['ses_1']]);
-      expect(card.queryByRole('button', { name: 'Replace the key of MacBook' })).toBeNull();
+      expect(card.queryByRole('button', { name: 'Replace key for MacBook' })).toBeNull();
     });
 
     test('Refresh Status keeps the card, spins in the button, then says "Status updated"', async () => {

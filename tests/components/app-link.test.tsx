@@ -83,9 +83,10 @@ describe('phones are led to what works there (issue 22 item 8)', () => {
     expect(screen.queryByRole('link', { name: 'Open Desktop App' })).toBeNull();
   });
 
-  test('/cancel offers the store download instead of Return to App', async () => {
+  test('/cancel offers neither Return to App nor an app download to someone who just did not pay (issue 34)', async () => {
     await renderAtPath('/cancel', <CancelPage phone={iphone} />);
     const buttons = screen.getAllByRole('link').map((link) => link.textContent);
-    expect(buttons.slice(-3)).toEqual(['Try Again', 'Download for iPhone and iPad', 'Back to Website']);
+    expect(buttons.slice(-2)).toEqual(['Try Again', 'Back to Website']);
+    expect(screen.queryByRole('link', { name: /Download/ })).toBeNull();
   });
 });

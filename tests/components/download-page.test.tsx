@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { DownloadPage } from '../../src/screens/download-page';
+import { PLATFORMS } from '../../src/config/platforms';
+import { unsupportedSystem } from '../../src/config/platform-detect';
 import { SiteHeader } from '../../src/components/site-header';
 import { renderAtPath } from './render-with-router';
 
@@ -22,6 +24,20 @@ describe('/download and the download buttons (issue 22 item 3)', () => {
       expect(within(card).getByText(`Requires ${requirement}`)).toBeInTheDocument();
       expect(within(card).getByRole('link', { name: `Download for ${name}` })).toHaveAttribute('href', `https://example.com/download/${id}`);
     }
+  });
+
+  test('the visitor\'s system comes first and says so; a Linux visitor is told there is no app yet (issue 34)', async () => {
+    const windows = PLATFORMS.find((platform) => platform.id === 'windows')!;
+    const { unmount } = await renderAtPath('/download', <DownloadPage visitor={windows} />);
+    const regions = await screen.findAllByRole('region');
+    expect(regions[0]).toHaveAttribute('id', 'windows');
+    expect(within(regions[0]!).getByText('Your system')).toBeInTheDocument();
+    expect(screen.getAllByText('Your system')).toHaveLength(1);
+    unmount();
+    await renderAtPath('/download', <DownloadPage unsupported={unsupportedSystem('Mozilla/5.0 (X11; Linux x86_64)')} />);
+    expect(await screen.findByText('No Linux app yet')).toBeInTheDocument();
+    expect(screen.getByText(/runs on macOS, Windows, iPhone and iPad and Android; there is no app for Linux yet/)).toBeInTheDocument();
+    expect(unsupportedSystem('Mozilla/5.0 (Linux; Android 14; Pixel 8)')).toBeNull();
   });
 
   test("the header's Download App points at the visitor's platform", async () => {

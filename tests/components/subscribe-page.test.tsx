@@ -35,7 +35,9 @@ describe('subscribe page', () => {
     const onSubscribe = vi.fn();
     await renderAtPath('/subscribe', <SubscribePage view="signedIn" email="ada@example.com" onSubscribe={onSubscribe} redirecting={false} />);
     expect(await screen.findByText('ada@example.com')).toBeInTheDocument();
-    expect(screen.getByText('$100 per year, about $8.34 per month')).toBeInTheDocument();
+    // The card says its price once ("$100" "per year"), then only the monthly figure (issue 34).
+    expect(screen.getByText('About $8.34 per month')).toBeInTheDocument();
+    expect(screen.getAllByText('per year')).toHaveLength(1);
     expect(screen.getByText('Up to 10 devices at once')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Manage Account' })).toHaveAttribute('href', '/account');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Subscribe Now' }));
@@ -57,8 +59,12 @@ describe('subscribe page', () => {
 
   test('signed out: the plan and its price, one matching pair of buttons with their marks, and the terms line', async () => {
     await renderAtPath('/subscribe', <SubscribePage view="signedOut" onGoogle={() => {}} onApple={() => {}} />);
-    expect(await screen.findByText('$100 per year, about $8.34 per month')).toBeInTheDocument();
-    expect(screen.getByText('per year')).toBeInTheDocument();
+    expect(await screen.findByText('About $8.34 per month')).toBeInTheDocument();
+    expect(screen.getAllByText('per year')).toHaveLength(1);
+    // Where a signed-out visitor first reads the price, it says the plan renews (issue 34).
+    expect(
+      screen.getByText('Your plan renews automatically every year at $100 until you turn auto-renewal off. You can turn it off at any time on your account page, under Subscription.'),
+    ).toBeInTheDocument();
     const google = screen.getByRole('button', { name: 'Sign in with Google' });
     const apple = screen.getByRole('button', { name: 'Continue with Apple' });
     for (const button of [google, apple]) expect(button.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
@@ -73,6 +79,6 @@ describe('subscribe page', () => {
     expect(await screen.findByRole('heading', { name: 'You already have Veil VPN Premium' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to My Account' })).toHaveAttribute('href', '/account');
     expect(screen.queryByRole('button', { name: 'Subscribe Now' })).toBeNull();
-    expect(screen.queryByText('$100 per year, about $8.34 per month')).toBeNull();
+    expect(screen.queryByText('About $8.34 per month')).toBeNull();
   });
 });

@@ -47,3 +47,16 @@ describe('checkout return pages', () => {
     expect(buttons.slice(-3)).toEqual(['Try Again', 'Return to App', 'Back to Website']);
   });
 });
+
+describe('/success and who reads it (issue 34)', () => {
+  it('tells a signed-in customer the payment went through, and anyone else only how to see their subscription', async () => {
+    await renderAtPath('/success', <SuccessPage signedIn />);
+    expect(await screen.findByText(/Your payment was successful\./)).toBeInTheDocument();
+  });
+
+  it('does not tell a signed-out visitor a payment succeeded', async () => {
+    await renderAtPath('/success', <SuccessPage />);
+    expect(await screen.findByText(/Sign in with the account you paid with to see your subscription\./)).toBeInTheDocument();
+    expect(screen.queryByText(/Your payment was successful/)).toBeNull();
+  });
+});

@@ -4,7 +4,7 @@
  * with no console error, no failed request to our own origin and no axe-core violation.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page, Response } from 'playwright-core';
 import { axeViolations, launchBrowser, newIsolatedContext, saveScreenshot, waitForHydration } from '../support/browser';
 import { startStack, type RunningStack } from '../support/stack';
 
@@ -28,6 +28,16 @@ function keepPrerenderedMain() {
   document.addEventListener('readystatechange', () => {
     if (document.readyState === 'interactive') (window as unknown as PrerenderProbe).__prerenderedMain = document.querySelector('main');
   });
+}
+
+/**
+ * Follows a link and waits for what it leads to: the new URL (a page load or the router's navigation),
+ * then the heading there, never for a time (issue 34). A routed page is hydrated first, so its router
+ * takes the click.
+ */
+async function follow(page: Page, link: Locator, path: string, heading: string): Promise<void> {
+  await Promise.all([page.waitForURL((url) => url.pathname === path), link.click()]);
+  await page.getByRole('heading', { name: heading }).waitFor();
 }
 
 const WIDTHS = [
@@ -87,12 +97,11 @@ describe('public website', () => {
     const { context } = await newIsolatedContext(browser, { viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${stack.url}/support`);
+    await waitForHydration(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
     await expect.poll(() => mobileNav.getByRole('link', { name: 'Support' }).getAttribute('aria-current')).toBe('page');
-    await mobileNav.getByRole('link', { name: 'Terms' }).click();
-    await page.getByRole('heading', { name: 'Terms of Service' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/terms');
+    await follow(page, mobileNav.getByRole('link', { name: 'Terms' }), '/terms', 'Terms of Service');
     await context.close();
   });
 
@@ -105,6 +114,7 @@ describe('public website', () => {
     const highlight = () => activeLink.evaluate((link) => getComputedStyle(link).backgroundColor);
     await page.goto(`${stack.url}/`);
     await page.getByRole('heading', { name: 'Secure Your Digital Freedom' }).waitFor();
+    await waitForHydration(page);
     expect(await scheme()).toBe('light');
     expect(await background()).toBe('rgb(255, 255, 255)');
     expect(await highlight()).toBe('rgb(243, 240, 255)');
@@ -115,13 +125,14 @@ describe('public website', () => {
     expect(await highlight()).toBe('rgba(113, 77, 221, 0.25)');
 
     // A Mantine page mounts its own provider; the scheme still follows the system, and still does at home.
-    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Support', exact: true }).click();
-    await page.getByRole('heading', { name: 'Setup & Installation' }).waitFor();
+    const footer = page.getByRole('navigation', { name: 'Footer' });
+    // From the home page (plain anchors) a page load; from a routed page, the router's navigation.
+    await follow(page, footer.getByRole('link', { name: 'Support', exact: true }), '/support', 'Setup & Installation');
+    await waitForHydration(page);
     await page.emulateMedia({ colorScheme: 'light' });
     await expect.poll(scheme).toBe('light');
-    await page.getByRole('navigation', { name: 'Footer' }).getByRole('link', { name: 'Terms', exact: true }).click();
-    await page.getByRole('heading', { name: 'Terms of Service' }).waitFor();
-    await page.getByRole('link', { name: 'Veil VPN home' }).click();
+    await follow(page, footer.getByRole('link', { name: 'Terms', exact: true }), '/terms', 'Terms of Service');
+    await follow(page, page.getByRole('link', { name: 'Veil VPN home' }), '/', 'Secure Your Digital Freedom');
     await page.emulateMedia({ colorScheme: 'dark' });
     await expect.poll(scheme).toBe('dark');
     await context.close();
@@ -139,13 +150,17 @@ describe('public website', () => {
   test('the home page loads no Mantine or router code; moving to a Mantine page and back works and stays accessible', async () => {
     const { context, problems } = await newIsolatedContext(browser, { viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    const scripts: { url: string; body: Promise<string> }[] = [];
-    page.on('response', (response) => {
-      if (response.url().startsWith(stack.url) && response.url().endsWith('.js')) scripts.push({ url: response.url(), body: response.text() });
-    });
+    // The home page's own scripts: held as responses and read while the page is open, so no body is asked
+    // for after the context closed (an unhandled "Target page, context or browser has been closed").
+    const scripts: Response[] = [];
+    const onResponse = (response: Response) => {
+      if (response.url().startsWith(stack.url) && response.url().endsWith('.js')) scripts.push(response);
+    };
+    page.on('response', onResponse);
     await page.goto(`${stack.url}/`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Secure Your Digital Freedom' }).waitFor();
-    const homeScripts = await Promise.all(scripts.map(async (script) => ({ url: script.url, body: await script.body })));
+    page.off('response', onResponse);
+    const homeScripts = await Promise.all(scripts.map(async (response) => ({ url: response.url(), body: await response.text() })));
     expect(homeScripts.length).toBeGreaterThan(0);
     expect(homeScripts.filter((script) => script.body.includes('@mantine/core/')).map((script) => script.url)).toEqual([]);
     // Issue 25: it hydrates without TanStack Router (src/main-home.tsx); its links load the next page.
@@ -170,9 +185,7 @@ describe('public website', () => {
     expect(ringed).toEqual(['Sign In', 'Download App']);
 
     const main = page.getByRole('navigation', { name: 'Main' });
-    const loaded = page.waitForEvent('load');
-    await main.getByRole('link', { name: 'Support' }).click();
-    await loaded;
+    await follow(page, main.getByRole('link', { name: 'Support' }), '/support', 'Setup & Installation');
     await waitForHydration(page);
     const question = page.getByRole('button', { name: /How do I get started/ });
     await question.click();
@@ -180,11 +193,9 @@ describe('public website', () => {
     expect(await axeViolations(page), 'axe on /support').toEqual([]);
 
     // From a routed page, home is rendered by the router (its `/` route) and the links stay in the page.
-    await main.getByRole('link', { name: 'Home' }).click();
-    await page.getByRole('heading', { name: 'Secure Your Digital Freedom' }).waitFor();
-    await page.getByRole('link', { name: 'Get Premium' }).click();
+    await follow(page, main.getByRole('link', { name: 'Home' }), '/', 'Secure Your Digital Freedom');
+    await Promise.all([page.waitForURL((url) => url.pathname === '/subscribe'), page.getByRole('link', { name: 'Get Premium' }).click()]);
     await page.getByText('Sign In to Continue').waitFor();
-    expect(new URL(page.url()).pathname).toBe('/subscribe');
     // Mantine's component styles, loaded after the shell's, still win over its base rules (button font).
     const mantineButton = page.getByRole('button', { name: 'Sign in with Google' });
     expect(await mantineButton.evaluate((button) => getComputedStyle(button).fontWeight)).toBe('600');

@@ -4,12 +4,16 @@
  * run together, and a card running alone sends nothing.
  */
 import { describe, expect, it, vi } from 'vitest';
+import type { ActivityItem } from '../../contract/account-activity';
+import type { Device } from '../../contract/api';
 import { createActor, fromPromise, setup, waitFor, type AnyActorRef } from 'xstate';
 import type { BillingHistory } from '../../machines/billing-history';
 import { ACCOUNT_CARDS } from '../../machines/account-cards';
 import { accountDeletionMachine } from '../../machines/account-deletion';
 import { autoRenewalMachine } from '../../machines/auto-renewal';
 import { billingHistoryMachine } from '../../machines/billing-history';
+import { accountActivityMachine } from '../../machines/account-activity';
+import { devicesMachine } from '../../machines/devices';
 
 const user = { uid: 'uid-1', email: 'ada@example.com' };
 const history: BillingHistory = { items: [], refundableUntil: '2026-12-20T00:00:00.000Z' };
@@ -41,6 +45,37 @@ function accountPage(refund: () => Promise<void> = () => Promise.resolve()) {
 }
 
 describe('flow rules between account cards are machine events', () => {
+  it('a device signed out reloads the Account activity card, which then shows it', async () => {
+    const loadActivity = vi.fn(() => Promise.resolve([] as ActivityItem[]));
+    const page = setup({
+      actors: {
+        devices: devicesMachine.provide({
+          actors: {
+            listDevices: fromPromise(() => Promise.resolve<Device[]>([{ id: 'ses_1', kind: 'desktop', deviceName: 'Mac', createdAt: '' }])),
+            revokeDevice: fromPromise(() => Promise.resolve()),
+          },
+        }),
+        activity: accountActivityMachine.provide({ actors: { loadActivity: fromPromise(loadActivity) } }),
+      },
+    }).createMachine({
+      invoke: [
+        { src: 'devices', systemId: ACCOUNT_CARDS.devices, input: {} },
+        { src: 'activity', systemId: ACCOUNT_CARDS.activity, input: {} },
+      ],
+    });
+    const actor = createActor(page).start();
+    const devices = actor.system.get(ACCOUNT_CARDS.devices) as AnyActorRef;
+    const activity = actor.system.get(ACCOUNT_CARDS.activity) as AnyActorRef;
+    await waitFor(activity, (state) => state.matches('ready'));
+    await waitFor(devices, (state) => state.matches('ready'));
+    expect(loadActivity).toHaveBeenCalledTimes(1);
+    devices.send({ type: 'devices.revoke', deviceId: 'ses_1' });
+    await waitFor(devices, (state) => state.matches('ready') && !state.hasTag('revoking'));
+    await waitFor(activity, (state) => state.matches('ready'));
+    expect(loadActivity).toHaveBeenCalledTimes(2);
+  });
+
+
   it.each([
     ['made', () => Promise.resolve()],
     ['refused', () => Promise.reject(new Error('The money-back guarantee has ended'))],

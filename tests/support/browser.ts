@@ -131,7 +131,11 @@ export async function axeViolations(page: Page): Promise<string[]> {
  * a prerendered control (an accordion, a menu toggle) does nothing.
  */
 export async function waitForHydration(page: Page): Promise<void> {
+  // Up to 30 s, not expect.poll's 1 s default: on a busy machine React takes a page over in seconds (issue 34).
   await expect
-    .poll(() => page.evaluate(() => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__reactFiber'))))
+    .poll(() => page.evaluate(() => Object.keys(document.querySelector('main') ?? {}).some((key) => key.startsWith('__reactFiber'))), {
+      timeout: 30_000,
+      interval: 100,
+    })
     .toBe(true);
 }

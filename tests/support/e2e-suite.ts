@@ -8,14 +8,15 @@ import { launchBrowser, newIsolatedContext } from './browser';
 import { accountMenu, signInWithPopup } from './emulator-ui';
 import { startStack, type RunningStack } from './stack';
 
-export function useWholeStack(browserOptions: Parameters<typeof launchBrowser>[0] = {}) {
+/** `env` adds to the API's environment (e.g. RELAY_TOKENS for a test that polls the relay API). */
+export function useWholeStack(browserOptions: Parameters<typeof launchBrowser>[0] = {}, env: Record<string, string> = {}) {
   const emulatorHost = inject('e2eAuthEmulatorHost');
   let stack: RunningStack | undefined;
   let browser: Browser | undefined;
   let contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost }), launchBrowser(browserOptions)]);
+    [stack, browser] = await Promise.all([startStack({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, ...env }), launchBrowser(browserOptions)]);
   });
 
   afterAll(async () => {

@@ -31,6 +31,7 @@ function SuccessRoute() {
       }
       appLink={{ phase: app.phase, onOpen: app.open }}
       phone={platform?.kind === 'phone' ? platform : null}
+      signedIn={Boolean(user)}
     />
   );
 }

@@ -1,0 +1,109 @@
+/**
+ * Issue 29 in Chromium, as a customer does it: "Add a device" on the account page makes a WireGuard
+ * configuration in the browser. The configuration on the page holds a private key whose X25519 public key
+ * (Node's crypto, design §9) is the one the device list shows; no request the page made carried the private
+ * key; the QR code and the .conf download are there, at 390 and 1280 px, light and dark, axe clean; then
+ * the device is removed and its key leaves the relay API's peer list.
+ */
+import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeViolations, saveScreenshot } from '../support/browser';
+import { useWholeStack } from '../support/e2e-suite';
+import { storageKey } from '../support/emulator-ui';
+import { sendSubscriptionEvent, userIdOf } from '../support/payments';
+
+const RELAY_TOKEN = 'relay-token-for-the-journey-0123456789abcdef';
+const e2e = useWholeStack({}, { RELAY_TOKENS: `e2e-relay:${RELAY_TOKEN}` });
+
+const VARIANTS = [
+  { width: 390, height: 844, colorScheme: 'light' },
+  { width: 390, height: 844, colorScheme: 'dark' },
+  { width: 1280, height: 800, colorScheme: 'light' },
+  { width: 1280, height: 800, colorScheme: 'dark' },
+] as const;
+
+/** The X25519 public key of a raw base64 private key, with Node's own crypto. */
+function publicKeyOf(privateKeyBase64: string): string {
+  const der = Buffer.concat([Buffer.from('302e020100300506032b656e04220420', 'hex'), Buffer.from(privateKeyBase64, 'base64')]);
+  return createPublicKey(createPrivateKey({ key: der, format: 'der', type: 'pkcs8' })).export({ type: 'spki', format: 'der' }).subarray(-32).toString('base64');
+}
+
+async function listedKeys(): Promise<string[]> {
+  const response = await fetch(`${e2e.stack.url}/api/relay/v1/peers`, { headers: { authorization: `Bearer ${RELAY_TOKEN}` } });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { peers: Array<{ publicKey: string }> }).peers.map((peer) => peer.publicKey);
+}
+
+async function show(page: Page, { width, height, colorScheme }: (typeof VARIANTS)[number]) {
+  await page.setViewportSize({ width, height });
+  await page.emulateMedia({ colorScheme });
+  await expect.poll(() => page.getAttribute('html', 'data-mantine-color-scheme')).toBe(colorScheme);
+  await page.waitForTimeout(300);
+}
+
+describe('a WireGuard configuration made on the account page', () => {
+  test('add a device, read its configuration, X25519 matches the listed key, no request carried the private key, QR and download, remove it', async () => {
+    const { page } = await e2e.signedIn('wireguard.customer@example.com');
+    const userId = await userIdOf(e2e.stack.url, (await storageKey(page, 'sessionToken'))!);
+    expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' })).status).toBe(200);
+
+    // Every request the page makes from here on, with its URL and body.
+    const sent: string[] = [];
+    page.on('request', (request) => sent.push(`${request.method()} ${request.url()}\n${request.postData() ?? ''}`));
+
+    await page.goto(`${e2e.stack.url}/account`);
+    const devices = page.getByRole('region', { name: 'Devices' });
+    await devices.getByText(/ChaCha20-Poly1305/).waitFor();
+    await devices.getByRole('button', { name: 'Add a device' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a device' });
+    await dialog.getByRole('textbox', { name: 'Device name' }).fill('Pixel phone');
+    await dialog.getByRole('combobox', { name: 'Platform' }).click();
+    await page.getByRole('option', { name: 'Android' }).click();
+    await dialog.getByRole('combobox', { name: 'Server' }).click();
+    await page.getByRole('option', { name: 'Lagos, Nigeria' }).click();
+    await dialog.getByRole('button', { name: 'Add device' }).click();
+
+    const configText = (await dialog.getByTestId('wireguard-config').textContent()) ?? '';
+    const privateKey = /^PrivateKey = (\S+)$/m.exec(configText)?.[1] ?? '';
+    expect(Buffer.from(privateKey, 'base64')).toHaveLength(32);
+    expect(configText).toContain('Endpoint = 198.51.100.20:51820');
+    expect(configText).toContain('AllowedIPs = 0.0.0.0/0, ::/0');
+    await dialog.getByText('In the WireGuard app tap "+", then "Scan from QR code"', { exact: false }).waitFor();
+    await dialog.getByText('We do not keep your private key', { exact: false }).waitFor();
+    await dialog.getByRole('img', { name: 'QR code of the WireGuard configuration' }).waitFor();
+    expect(await dialog.getByRole('link', { name: 'Download .conf' }).getAttribute('download')).toBe('Pixel-phone.conf');
+
+    for (const variant of VARIANTS) {
+      await show(page, variant);
+      await dialog.getByRole('img', { name: 'QR code of the WireGuard configuration' }).waitFor();
+      expect(await axeViolations(page), `axe at ${variant.width} ${variant.colorScheme}`).toEqual([]);
+      await saveScreenshot(page, `wireguard-shown-${variant.width}-${variant.colorScheme}`, { fullPage: false });
+    }
+
+    // The device list shows the public key the browser derived; X25519 of the private key is that key.
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const listed = (await devices.getByTestId('device-public-key').textContent()) ?? '';
+    const publicKey = /Public key (\S+)/.exec(listed)?.[1] ?? '';
+    expect(publicKeyOf(privateKey)).toBe(publicKey);
+    expect(sent.some((request) => request.includes('/api/vpn/devices') && request.includes(publicKey))).toBe(true);
+    // No request of the page carried the private key (in its URL or body, in any encoding a form would use).
+    for (const request of sent) {
+      expect(request.includes(privateKey) || request.includes(encodeURIComponent(privateKey)), request.split('\n')[0]).toBe(false);
+    }
+    // The configuration is gone once closed: shown once.
+    expect(await page.getByText(privateKey).count()).toBe(0);
+
+    for (const variant of VARIANTS) {
+      await show(page, variant);
+      expect(await axeViolations(page), `axe on the list at ${variant.width} ${variant.colorScheme}`).toEqual([]);
+    }
+
+    expect(await listedKeys()).toContain(publicKey);
+    await devices.getByRole('button', { name: 'Remove Pixel phone' }).click();
+    await page.getByText('Device signed out').waitFor();
+    await expect.poll(() => devices.getByText('Pixel phone').count()).toBe(0);
+    expect(await listedKeys()).not.toContain(publicKey);
+  }, 180_000);
+});
