@@ -39,7 +39,11 @@ export async function billingRoutes(scope: FastifyInstance, deps: AppDeps) {
       schema: { summary: 'The account\'s charges and refunds, newest first', tags, body: billingHistoryRequestSchema, response: answers(billingHistoryAnswerSchema) },
       preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'billing'),
     },
-    async (request) => ({ success: true as const, ...(await billing.history(signedIn(request).user.id, receiptUrl)) }),
+    async (request) => {
+      // The money-back offer's window reads the local checkout's billing clock, as the claim does.
+      const now = deps.localCheckout ? await deps.localCheckout.clockNow() : new Date();
+      return { success: true as const, ...(await billing.history(signedIn(request).user.id, receiptUrl, now)) };
+    },
   );
 
   const htmlPage = { description: 'The printable receipt', content: { 'text/html': { schema: z.string() } } };

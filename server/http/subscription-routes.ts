@@ -58,6 +58,11 @@ export async function subscriptionRoutes(scope: FastifyInstance, deps: AppDeps) 
         response: answers(refundSubscriptionAnswerSchema),
       },
     },
-    async (request) => ({ success: true as const, ...(await subscriptions.claimMoneyBack(deps.jobs, await verified(request.body.idToken))) }),
+    async (request) => {
+      const identity = await verified(request.body.idToken);
+      // The local checkout's billing clock is the one clock of its billing rules, as a Stripe test clock is (issue 34).
+      const now = deps.localCheckout ? await deps.localCheckout.clockNow() : new Date();
+      return { success: true as const, ...(await subscriptions.claimMoneyBack(deps.jobs, identity, now)) };
+    },
   );
 }

@@ -94,6 +94,17 @@ describe.each(drivers)('billing clock on %s', (driver) => {
     expect(await subscriptionOf(api, sessionToken)).toMatchObject({ status: 'cancelled' });
   });
 
+  test('the money-back window reads the billing clock: 31 days on, the refund is 409 refund_window_closed and no longer offered', async () => {
+    const { sessionToken } = await buy(api, 'late-claimer');
+    expect((await call(api.app, 'POST', '/api/billing/history', { sessionToken })).body.refundableUntil).toBeDefined();
+    await advance(api, '31d');
+    expect((await call(api.app, 'POST', '/api/billing/history', { sessionToken })).body.refundableUntil).toBeUndefined();
+    expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'late-claimer' })).toMatchObject({
+      status: 409,
+      body: { success: false, code: 'refund_window_closed' },
+    });
+  });
+
   test('a bad duration is a 400 JSON; the clock never moves back', async () => {
     for (const by of ['soon', '-5d', 12, '']) {
       expect(await advance(api, by)).toEqual({
