@@ -232,6 +232,11 @@ export async function applySubscriptionState(
     // Turned off at the provider (Stripe's portal, or our own cancel call's event): keyed as turnOffRenewal keys it.
     await oweRenewalOff(db, effects.jobs, values.userId, values.providerSubscriptionId, values.currentPeriodEnd);
   }
+  if (effects.jobs && current?.cancelAtPeriodEnd && !values.cancelAtPeriodEnd && isLive(stored) && values.currentPeriodEnd) {
+    // Turned back on at the provider (a resume in Stripe's Billing Portal): keyed as turnOnRenewal keys it.
+    const renewalDate = values.currentPeriodEnd.toISOString();
+    await oweCustomerMessage(db, effects.jobs, { kind: 'renewal_on', userId: values.userId, renewalDate }, `${values.providerSubscriptionId}:${renewalDate}`);
+  }
   return outcome;
 }
 

@@ -186,4 +186,49 @@ describe.each(drivers)('refunds with Stripe on %s', (driver) => {
     await stripeEvent('charge.dispute.updated', { ...dispute, status: 'under_review' }, { created: nowSeconds() - 30 });
     expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'disputer' })).toMatchObject({ status: 200 });
   });
+
+  test('a second subscription that was never charged (a trial) is ended with no refund: no e-mail, no history line', async () => {
+    const { userId, sessionToken } = await paying('trial-second');
+    const trial = structuredClone(stripe.addSubscription('sub_trial', 'cus_trial-second', userId, { status: 'trialing', latest_invoice: null }));
+    expect(await stripeEvent('customer.subscription.created', trial)).toMatchObject({ body: { outcome: 'second_subscription_cancelled' } });
+    await until(async () => (await refundRow('sub_trial'))?.state === 'not_owed');
+    expect(await refundRow('sub_trial')).toMatchObject({ stateReason: 'nothing_paid', amount: null });
+    expect(stripe.refunds).toHaveLength(0);
+    expect(await mailsOwed(api.database, 'refund', userId)).toEqual([]);
+    expect((await history(sessionToken)).filter((item) => item.kind === 'refund')).toEqual([]);
+  });
+
+  test('an older charge.refunded delivered late never overwrites a newer total', async () => {
+    const { customer, sessionToken } = await paying('two-partials');
+    const charge = { id: 'ch_partials', object: 'charge', customer, payment_intent: 'pi_sub_two-partials', currency: 'usd' };
+    await stripeEvent('charge.refunded', { ...charge, amount_refunded: 5000 }, { created: nowSeconds() - 10 });
+    await stripeEvent('charge.refunded', { ...charge, amount_refunded: 2000 }, { created: nowSeconds() - 20 });
+    expect((await history(sessionToken)).filter((item) => item.kind === 'refund')).toEqual([
+      { kind: 'refund', amount: 5000, description: 'Refund', refundState: 'made' },
+    ]);
+  });
+
+  test('a refund is listed once while the call to Stripe is in flight, even when Stripe\'s charge.refunded comes first', async () => {
+    const { customer, sessionToken } = await paying('in-flight');
+    stripe.stopAnswering('/v1/refunds');
+    try {
+      await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'in-flight' });
+      await until(async () => (await refundRow('sub_in-flight'))?.paymentIntent);
+      await stripeEvent('charge.refunded', { id: 'ch_in_flight', object: 'charge', customer, payment_intent: 'pi_sub_in-flight', amount_refunded: 10000, currency: 'usd' });
+      expect((await history(sessionToken)).filter((item) => item.kind === 'refund')).toEqual([
+        { kind: 'refund', amount: 10000, description: 'Refund', refundState: 'made' },
+      ]);
+    } finally {
+      stripe.answerAgain('/v1/refunds');
+    }
+  });
+
+  test('a resume made in the Billing Portal sends the "renewal on" e-mail, once', async () => {
+    const { userId, subscription } = await paying('portal-resume');
+    await stripeEvent('customer.subscription.updated', { ...subscription, cancel_at_period_end: true }, { created: nowSeconds() - 60 });
+    const resumed = { ...subscription, cancel_at_period_end: false };
+    await stripeEvent('customer.subscription.updated', resumed, { created: nowSeconds() - 30 });
+    await stripeEvent('customer.subscription.updated', resumed, { created: nowSeconds() - 30 });
+    expect(await mailsOwed(api.database, 'renewal_on', userId)).toEqual([expect.objectContaining({ userId })]);
+  });
 });
