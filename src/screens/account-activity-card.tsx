@@ -3,6 +3,7 @@ import type { ActivityItem } from '../../contract/account-activity';
 import { formatMoney } from '../../contract/plans';
 import type { StaffActionName } from '../../contract/staff';
 import { ListCard, type ListLoadState } from '../components/list-card';
+import longText from '../components/long-text.module.css';
 import { formatLongDate } from './subscription-texts';
 
 export interface AccountActivityCardProps extends ListLoadState {
@@ -61,7 +62,9 @@ export function AccountActivityCard({ items, ...list }: AccountActivityCardProps
           {items.map((item, index) => (
             <Group key={index} justify="space-between" wrap="wrap" component="li" align="flex-start" gap="xs">
               <div style={{ flex: 1, minWidth: '12rem' }}>
-                <Text fw={600}>{activityText(item)}</Text>
+                <Text fw={600} className={longText.wrap}>
+                  {activityText(item)}
+                </Text>
                 <Text size="sm" c="dimmed">
                   {item.by === 'support' ? 'Veil support' : 'You'}
                 </Text>
