@@ -43,7 +43,8 @@ export function BillingHistoryCard({ items, refundableUntil, onRefund, ...list }
           {items.map((item) => (
             <Group key={item.id} justify="space-between" wrap="nowrap" component="li" align="flex-start">
               <div style={{ flex: 1, minWidth: 0 }}>
-                <Text fw={600}>{item.kind === 'refund' ? 'Refund' : item.description}</Text>
+                {/* A refund's description says its state (issue 34): Refund, Refund in progress, Refund failed: …. */}
+                <Text fw={600}>{item.description}</Text>
                 <Text size="sm" c="dimmed">
                   {formatLongDate(item.date)}
                   {item.receiptUrl && (

@@ -49,6 +49,15 @@ describe('Billing history card', () => {
     expect(onReload).toHaveBeenCalledTimes(1);
   });
 
+  test('each refund says truthfully where it is: in progress, made, or failed with support to contact the customer (issue 34)', () => {
+    const owed = { ...refund, id: 'refund_owed', description: 'Refund in progress', refundState: 'owed' as const };
+    const failed = { ...refund, id: 'refund_failed', description: 'Refund failed: our support team will contact you', refundState: 'failed' as const };
+    const rows = card({ items: [owed, failed, refund] }).getAllByRole('listitem');
+    expect(within(rows[0]!).getByText('Refund in progress')).toBeInTheDocument();
+    expect(within(rows[1]!).getByText('Refund failed: our support team will contact you')).toBeInTheDocument();
+    expect(within(rows[2]!).getByText('Refund')).toBeInTheDocument();
+  });
+
   test('inside the money-back window it offers Cancel and refund with the last day', () => {
     const onRefund = vi.fn();
     const shown = card({ items: [charge], refundableUntil: '2026-12-23T10:00:00.000Z', onRefund });
