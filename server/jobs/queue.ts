@@ -45,6 +45,11 @@ export interface JobQueue extends JobSender {
   declare(name: string, policy?: Partial<RetryPolicy>): Promise<void>;
   /** Runs `handler` for each job of a declared queue on this instance (every instance may work every queue). */
   work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
+  /**
+   * Deletes job `id` with its stored data and output, whatever its state: a job whose data holds what must
+   * not outlive its sending (an address kept for an account already deleted) is forgotten once done.
+   */
+  forget(id: string): Promise<void>;
   /** A job sent by cron (UTC) to a declared queue, once per occurrence whatever the instance count. */
   schedule(name: string, cron: string, data?: object): Promise<void>;
   /** The queue's storage answers (readiness). */
@@ -121,7 +126,11 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows).length;
     },
 
-        async schedule(name, cron, data = {}) {
+    async forget(id) {
+      await database.jobStore.executeSql(`delete from "${database.jobSchema}".job where id = $1`, [id]);
+    },
+
+    async schedule(name, cron, data = {}) {
       await boss.schedule(name, cron, data, { tz: 'UTC' });
     },
 

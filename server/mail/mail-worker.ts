@@ -40,8 +40,14 @@ export async function startMailWorker(jobs: JobQueue, { db, config, log, counter
   // nodemailer is loaded only where mail is configured.
   const mailer: Mailer | null = config.mail ? (await import('./smtp-mailer.ts')).createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null;
   await jobs.work<CustomerMessage>(MAIL_QUEUE, async (message, attempt) => {
+    // A message that carries its address (its account is gone) keeps it only until it is sent or has
+    // failed for good: then the job, its data and its output are deleted (issue 31).
+    const forgetIfAddressed = async () => {
+      if ('email' in message) await jobs.forget(attempt.id);
+    };
     if (!mailer) {
       log.info({ job: attempt.id, kind: message.kind }, 'MAIL=off: an owed e-mail was not sent');
+      await forgetIfAddressed();
       return;
     }
     try {
@@ -57,11 +63,13 @@ export async function startMailWorker(jobs: JobQueue, { db, config, log, counter
         counters.skipped += 1;
         log.info({ job: attempt.id, kind: message.kind }, 'e-mail not sent: its account was deleted');
       }
+      await forgetIfAddressed();
     } catch (error) {
       observe?.('failed', message.kind);
       if (attempt.lastAttempt) {
         counters.failedForGood += 1;
         log.error({ err: error, job: attempt.id, kind: message.kind }, `e-mail ${message.kind} failed for good after ${attempt.retryCount + 1} attempts`);
+        await forgetIfAddressed();
       }
       throw error;
     }

@@ -21,27 +21,32 @@ const history: BillingHistory = { items: [], refundableUntil: '2026-12-20T00:00:
 /** The three cards' machines as the account page runs them: children of one system, each by its card id. */
 function accountPage(refund: () => Promise<void> = () => Promise.resolve()) {
   const loadBillingHistory = vi.fn(() => Promise.resolve(history));
+  const loadActivity = vi.fn(() => Promise.resolve([] as ActivityItem[]));
   const page = setup({
     actors: {
       subscription: autoRenewalMachine.provide({
         actors: {
           refreshSubscription: fromPromise(() => Promise.resolve()),
           refundSubscription: fromPromise(() => refund()),
+          cancelSubscription: fromPromise(() => Promise.resolve()),
+          resumeSubscription: fromPromise(() => Promise.resolve()),
         },
       }),
       billingHistory: billingHistoryMachine.provide({ actors: { loadBillingHistory: fromPromise(loadBillingHistory) } }),
       dangerZone: accountDeletionMachine,
+      activity: accountActivityMachine.provide({ actors: { loadActivity: fromPromise(loadActivity) } }),
     },
   }).createMachine({
     invoke: [
       { src: 'subscription', systemId: ACCOUNT_CARDS.subscription, input: { user } },
       { src: 'billingHistory', systemId: ACCOUNT_CARDS.billingHistory, input: {} },
       { src: 'dangerZone', systemId: ACCOUNT_CARDS.dangerZone, input: { user } },
+      { src: 'activity', systemId: ACCOUNT_CARDS.activity, input: {} },
     ],
   });
   const actor = createActor(page).start();
   const card = (id: string) => actor.system.get(id) as AnyActorRef;
-  return { card, loadBillingHistory };
+  return { card, loadBillingHistory, loadActivity };
 }
 
 describe('flow rules between account cards are machine events', () => {
@@ -75,6 +80,21 @@ describe('flow rules between account cards are machine events', () => {
     expect(loadActivity).toHaveBeenCalledTimes(2);
   });
 
+  it.each([
+    ['auto-renewal turned off', 'autoRenewal.turnOff', 'autoRenewal.confirm'],
+    ['auto-renewal turned back on', 'autoRenewal.reEnable', 'autoRenewal.confirm'],
+    ['a refund', 'refund.start', 'refund.confirm'],
+  ] as const)('%s reloads the Account activity card', async (_, open, confirm) => {
+    const { card, loadActivity } = accountPage();
+    await waitFor(card(ACCOUNT_CARDS.activity), (state) => state.matches('ready'));
+    expect(loadActivity).toHaveBeenCalledTimes(1);
+
+    card(ACCOUNT_CARDS.subscription).send({ type: open });
+    card(ACCOUNT_CARDS.subscription).send({ type: confirm });
+    await waitFor(card(ACCOUNT_CARDS.subscription), (state) => state.matches('idle'));
+    await waitFor(card(ACCOUNT_CARDS.activity), (state) => state.matches('ready'));
+    expect(loadActivity).toHaveBeenCalledTimes(2);
+  });
 
   it.each([
     ['made', () => Promise.resolve()],

@@ -1,0 +1,79 @@
+/**
+ * Issue 31, item 5: deletion is complete. An account with a payment, a refund, two devices (a desktop
+ * session and a WireGuard key) and e-mails is deleted and its jobs run; then every row of every table of
+ * the database, pg-boss's schema included (each row read whole, as text, so every text and json column is
+ * searched), and the journey's log lines hold the account id, the e-mail address and the name nowhere:
+ * only the hashed tombstones remain. On PGlite and PostgreSQL.
+ */
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { mintProviderUser } from '../support/auth-emulator';
+import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { newPublicKey, registerKey } from '../support/wireguard';
+
+const emulatorHost = inject('authEmulatorHost');
+const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+
+describe.each(drivers)('a deleted account on %s', (driver) => {
+  let api: TestApi;
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    api = await createTestApi({ driver, emulatorHost, logger: true, logDestination: { write: (line) => void lines.push(line) }, env: { LOG_LEVEL: 'info' } });
+  });
+  afterAll(async () => {
+    await api?.close();
+  });
+
+  /** Every table of the app's schema and of the job queue's, as "schema"."table". */
+  async function everyTable(): Promise<string[]> {
+    const rows = await api.database.statement(
+      'every_table',
+      `SELECT table_schema, table_name FROM information_schema.tables WHERE table_type = 'BASE TABLE' AND table_schema IN (current_schema(), $1)`,
+    )([api.database.jobSchema]);
+    return rows.map(([schema, table]) => `"${String(schema)}"."${String(table)}"`);
+  }
+
+  /** Jobs of the mail and refund queues still to run. */
+  const jobsOwed = () =>
+    api.database.statement('jobs_owed', `SELECT count(*)::int FROM "${api.database.jobSchema}".job WHERE name IN ('mail', 'provider-refund') AND state IN ('created', 'retry', 'active')`)([]);
+
+  test('leaves its id, address and name in no table and no log line', async () => {
+    const stamp = `${driver}${Date.now()}`;
+    const email = `leaver.${stamp}@example.com`;
+    const name = `Ada Leaver${stamp}`;
+    const minted = await mintProviderUser(`http://${emulatorHost}`, { email, name });
+    const signIn = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken });
+    const sessionToken = signIn.body.sessionToken as string;
+    const userId = (signIn.body.user as { id: string }).id;
+    const handoffToken = (await call(api.app, 'POST', '/api/auth/handoff', { sessionToken })).body.handoffToken as string;
+    expect((await call(api.app, 'POST', '/api/auth/handoff/redeem', { handoffToken, deviceName: 'Ada’s MacBook' })).status).toBe(200);
+    const checkoutUrl = (await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: minted.idToken, email })).body.url as string;
+    expect((await api.app.inject({ method: 'POST', url: `${new URL(checkoutUrl).pathname}/pay` })).statusCode).toBe(303);
+    expect((await registerKey(api.app, sessionToken, newPublicKey(), 'Ada’s phone')).status).toBe(200);
+    expect((await call(api.app, 'POST', '/api/subscription/refund', { idToken: minted.idToken })).status).toBe(200);
+    // The receipt, the new-device and the refund e-mails are sent (MAIL=off: completed unsent), the refund made.
+    await expect.poll(async () => (await jobsOwed())[0]![0], { timeout: 20_000 }).toBe(0);
+
+    const found = async (secrets: string[]) => {
+      const hits: string[] = [];
+      for (const table of await everyTable()) {
+        for (const secret of secrets) {
+          const [[count]] = (await api.database.statement(`scan_${table}`, `SELECT count(*)::int FROM ${table} AS r WHERE position(lower($1) in lower(r::text)) > 0`)([secret])) as [[number]];
+          if (count > 0) hits.push(`${table} holds ${secret}`);
+        }
+      }
+      return hits;
+    };
+    const secrets = [userId, email, name];
+    // The scan finds the account while it exists (else it would prove nothing).
+    expect((await found(secrets)).length).toBeGreaterThan(3);
+
+    expect((await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken })).status).toBe(200);
+    // The account-deleted e-mail is sent, and nothing else is owed.
+    await expect.poll(async () => (await jobsOwed())[0]![0], { timeout: 20_000 }).toBe(0);
+
+    expect(await found(secrets)).toEqual([]);
+    const log = lines.join('').toLowerCase();
+    for (const secret of secrets) expect(log.includes(secret.toLowerCase()), `the log holds ${secret}`).toBe(false);
+  });
+});
