@@ -204,7 +204,8 @@ describe('phone layout with a long e-mail address and device name', () => {
     await checkAccount('account-past-due');
 
     await devices.getByRole('button', { name: `Sign out ${DEVICE_NAME}` }).click();
-    await account.getByText('Device signed out').waitFor();
+    // The toast's title (the Account activity card, reloaded, lists the same words).
+    await account.locator('.mantine-Notification-root').getByText('Device signed out').waitFor();
     await checkAccount('device-signed-out-toast');
 
     // The same account on a desktop screen, for a person comparing the screenshots.
