@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { ActivityItem } from '../../contract/account-activity';
-import type { Device } from '../../contract/api';
+import type { Device, VpnServer, WireguardDevice } from '../../contract/api';
 import { createActor, fromPromise, setup, waitFor, type AnyActorRef } from 'xstate';
 import type { BillingHistory } from '../../machines/billing-history';
 import { ACCOUNT_CARDS } from '../../machines/account-cards';
@@ -14,6 +14,7 @@ import { autoRenewalMachine } from '../../machines/auto-renewal';
 import { billingHistoryMachine } from '../../machines/billing-history';
 import { accountActivityMachine } from '../../machines/account-activity';
 import { devicesMachine } from '../../machines/devices';
+import { addDeviceMachine } from '../../machines/add-device';
 
 const user = { uid: 'uid-1', email: 'ada@example.com' };
 const history: BillingHistory = { items: [], refundableUntil: '2026-12-20T00:00:00.000Z' };
@@ -76,6 +77,40 @@ describe('flow rules between account cards are machine events', () => {
     expect(loadActivity).toHaveBeenCalledTimes(1);
     devices.send({ type: 'devices.revoke', deviceId: 'ses_1' });
     await waitFor(devices, (state) => state.matches('ready') && !state.hasTag('revoking'));
+    await waitFor(activity, (state) => state.matches('ready'));
+    expect(loadActivity).toHaveBeenCalledTimes(2);
+  });
+
+  it('a WireGuard key registered reloads the Account activity card', async () => {
+    const loadActivity = vi.fn(() => Promise.resolve([] as ActivityItem[]));
+    const server = { id: 'us-nyc', country: 'US', city: 'New York' } as unknown as VpnServer;
+    const device = { id: 'wgk_1', kind: 'wireguard', name: 'Phone' } as unknown as WireguardDevice;
+    const page = setup({
+      actors: {
+        addDevice: addDeviceMachine.provide({
+          actors: {
+            loadServers: fromPromise(() => Promise.resolve([server])),
+            generateKeyPair: fromPromise(() => Promise.resolve({ privateKey: 'private', publicKey: 'public' })),
+            registerKey: fromPromise(() => Promise.resolve(device)),
+          },
+        }),
+        activity: accountActivityMachine.provide({ actors: { loadActivity: fromPromise(loadActivity) } }),
+      },
+    }).createMachine({
+      invoke: [
+        { src: 'addDevice', systemId: ACCOUNT_CARDS.addDevice, input: {} },
+        { src: 'activity', systemId: ACCOUNT_CARDS.activity, input: {} },
+      ],
+    });
+    const actor = createActor(page).start();
+    const addDevice = actor.system.get(ACCOUNT_CARDS.addDevice) as AnyActorRef;
+    const activity = actor.system.get(ACCOUNT_CARDS.activity) as AnyActorRef;
+    await waitFor(activity, (state) => state.matches('ready'));
+    expect(loadActivity).toHaveBeenCalledTimes(1);
+    addDevice.send({ type: 'addDevice.open' });
+    await waitFor(addDevice, (state) => state.matches('choosing'));
+    addDevice.send({ type: 'addDevice.submit', name: 'Phone', platform: 'ios', serverId: 'us-nyc' });
+    await waitFor(addDevice, (state) => state.matches('shown'));
     await waitFor(activity, (state) => state.matches('ready'));
     expect(loadActivity).toHaveBeenCalledTimes(2);
   });
