@@ -2,32 +2,24 @@
  * Every /api call's success and each of its errors, against a real database (PGlite always, PostgreSQL
  * when it answers) and real Firebase ID tokens from the Auth emulator.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
+import { describeApi } from '../support/describe-api';
 import { count, eq } from 'drizzle-orm';
 import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { call, createTestApi } from '../support/server-harness';
 import { deletionTombstones, handoffTokens, paymentEvents, sessions, subscriptions, users } from '../../server/db/schema';
 import { createSession, dayOf } from '../../server/domain/sessions';
 import { sha256 } from '../../server/domain/tokens';
 
 const emulatorHost = inject('authEmulatorHost');
 const emulatorUrl = `http://${emulatorHost}`;
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 
 /** A fresh provider user each time, so tests never see each other's accounts. */
 const mint = (label: string, provider: 'google.com' | 'apple.com' = 'google.com') => {
   return mintProviderUser(emulatorUrl, { email: uniqueAddress(label), provider, name: 'Ada Lovelace' });
 };
 
-describe.each(drivers)('API on %s', (driver) => {
-  let api: TestApi;
-
-  beforeAll(async () => {
-    api = await createTestApi({ driver, emulatorHost, env: { HANDOFF_TTL: '1', DELETED_ACCOUNT_COOLDOWN: '2' } });
-  });
-  afterAll(() => api?.close());
-  beforeEach(() => api.reset());
-
+describeApi('API', { emulatorHost, env: { HANDOFF_TTL: '1', DELETED_ACCOUNT_COOLDOWN: '2' } }, (api) => {
   async function signIn(label = 'user') {
     const minted = await mint(label);
     const { status, body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken });

@@ -5,7 +5,8 @@
  * the money-back refund, Stripe-format events, deletion, revocation and rotation.
  */
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { describeApi } from '../support/describe-api';
 import { peerChanges, subscriptions, wireguardKeys } from '../../server/db/schema';
 import { call, createTestApi, nameVerifier as verifier, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
 import { stripeTestApi } from '../support/stripe-api';
@@ -63,14 +64,7 @@ describe('relay tokens', () => {
   });
 });
 
-describe.each(drivers)('the peer list on %s', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi({ driver, verifier, env });
-  });
-  afterAll(() => api?.close());
-  beforeEach(() => api.reset());
-
+describeApi('the peer list', { verifier, env }, (api) => {
   test('the full list carries an ETag; If-None-Match with it answers 304 until the list changes', async () => {
     const { sessionToken } = await subscribe(api, 'ada');
     const key = await addKey(api, sessionToken);

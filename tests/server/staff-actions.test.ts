@@ -6,17 +6,17 @@
  * reason; the customer's activity saying "support" and the action, never who or why.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, inject, test } from 'vitest';
+import { beforeAll, expect, inject, test } from 'vitest';
+import { describeApi } from '../support/describe-api';
 import { charges, deletedAccounts, refunds, staffActions, users } from '../../server/db/schema';
 import { sha256 } from '../../server/domain/tokens';
 import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { call, createTestApi } from '../support/server-harness';
 import { staffUser } from '../support/staff';
 import { listedKeys, newPublicKey, registerKey, RELAY_TOKEN } from '../support/wireguard';
 
 const emulatorHost = inject('authEmulatorHost');
 const emulatorUrl = `http://${emulatorHost}`;
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const env = { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_SCALE: '100', RELAY_TOKENS: `test-relay:${RELAY_TOKEN}` };
 
 let support: { idToken: string; uid: string; email: string };
@@ -26,14 +26,7 @@ beforeAll(async () => {
   admin = await staffUser(emulatorHost, 'admin');
 });
 
-describe.each(drivers)('staff actions on %s', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi({ driver, emulatorHost, env });
-  });
-  afterAll(() => api?.close());
-  beforeEach(() => api.reset());
-
+describeApi('staff actions', { emulatorHost, env }, (api, driver) => {
   async function customer({ pay = true } = {}) {
     const minted = await mintProviderUser(emulatorUrl, { email: uniqueAddress('customer') });
     const signedIn = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken });

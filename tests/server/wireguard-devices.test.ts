@@ -6,7 +6,8 @@
  */
 import ipaddr from 'ipaddr.js';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describeApi } from '../support/describe-api';
 import { removedWireguardKeys, wireguardKeys } from '../../server/db/schema';
 import { call, createTestApi, nameVerifier as verifier, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
 import { newPublicKey, registerKey, RELAY_TOKEN } from '../support/wireguard';
@@ -27,14 +28,7 @@ async function desktopSession(api: TestApi, sessionToken: string, deviceName: st
 const devicesOf = async (api: TestApi, sessionToken: string) =>
   (await call(api.app, 'POST', '/api/auth/devices', { sessionToken })).body.devices as Array<Record<string, string>>;
 
-describe.each(drivers)('WireGuard devices on %s', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi({ driver, verifier, env });
-  });
-  afterAll(() => api?.close());
-  beforeEach(() => api.reset());
-
+describeApi('WireGuard devices', { verifier, env }, (api) => {
   test('GET /api/vpn/servers answers the demo catalogue: a server in the US and one in Nigeria, with real-format keys', async () => {
     const { status, body } = await call(api.app, 'GET', '/api/vpn/servers');
     expect(status).toBe(200);
