@@ -419,8 +419,9 @@ const staffCustomerSchema = z.object({
   }),
   subscription: subscriptionSchema.nullable(),
   billing: z.array(billingItemSchema),
+  // Desktop app sessions and WireGuard keys (issue 29); a key has no last-used day (the relays report none).
   devices: z.array(
-    z.object({ id: z.string(), name: z.string(), kind: z.enum(['desktop']), createdAt: z.string(), lastUsedOn: z.string() }),
+    z.object({ id: z.string(), name: z.string(), kind: z.enum(['desktop', 'wireguard']), createdAt: z.string(), lastUsedOn: z.string().nullable() }),
   ),
   emails: z.array(z.object({ kind: z.string(), date: z.string() })),
   actions: z.array(staffActionRecordSchema),

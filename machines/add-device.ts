@@ -62,6 +62,8 @@ export const addDeviceMachine = setup({
     forgetSecrets: assign(() => ({ ...EMPTY })),
     /** The Devices card lists the new device (or the new key). */
     reloadDevices: sendToCard({ type: 'devices.reload' }, ACCOUNT_CARDS.devices),
+    /** The Account activity card shows the device added (the API records it with the key). */
+    reloadActivity: sendToCard({ type: 'activity.reload' }, ACCOUNT_CARDS.activity),
   },
   guards: {
     /** The servers are loaded already: trying again goes back to the form. */
@@ -122,7 +124,7 @@ export const addDeviceMachine = setup({
         id: 'registerKey',
         src: 'registerKey',
         input: ({ context }) => ({ name: context.name, publicKey: context.keyPair?.publicKey ?? '', deviceId: context.mode === 'replace' ? context.deviceId : null }),
-        onDone: { target: 'shown', actions: [{ type: 'assignDevice', params: ({ event }) => ({ device: event.output }) }, 'reloadDevices'] },
+        onDone: { target: 'shown', actions: [{ type: 'assignDevice', params: ({ event }) => ({ device: event.output }) }, 'reloadDevices', 'reloadActivity'] },
         onError: {
           target: 'failed',
           actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessage(event.error, 'Could not add the device') }) },

@@ -115,6 +115,8 @@ const autoRenewalSetup = setup({
     showToast: (_args, _params: ToastParams) => {},
     /** A refund adds an item to the billing history and closes the guarantee: that card reads it again. */
     reloadBillingHistory: sendToCard({ type: 'billingHistory.reload' }, ACCOUNT_CARDS.billingHistory),
+    /** Auto-renewal off or on, and a refund, are entries of the Account activity card: it reads them again. */
+    reloadActivity: sendToCard({ type: 'activity.reload' }, ACCOUNT_CARDS.activity),
   },
   guards: {
     isSignedIn: ({ context }) => context.user !== null,
@@ -142,7 +144,7 @@ function confirmation(tag: AutoRenewalTag, dialog: 'autoRenewal' | 'refund', cal
  * Makes `call` for the signed-in user (the confirmation let no one else through): on success its toast and
  * `refreshing`, on failure its toast with the error's text and `idle`. `settled` runs after either answer.
  */
-function subscriptionCall(call: SubscriptionCall, tags: AutoRenewalTag[], settled: 'reloadBillingHistory'[] = []) {
+function subscriptionCall(call: SubscriptionCall, tags: AutoRenewalTag[], settled: Array<'reloadBillingHistory' | 'reloadActivity'>) {
   return autoRenewalSetup.createStateConfig({
     tags,
     invoke: {
@@ -179,11 +181,12 @@ export const autoRenewalMachine = autoRenewalSetup.createMachine({
     // Turn Off, Re-enable, Cancel and refund: each its confirmation dialog, then its call. The turn-off dialog
     // closes as the cancel starts (the button reads "Processing..."); the other two stay open during their call.
     confirmingTurnOff: confirmation('dialogOpen', 'autoRenewal', 'cancelling'),
-    cancelling: subscriptionCall('cancelSubscription', ['cancelling']),
+    // Every call, answered either way, reloads the Account activity card: one that failed late may have been made.
+    cancelling: subscriptionCall('cancelSubscription', ['cancelling'], ['reloadActivity']),
     confirmingResume: confirmation('resumeDialogOpen', 'autoRenewal', 'resuming'),
-    resuming: subscriptionCall('resumeSubscription', ['resumeDialogOpen', 'resuming']),
+    resuming: subscriptionCall('resumeSubscription', ['resumeDialogOpen', 'resuming'], ['reloadActivity']),
     confirmingRefund: confirmation('refundDialogOpen', 'refund', 'refunding'),
     // Either answer reloads the billing history card: a refund that failed late may still have been made.
-    refunding: subscriptionCall('refundSubscription', ['refundDialogOpen', 'refunding'], ['reloadBillingHistory']),
+    refunding: subscriptionCall('refundSubscription', ['refundDialogOpen', 'refunding'], ['reloadBillingHistory', 'reloadActivity']),
   },
 });

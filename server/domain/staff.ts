@@ -12,7 +12,7 @@ import type { ActivityDetail } from '../../contract/account-activity.ts';
 import type { StaffActionRecord, StaffCustomer, StaffCustomerSummary } from '../../contract/api.ts';
 import { mayUse, type StaffActionName, type StaffRole } from '../../contract/staff.ts';
 import type { Db } from '../db/database.ts';
-import { charges, sessions, staffActions, users } from '../db/schema.ts';
+import { charges, sessions, staffActions, users, wireguardKeys } from '../db/schema.ts';
 import { recordActivity } from './account-activity.ts';
 import { billingHistory } from './billing-history.ts';
 import { oweReceiptAgain } from './charges.ts';
@@ -26,6 +26,7 @@ import type { PaymentProvider } from './payment-provider.ts';
 import { endDesktopSession } from './sessions.ts';
 import { findSubscription, toApiSubscription } from './subscriptions.ts';
 import { sha256 } from './tokens.ts';
+import { endKeyDevice } from './wireguard-devices.ts';
 
 /** A staff member as their verified token names them. */
 export interface StaffMember {
@@ -95,6 +96,12 @@ export async function customerView(
     .from(sessions)
     .where(and(eq(sessions.userId, userId), eq(sessions.kind, 'desktop'), isNull(sessions.revokedAt), sql`${sessions.expiresAt} > ${now}`))
     .orderBy(sessions.createdAt);
+  // WireGuard keys that are devices of their own (a desktop session's key is that session's).
+  const keys = await db
+    .select()
+    .from(wireguardKeys)
+    .where(and(eq(wireguardKeys.userId, userId), isNull(wireguardKeys.sessionId)))
+    .orderBy(wireguardKeys.createdAt);
   const { items } = await billingHistory(db, userId, localReceiptUrl, now);
   return {
     profile: {
@@ -108,13 +115,17 @@ export async function customerView(
     },
     subscription: toApiSubscription(await findSubscription(db, userId), now),
     billing: items,
-    devices: devices.map((device) => ({
-      id: device.id,
-      name: device.deviceName ?? 'Desktop app',
-      kind: 'desktop' as const,
-      createdAt: device.createdAt.toISOString(),
-      lastUsedOn: device.lastUsedAt.toISOString().slice(0, 10),
-    })),
+    devices: [
+      ...devices.map((device) => ({
+        id: device.id,
+        name: device.deviceName ?? 'Desktop app',
+        kind: 'desktop' as const,
+        createdAt: device.createdAt.toISOString(),
+        lastUsedOn: device.lastUsedAt.toISOString().slice(0, 10),
+      })),
+      // No last-used day: the relays report no handshakes (zero-log).
+      ...keys.map((key) => ({ id: key.id, name: key.name, kind: 'wireguard' as const, createdAt: key.createdAt.toISOString(), lastUsedOn: null })),
+    ],
     emails: await emailsSent(db, jobSchema, userId),
     actions: await actionsOn(db, userId),
   };
@@ -199,9 +210,12 @@ async function carryOut(db: Db, ports: StaffPorts, staff: StaffMember, request: 
       case 'resend_receipt':
         if (!(await oweReceiptAgain(tx, ports.jobs, user.id, new Date().toISOString()))) throw failures.notFound('Receipt');
         break;
-      case 'revoke_device':
-        detail = { deviceName: await endDesktopSession(tx, user.id, request.deviceId ?? '') };
+      case 'revoke_device': {
+        // A desktop app session (its own key goes with it) or a WireGuard key (`wgk_…`): either leaves the relays' peer list here.
+        const deviceId = request.deviceId ?? '';
+        detail = { deviceName: deviceId.startsWith('wgk_') ? await endKeyDevice(tx, user.id, deviceId) : await endDesktopSession(tx, user.id, deviceId) };
         break;
+      }
       case 'refund':
         // Inside the money-back window as the customer could; outside it (admin only, by the table) the latest payment.
         detail = await refundNow(tx, ports.jobs, user.id, { by: 'support', outsideWindow: true });

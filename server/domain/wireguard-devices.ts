@@ -170,16 +170,25 @@ export function keyFields(row: KeyRow): Pick<Device, 'publicKey' | 'ipv4Address'
   return { publicKey: row.publicKey, ipv4Address: row.ipv4Address, ipv6Address: row.ipv6Address };
 }
 
-/** Removes a WireGuard device of the account (POST /auth/devices/revoke with its id), with its activity entry. */
-export async function revokeKeyDevice(db: Db, userId: string, deviceId: string, by: 'customer' | 'support' = 'customer', now = new Date()): Promise<void> {
+/**
+ * Deletes a WireGuard device of the account in the caller's transaction: it leaves the peer list there.
+ * Answers its name; 404 for a key that is not the account's own device (a desktop session's key goes with its session).
+ */
+export async function endKeyDevice(tx: Db, userId: string, deviceId: string, now = new Date()): Promise<string> {
+  await lockAccountForPeers(tx, userId);
+  const [key] = await tx
+    .select({ name: wireguardKeys.name })
+    .from(wireguardKeys)
+    .where(and(eq(wireguardKeys.id, deviceId), eq(wireguardKeys.userId, userId), isNull(wireguardKeys.sessionId)));
+  if (!key) throw failures.notFound('Device');
+  await removeKeys(tx, eq(wireguardKeys.id, deviceId), now);
+  return key.name;
+}
+
+/** The customer removes a WireGuard device (POST /auth/devices/revoke with its id), with its activity entry. */
+export async function revokeKeyDevice(db: Db, userId: string, deviceId: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    await lockAccountForPeers(tx, userId);
-    const [key] = await tx
-      .select({ name: wireguardKeys.name })
-      .from(wireguardKeys)
-      .where(and(eq(wireguardKeys.id, deviceId), eq(wireguardKeys.userId, userId), isNull(wireguardKeys.sessionId)));
-    if (!key) throw failures.notFound('Device');
-    await removeKeys(tx, eq(wireguardKeys.id, deviceId), now);
-    await recordActivity(tx, { userId, kind: 'device_revoked', by, detail: { deviceName: key.name } }, now);
+    const deviceName = await endKeyDevice(tx, userId, deviceId, now);
+    await recordActivity(tx, { userId, kind: 'device_revoked', by: 'customer', detail: { deviceName } }, now);
   });
 }

@@ -36,6 +36,12 @@ export interface StaffConsoleProps {
   dialog: StaffActionDialogProps | null;
 }
 
+/** A device's kind as the customer's own Devices card names it; a WireGuard key has no last-used day. */
+const DEVICE_KINDS: Record<StaffCustomer['devices'][number]['kind'], string> = {
+  desktop: 'Desktop app',
+  wireguard: 'WireGuard configuration',
+};
+
 const ACTION_LABELS: Record<StaffActionName, string> = {
   resend_receipt: 'Resend latest receipt',
   revoke_device: 'Revoke device',
@@ -230,7 +236,8 @@ function CustomerPage({
             {customer.devices.map((device) => (
               <Group component="li" key={device.id} justify="space-between" wrap="wrap">
                 <Text>
-                  {device.name} ({device.kind}), added {formatLongDate(device.createdAt)}, last used {formatLongDate(`${device.lastUsedOn}T00:00:00Z`, 'UTC')}
+                  {device.name} ({DEVICE_KINDS[device.kind]}), added {formatLongDate(device.createdAt)}
+                  {device.lastUsedOn ? `, last used ${formatLongDate(`${device.lastUsedOn}T00:00:00Z`, 'UTC')}` : ''}
                 </Text>
                 {mayUse(role, 'revoke_device') && (
                   <Button size="xs" variant="default" onClick={() => onAction('revoke_device', device.id)} aria-label={`Revoke ${device.name}`}>

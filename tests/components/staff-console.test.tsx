@@ -11,7 +11,10 @@ const customer: StaffCustomer = {
   profile: { id: 'usr_1', email: 'ada@example.com', name: 'Ada', provider: 'google', createdAt: '2026-11-01T00:00:00.000Z', disabled: false, paymentCustomerId: null },
   subscription: { status: 'active', cancelAtPeriodEnd: false },
   billing: [],
-  devices: [{ id: 'ses_1', name: 'Work laptop', kind: 'desktop', createdAt: '2026-11-02T00:00:00.000Z', lastUsedOn: '2026-11-20' }],
+  devices: [
+    { id: 'ses_1', name: 'Work laptop', kind: 'desktop', createdAt: '2026-11-02T12:00:00.000Z', lastUsedOn: '2026-11-20' },
+    { id: 'wgk_1', name: 'Phone', kind: 'wireguard', createdAt: '2026-11-03T12:00:00.000Z', lastUsedOn: null },
+  ],
   emails: [{ kind: 'receipt', date: '2026-11-01' }],
   actions: [],
 };
@@ -42,6 +45,17 @@ describe('staff console', () => {
     expect(danger.getAllByRole('button').map((button) => button.textContent)).toEqual(['Resend latest receipt']);
     await userEvent.click(screen.getByRole('button', { name: 'Revoke Work laptop' }));
     expect(props.onAction).toHaveBeenCalledWith('revoke_device', 'ses_1');
+  });
+
+  test("each device shows its kind; a WireGuard key has no last-used day and can be revoked too", async () => {
+    const props = render('support');
+    const devices = within(screen.getByRole('region', { name: 'Devices' }));
+    expect(devices.getAllByRole('listitem').map((item) => item.querySelector('p')?.textContent)).toEqual([
+      'Work laptop (Desktop app), added November 2, 2026, last used November 20, 2026',
+      'Phone (WireGuard configuration), added November 3, 2026',
+    ]);
+    await userEvent.click(devices.getByRole('button', { name: 'Revoke Phone' }));
+    expect(props.onAction).toHaveBeenCalledWith('revoke_device', 'wgk_1');
   });
 
   test('admin sees every action', () => {

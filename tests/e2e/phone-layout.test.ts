@@ -204,7 +204,8 @@ describe('phone layout with a long e-mail address and device name', () => {
     await checkAccount('account-past-due');
 
     await devices.getByRole('button', { name: `Sign out ${DEVICE_NAME}` }).click();
-    await account.getByText('Device signed out').waitFor();
+    // The toast's title (the Account activity card, reloaded, lists the same words).
+    await account.locator('.mantine-Notification-root').getByText('Device signed out').waitFor();
     await checkAccount('device-signed-out-toast');
 
     // The same account on a desktop screen, for a person comparing the screenshots.
@@ -249,5 +250,40 @@ describe('phone layout with a long e-mail address and device name', () => {
     // be lighter than the card, and apart from it by at least as much as in light.
     expect(weight.dark!.lighterThanCard, JSON.stringify(weight)).toBe(true);
     expect(weight.dark!.contrastWithCard, JSON.stringify(weight)).toBeGreaterThanOrEqual(weight.light!.contrastWithCard);
+  });
+
+  test('on a 390 px phone a toast on /signin covers neither the sign-in card nor its buttons (issue 34)', async () => {
+    const { context } = await e2e.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${e2e.stack.url}/signin`);
+    // A sign-in that fails: the customer closes the provider's window, and the page says so in a toast.
+    const popupOpened = context.waitForEvent('page');
+    await page.getByRole('button', { name: 'Continue with Google' }).click();
+    await (await popupOpened).close();
+    const toast = page.locator('.mantine-Notification-root', { hasText: 'Sign-in window was closed. Please try again.' });
+    await toast.waitFor();
+    // Measured as painted: its entrance over, the pointer off it.
+    await page.mouse.move(0, 0);
+    await page.waitForTimeout(350);
+    await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length)).toBe(0);
+    await saveScreenshot(page, 'phone-layout-signin-toast', { fullPage: false });
+
+    const toastBox = (await toast.boundingBox())!;
+    type Box = NonNullable<typeof toastBox>;
+    const overlaps = (box: Box) =>
+      toastBox.x < box.x + box.width && box.x < toastBox.x + toastBox.width && toastBox.y < box.y + box.height && box.y < toastBox.y + toastBox.height;
+    // The issue's words: the toast covers the sign-in card. Neither the card nor its buttons lie under it.
+    const card = (await page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name: 'Sign in to Veil VPN' }) }).boundingBox())!;
+    expect(overlaps(card), `the sign-in card ${JSON.stringify(card)} under the toast ${JSON.stringify(toastBox)}`).toBe(false);
+    for (const name of ['Continue with Google', 'Continue with Apple']) {
+      const button = (await page.getByRole('button', { name }).boundingBox())!;
+      expect(overlaps(button), `${name} ${JSON.stringify(button)} under the toast ${JSON.stringify(toastBox)}`).toBe(false);
+      // And the button still takes the tap: nothing lies over its centre.
+      const onTop = await page.evaluate(
+        ({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.textContent ?? null,
+        { x: button.x + button.width / 2, y: button.y + button.height / 2 },
+      );
+      expect(onTop).toContain(name);
+    }
   });
 });

@@ -6,7 +6,7 @@
  * a plain "not found". axe-core at 1280 px (console and confirmation); usable at 390 px.
  */
 import { describe, expect, test } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { axeViolations, saveScreenshot } from '../support/browser';
 import { useWholeStack } from '../support/e2e-suite';
 import { storageKey } from '../support/emulator-ui';
@@ -17,6 +17,15 @@ const e2e = useWholeStack();
 async function expectAccessible(page: Page, what: string) {
   await page.waitForTimeout(400);
   expect(await axeViolations(page), what).toEqual([]);
+}
+
+/** Presses Tab until `target` has the keyboard focus (at most 12 times), as a keyboard user moves. */
+async function tabTo(page: Page, target: Locator) {
+  for (let step = 0; step < 12; step += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error('Tab never reached the element');
 }
 
 describe('the staff console', () => {
@@ -59,7 +68,7 @@ describe('the staff console', () => {
     await expectAccessible(page, 'staff console results');
     await page.getByRole('button', { name: 'Open staff.journey.customer@example.com' }).click();
     await page.getByRole('heading', { name: 'staff.journey.customer@example.com' }).waitFor();
-    await page.getByText(/Kitchen iMac \(desktop\)/).waitFor();
+    await page.getByText(/Kitchen iMac \(Desktop app\)/).waitFor();
     await expectAccessible(page, 'staff customer page');
     await saveScreenshot(page, 'staff-1-customer');
 
@@ -75,11 +84,16 @@ describe('the staff console', () => {
     await page.getByText('The device was signed out.').waitFor();
     await page.getByText('No devices.').waitFor();
 
-    // Refund, with its reason.
-    await page.getByRole('button', { name: 'Refund' }).click();
+    // Refund, with its reason, by keyboard alone: Enter on the action, the reason typed, Tab to the
+    // confirmation and Enter (the danger zone works without a mouse).
+    await page.getByRole('button', { name: 'Refund' }).focus();
+    await page.keyboard.press('Enter');
     const refund = page.getByRole('dialog', { name: 'Refund?' });
-    await refund.getByRole('textbox', { name: 'Reason' }).fill('Charged by mistake, asked on day 2');
-    await refund.getByRole('button', { name: 'Confirm: Refund' }).click();
+    await refund.waitFor();
+    await tabTo(page, refund.getByRole('textbox', { name: 'Reason' }));
+    await page.keyboard.type('Charged by mistake, asked on day 2');
+    await tabTo(page, refund.getByRole('button', { name: 'Confirm: Refund' }));
+    await page.keyboard.press('Enter');
     await page.getByText('The refund was made; the subscription has ended.').waitFor();
     await page.getByText(/Refund by staff\.journey\.admin@example\.com \(admin\), done/).waitFor();
     await page.getByText(/Revoke device by staff\.journey\.admin@example\.com \(admin\), done/).waitFor();

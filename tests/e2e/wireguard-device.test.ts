@@ -2,7 +2,7 @@
  * Issue 29 in Chromium, as a customer does it: "Add a device" on the account page makes a WireGuard
  * configuration in the browser. The configuration on the page holds a private key whose X25519 public key
  * (Node's crypto, design §9) is the one the device list shows; no request the page made carried the private
- * key; the QR code and the .conf download are there, at 390 and 1280 px, light and dark, axe clean; then
+ * key; the form, a failure and the QR code and .conf download are axe clean at 390 and 1280 px, light and dark; then
  * the device is removed and its key leaves the relay API's peer list.
  */
 import { createPrivateKey, createPublicKey } from 'node:crypto';
@@ -57,11 +57,34 @@ describe('a WireGuard configuration made on the account page', () => {
     await devices.getByText(/ChaCha20-Poly1305/).waitFor();
     await devices.getByRole('button', { name: 'Add a device' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a device' });
-    await dialog.getByRole('textbox', { name: 'Device name' }).fill('Pixel phone');
-    await dialog.getByRole('combobox', { name: 'Platform' }).click();
-    await page.getByRole('option', { name: 'Android' }).click();
-    await dialog.getByRole('combobox', { name: 'Server' }).click();
-    await page.getByRole('option', { name: 'Lagos, Nigeria' }).click();
+    const choose = async () => {
+      await dialog.getByRole('textbox', { name: 'Device name' }).fill('Pixel phone');
+      await dialog.getByRole('combobox', { name: 'Platform' }).click();
+      await page.getByRole('option', { name: 'Android' }).click();
+      await dialog.getByRole('combobox', { name: 'Server' }).click();
+      await page.getByRole('option', { name: 'Lagos, Nigeria' }).click();
+    };
+    await choose();
+    // The form, filled in: every variant axe clean.
+    for (const variant of VARIANTS) {
+      await show(page, variant);
+      expect(await axeViolations(page), `axe on the form at ${variant.width} ${variant.colorScheme}`).toEqual([]);
+      await saveScreenshot(page, `wireguard-form-${variant.width}-${variant.colorScheme}`, { fullPage: false });
+    }
+
+    // The API out of reach: the failure says so, axe clean in every variant, and Try again goes back to the form.
+    const unreachable = '**/api/vpn/devices';
+    await page.route(unreachable, (route) => route.abort('connectionfailed'));
+    await dialog.getByRole('button', { name: 'Add device' }).click();
+    await dialog.getByRole('alert').filter({ hasText: 'The device was not added' }).waitFor();
+    for (const variant of VARIANTS) {
+      await show(page, variant);
+      expect(await axeViolations(page), `axe on the failure at ${variant.width} ${variant.colorScheme}`).toEqual([]);
+      await saveScreenshot(page, `wireguard-failed-${variant.width}-${variant.colorScheme}`, { fullPage: false });
+    }
+    await page.unroute(unreachable);
+    await dialog.getByRole('button', { name: 'Try again' }).click();
+    await choose();
     await dialog.getByRole('button', { name: 'Add device' }).click();
 
     const configText = (await dialog.getByTestId('wireguard-config').textContent()) ?? '';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import type { ActivityItem } from '../../contract/account-activity';
-import type { Device } from '../../contract/api';
+import type { Device, VpnServer, WireguardDevice } from '../../contract/api';
 import { createActor, fromPromise, setup, waitFor, type AnyActorRef } from 'xstate';
 import type { BillingHistory } from '../../machines/billing-history';
 import { ACCOUNT_CARDS } from '../../machines/account-cards';
@@ -14,6 +14,7 @@ import { autoRenewalMachine } from '../../machines/auto-renewal';
 import { billingHistoryMachine } from '../../machines/billing-history';
 import { accountActivityMachine } from '../../machines/account-activity';
 import { devicesMachine } from '../../machines/devices';
+import { addDeviceMachine } from '../../machines/add-device';
 
 const user = { uid: 'uid-1', email: 'ada@example.com' };
 const history: BillingHistory = { items: [], refundableUntil: '2026-12-20T00:00:00.000Z' };
@@ -21,27 +22,32 @@ const history: BillingHistory = { items: [], refundableUntil: '2026-12-20T00:00:
 /** The three cards' machines as the account page runs them: children of one system, each by its card id. */
 function accountPage(refund: () => Promise<void> = () => Promise.resolve()) {
   const loadBillingHistory = vi.fn(() => Promise.resolve(history));
+  const loadActivity = vi.fn(() => Promise.resolve([] as ActivityItem[]));
   const page = setup({
     actors: {
       subscription: autoRenewalMachine.provide({
         actors: {
           refreshSubscription: fromPromise(() => Promise.resolve()),
           refundSubscription: fromPromise(() => refund()),
+          cancelSubscription: fromPromise(() => Promise.resolve()),
+          resumeSubscription: fromPromise(() => Promise.resolve()),
         },
       }),
       billingHistory: billingHistoryMachine.provide({ actors: { loadBillingHistory: fromPromise(loadBillingHistory) } }),
       dangerZone: accountDeletionMachine,
+      activity: accountActivityMachine.provide({ actors: { loadActivity: fromPromise(loadActivity) } }),
     },
   }).createMachine({
     invoke: [
       { src: 'subscription', systemId: ACCOUNT_CARDS.subscription, input: { user } },
       { src: 'billingHistory', systemId: ACCOUNT_CARDS.billingHistory, input: {} },
       { src: 'dangerZone', systemId: ACCOUNT_CARDS.dangerZone, input: { user } },
+      { src: 'activity', systemId: ACCOUNT_CARDS.activity, input: {} },
     ],
   });
   const actor = createActor(page).start();
   const card = (id: string) => actor.system.get(id) as AnyActorRef;
-  return { card, loadBillingHistory };
+  return { card, loadBillingHistory, loadActivity };
 }
 
 describe('flow rules between account cards are machine events', () => {
@@ -75,6 +81,55 @@ describe('flow rules between account cards are machine events', () => {
     expect(loadActivity).toHaveBeenCalledTimes(2);
   });
 
+  it('a WireGuard key registered reloads the Account activity card', async () => {
+    const loadActivity = vi.fn(() => Promise.resolve([] as ActivityItem[]));
+    const server = { id: 'us-nyc', country: 'US', city: 'New York' } as unknown as VpnServer;
+    const device = { id: 'wgk_1', kind: 'wireguard', name: 'Phone' } as unknown as WireguardDevice;
+    const page = setup({
+      actors: {
+        addDevice: addDeviceMachine.provide({
+          actors: {
+            loadServers: fromPromise(() => Promise.resolve([server])),
+            generateKeyPair: fromPromise(() => Promise.resolve({ privateKey: 'private', publicKey: 'public' })),
+            registerKey: fromPromise(() => Promise.resolve(device)),
+          },
+        }),
+        activity: accountActivityMachine.provide({ actors: { loadActivity: fromPromise(loadActivity) } }),
+      },
+    }).createMachine({
+      invoke: [
+        { src: 'addDevice', systemId: ACCOUNT_CARDS.addDevice, input: {} },
+        { src: 'activity', systemId: ACCOUNT_CARDS.activity, input: {} },
+      ],
+    });
+    const actor = createActor(page).start();
+    const addDevice = actor.system.get(ACCOUNT_CARDS.addDevice) as AnyActorRef;
+    const activity = actor.system.get(ACCOUNT_CARDS.activity) as AnyActorRef;
+    await waitFor(activity, (state) => state.matches('ready'));
+    expect(loadActivity).toHaveBeenCalledTimes(1);
+    addDevice.send({ type: 'addDevice.open' });
+    await waitFor(addDevice, (state) => state.matches('choosing'));
+    addDevice.send({ type: 'addDevice.submit', name: 'Phone', platform: 'ios', serverId: 'us-nyc' });
+    await waitFor(addDevice, (state) => state.matches('shown'));
+    await waitFor(activity, (state) => state.matches('ready'));
+    expect(loadActivity).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ['auto-renewal turned off', 'autoRenewal.turnOff', 'autoRenewal.confirm'],
+    ['auto-renewal turned back on', 'autoRenewal.reEnable', 'autoRenewal.confirm'],
+    ['a refund', 'refund.start', 'refund.confirm'],
+  ] as const)('%s reloads the Account activity card', async (_, open, confirm) => {
+    const { card, loadActivity } = accountPage();
+    await waitFor(card(ACCOUNT_CARDS.activity), (state) => state.matches('ready'));
+    expect(loadActivity).toHaveBeenCalledTimes(1);
+
+    card(ACCOUNT_CARDS.subscription).send({ type: open });
+    card(ACCOUNT_CARDS.subscription).send({ type: confirm });
+    await waitFor(card(ACCOUNT_CARDS.subscription), (state) => state.matches('idle'));
+    await waitFor(card(ACCOUNT_CARDS.activity), (state) => state.matches('ready'));
+    expect(loadActivity).toHaveBeenCalledTimes(2);
+  });
 
   it.each([
     ['made', () => Promise.resolve()],

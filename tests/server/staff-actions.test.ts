@@ -12,11 +12,12 @@ import { sha256 } from '../../server/domain/tokens';
 import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
 import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
 import { staffUser } from '../support/staff';
+import { listedKeys, newPublicKey, registerKey, RELAY_TOKEN } from '../support/wireguard';
 
 const emulatorHost = inject('authEmulatorHost');
 const emulatorUrl = `http://${emulatorHost}`;
 const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
-const env = { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_SCALE: '100' };
+const env = { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_SCALE: '100', RELAY_TOKENS: `test-relay:${RELAY_TOKEN}` };
 
 let support: { idToken: string; uid: string; email: string };
 let admin: { idToken: string; uid: string; email: string };
@@ -83,6 +84,37 @@ describe.each(drivers)('staff actions on %s', (driver) => {
       'refund:refused',
       'revoke_device:done',
     ]);
+  });
+
+  test('support sees WireGuard keys among the devices and revokes one: off the peer list, one audit row, "Veil support" in the activity', async () => {
+    const ada = await customer();
+    const added = await registerKey(api.app, ada.sessionToken, newPublicKey(), 'Phone');
+    const phone = added.body.device as { id: string; publicKey: string };
+    expect(await listedKeys(api.app)).toEqual([phone.publicKey]);
+
+    const viewDevices = async () =>
+      ((await call(api.app, 'POST', '/api/staff/customer', { idToken: support.idToken, userId: ada.userId })).body.customer as { devices: unknown[] }).devices;
+    expect(await viewDevices()).toEqual([
+      { id: ada.deviceId, name: 'Home PC', kind: 'desktop', createdAt: expect.any(String), lastUsedOn: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) },
+      { id: phone.id, name: 'Phone', kind: 'wireguard', createdAt: expect.any(String), lastUsedOn: null },
+    ]);
+
+    expect(await act(support.idToken, ada.userId, 'revoke_device', { deviceId: phone.id })).toMatchObject({ status: 200, body: { success: true, outcome: 'done' } });
+    // The key left the relays' list; the desktop app stays signed in.
+    expect(await listedKeys(api.app)).toEqual([]);
+    expect((await verify(ada.desktop)).status).toBe(200);
+    expect(await viewDevices()).toEqual([expect.objectContaining({ id: ada.deviceId, kind: 'desktop' })]);
+    // Another account's key, or one already gone, is not found.
+    expect((await act(support.idToken, ada.userId, 'revoke_device', { deviceId: phone.id })).status).toBe(404);
+
+    const rows = await auditRows();
+    expect(rows.map(({ action, outcome, params }) => ({ action, outcome, params }))).toEqual([
+      { action: 'revoke_device', outcome: 'done', params: { deviceId: phone.id } },
+      { action: 'revoke_device', outcome: 'refused', params: { deviceId: phone.id } },
+    ]);
+    const activity = await call(api.app, 'POST', '/api/account/activity', { sessionToken: ada.sessionToken });
+    const [latest] = activity.body.items as Array<Record<string, unknown>>;
+    expect(latest).toEqual({ kind: 'staff_action', by: 'support', date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), detail: { action: 'revoke_device', deviceName: 'Phone' } });
   });
 
   test('a failure at the identity provider rolls the change back and is audited as failed', async () => {

@@ -5,26 +5,22 @@ import { whenIdle } from '../boot/main-thread';
 import type { SignInActor } from '../flows/sign-in-services';
 
 /**
- * When the sign-in code and Firebase load ahead of a click (a popup opened after the click waited for them
- * would be blocked, issue 12): `idle`, once the buttons have rendered and the browser is idle, or sooner on
- * `prepare` (hover, focus); `intent`, only on `prepare`. /signin uses `intent` (issue 25): evaluating
- * Firebase is a long task a visitor who only reads the page should not pay for.
- */
-export type SignInPreparation = 'idle' | 'intent';
-
-/**
  * Sign-in buttons: `start(provider)` sends the click to the sign-in machine; `busy` is its `signingIn`
  * tag, read once the (lazily created) actor exists. Kept out of use-session.ts so that the sign-in error
  * catalogue stays off the first load of the pages without sign-in buttons.
+ *
+ * The sign-in code and Firebase load once the buttons have rendered and the browser is idle (or sooner on
+ * `prepare`: hover, focus), so they are ready before the first tap: a popup opened after the click waited
+ * for them would be blocked (issue 12), and a tap has no hover before it (issue 34).
  */
-export function useSignIn({ prepareOn = 'idle' }: { prepareOn?: SignInPreparation } = {}) {
+export function useSignIn() {
   const actors = useAppActors();
   const [actor, setActor] = useState<SignInActor | null>(null);
   const [busy, setBusy] = useState(false);
   const [openingApp, setOpeningApp] = useState(false);
   const [supportMessage, setSupportMessage] = useState<string | null>(null);
 
-  useEffect(() => (prepareOn === 'idle' ? whenIdle(actors.prepareSignIn, 2000) : undefined), [actors, prepareOn]);
+  useEffect(() => whenIdle(actors.prepareSignIn, 2000), [actors]);
 
   useEffect(() => {
     if (!actor) return;

@@ -10,7 +10,7 @@ export const Route = createFileRoute('/_mantine/signin')({
 });
 
 function SignInRoute() {
-  const { busy, openingApp, start, prepare, supportMessage } = useSignIn({ prepareOn: 'intent' });
+  const { busy, openingApp, start, prepare, supportMessage } = useSignIn();
   return (
     <SignInPage
       busy={busy}
