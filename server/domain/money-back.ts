@@ -14,7 +14,7 @@ import { firstChargeOf, latestChargeOf, type ChargeRow } from './charges.ts';
 import { hasOpenDispute } from './disputes.ts';
 import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
-import { oweRefund } from './refunds.ts';
+import { oweRefund, providerRefundsOf, refundsOf } from './refunds.ts';
 import { findLiveSubscriptions, findSubscription, toApiSubscription } from './subscriptions.ts';
 import { syncPeerAccess } from './peer-access.ts';
 
@@ -85,7 +85,8 @@ export async function refundNow(
     .where(and(eq(subscriptions.providerSubscriptionId, live.providerSubscriptionId), inArray(subscriptions.status, ['active', 'past_due'])));
   // The refund ends access now: the account's keys leave the peer list (issue 29).
   await syncPeerAccess(tx, userId, now);
-  const owed = { amount: paid.amount, currency: paid.currency };
+  // A partial refund made in the Stripe Dashboard already returned part of it: Stripe refunds what is left.
+  const owed = { amount: paid.amount - (await alreadyRefunded(tx, userId, paid)), currency: paid.currency };
   await oweRefund(tx, jobs, {
     providerSubscriptionId: live.providerSubscriptionId,
     userId,
@@ -93,7 +94,21 @@ export async function refundNow(
     reason: inWindow ? 'money_back' : 'staff',
     // Exactly that payment (the first one, as the guarantee promises; not the latest invoice, e.g. a proration).
     chargeId: paid.id,
+    amount: owed.amount,
   });
   if (by === 'customer') await recordActivity(tx, { userId, kind: 'refund', by, detail: owed }, now);
   return owed;
+}
+
+/**
+ * What the provider reported refunded of `paid` before this refund (a partial refund in the Stripe
+ * Dashboard), capped at the payment. A charge row stores its invoice, not its payment, so a reported
+ * refund is counted against `paid` when it came after it, in its currency, and is none of our own refunds.
+ */
+async function alreadyRefunded(tx: Db, userId: string, paid: ChargeRow): Promise<number> {
+  const ours = new Set((await refundsOf(tx, userId)).map((refund) => refund.paymentIntent).filter(Boolean));
+  const reported = (await providerRefundsOf(tx, userId)).filter(
+    (refund) => refund.refundedAt >= paid.paidAt && refund.currency === paid.currency && !(refund.paymentIntent && ours.has(refund.paymentIntent)),
+  );
+  return Math.min(paid.amount, reported.reduce((sum, refund) => sum + refund.amount, 0));
 }

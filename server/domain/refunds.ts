@@ -34,6 +34,8 @@ export interface OwedRefund {
   reason: RefundReason;
   /** The charge the rule refunds (money-back: the first payment); left out: the subscription's latest. */
   chargeId?: string;
+  /** Less than the charge when part of it was refunded already (a partial refund in the Dashboard). */
+  amount?: number;
 }
 
 /** What became of one attempt of the refund job (the job counts failures for the alert). */
@@ -49,7 +51,7 @@ export async function oweRefund(tx: Db, jobs: JobSender, refund: OwedRefund): Pr
   const charge = await chargeToRefund(tx, refund.providerSubscriptionId, refund.chargeId ?? null);
   await tx
     .insert(refunds)
-    .values({ ...refund, chargeId: refund.chargeId ?? null, amount: charge?.amount ?? null, currency: charge?.currency ?? null })
+    .values({ ...refund, chargeId: refund.chargeId ?? null, amount: refund.amount ?? charge?.amount ?? null, currency: charge?.currency ?? null })
     .onConflictDoNothing({ target: refunds.providerSubscriptionId });
   await jobs.send(tx, REFUND_QUEUE, { subscriptionId: refund.providerSubscriptionId } satisfies RefundJob, refundKey(refund.providerSubscriptionId));
 }

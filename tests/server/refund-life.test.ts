@@ -164,6 +164,22 @@ describe.each(drivers)('refunds with Stripe on %s', (driver) => {
     expect(stripe.refunds.map((refund) => [refund.payment_intent, refund.amount])).toEqual([['pi_sub_first-only', 10000]]);
   });
 
+  test('a money-back claim after a Dashboard partial refund announces the remainder, in its answer and its e-mail', async () => {
+    const { userId, customer } = await paying('dash-partial');
+    // $40 refunded in the Stripe Dashboard: Stripe holds the refund and reports it.
+    stripe.refunds.push({ id: 're_dashboard', object: 'refund', payment_intent: 'pi_sub_dash-partial', amount: 4000, currency: 'usd', status: 'succeeded', metadata: {} });
+    const partial = { id: 'ch_dash', object: 'charge', customer, payment_intent: 'pi_sub_dash-partial', amount: 10000, amount_refunded: 4000, currency: 'usd' };
+    await stripeEvent('charge.refunded', partial, { created: nowSeconds() - 60 });
+
+    expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'dash-partial' })).toMatchObject({
+      status: 200,
+      body: { refund: { amount: 6000, currency: 'usd' } },
+    });
+    await until(async () => (await refundRow('sub_dash-partial'))?.state === 'made');
+    expect(stripe.refunds.map((refund) => refund.amount)).toEqual([4000, 6000]);
+    expect(await mailsOwed(api.database, 'refund', userId)).toEqual([expect.objectContaining({ amount: 6000, currency: 'usd' })]);
+  });
+
   test('money-back is refused with a clear 409 while a dispute of a payment is open, and granted once it is closed', async () => {
     const { customer } = await paying('disputer');
     stripe.chargeCustomers.set('ch_disputed', customer);
