@@ -4,20 +4,13 @@
  * only: no time of day, no address, no user agent.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { call, createTestApi, nameVerifier, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { expect, test } from 'vitest';
+import { describeApi } from '../support/describe-api';
+import { call, nameVerifier } from '../support/server-harness';
 
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-describe.each(drivers)('account activity on %s', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi({ driver, verifier: nameVerifier, env: { RATE_LIMIT_SCALE: '100', RATE_LIMIT_SIGN_IN: '1000' } });
-  });
-  afterAll(() => api?.close());
-  beforeEach(() => api.reset());
-
+describeApi('account activity', { verifier: nameVerifier, env: { RATE_LIMIT_SCALE: '100', RATE_LIMIT_SIGN_IN: '1000' } }, (api) => {
   async function subscribed(name: string) {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
     const opened = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: name, email: `${name}@example.com` });

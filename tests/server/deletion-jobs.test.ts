@@ -3,23 +3,14 @@
  * unsent, MAIL=off) names the account in the job queue; once the account is deleted, no job of the
  * queue's table names it. On PGlite and PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
+import { describeApi } from '../support/describe-api';
 import { mintProviderUser } from '../support/auth-emulator';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { call } from '../support/server-harness';
 
 const emulatorHost = inject('authEmulatorHost');
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 
-describe.each(drivers)('deleting an account on %s', (driver) => {
-  let api: TestApi;
-
-  beforeAll(async () => {
-    api = await createTestApi({ driver, emulatorHost });
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
-
+describeApi('deleting an account', { emulatorHost, reset: false }, (api, driver) => {
   test('removes its finished jobs from the job queue', async () => {
     const email = `jobs.${driver}${Date.now()}@example.com`;
     const minted = await mintProviderUser(`http://${emulatorHost}`, { email, name: 'Jobs Leaver' });

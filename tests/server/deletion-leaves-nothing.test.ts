@@ -5,25 +5,17 @@
  * searched), and the journey's log lines hold the account id, the e-mail address and the name nowhere:
  * only the hashed tombstones remain. On PGlite and PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
+import { describeApi } from '../support/describe-api';
 import { mintProviderUser } from '../support/auth-emulator';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { call } from '../support/server-harness';
 import { newPublicKey, registerKey } from '../support/wireguard';
 
 const emulatorHost = inject('authEmulatorHost');
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+/** Every log line of this file's APIs (one per database, in turn): each deletion's search reads all written so far. */
+const lines: string[] = [];
 
-describe.each(drivers)('a deleted account on %s', (driver) => {
-  let api: TestApi;
-  const lines: string[] = [];
-
-  beforeAll(async () => {
-    api = await createTestApi({ driver, emulatorHost, logger: true, logDestination: { write: (line) => void lines.push(line) }, env: { LOG_LEVEL: 'info' } });
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
-
+describeApi('a deleted account', { emulatorHost, logger: true, logDestination: { write: (line) => void lines.push(line) }, env: { LOG_LEVEL: 'info' }, reset: false }, (api, driver) => {
   /** Every table of the app's schema and of the job queue's, as "schema"."table". */
   async function everyTable(): Promise<string[]> {
     const rows = await api.database.statement(

@@ -3,25 +3,15 @@
  * deletes used and expired hand-off codes, expired checkouts and portal links, tombstones past the
  * cool-down and deleted-account hashes past 30 days, and keeps everything still within its period.
  */
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
+import { describeApi } from '../support/describe-api';
 import { deletedAccounts, deletionTombstones, handoffTokens, localCheckoutSessions, localPortalSessions, openCheckouts, sessions, users } from '../../server/db/schema';
 import { RETENTION_PURGE_QUEUE } from '../../server/jobs/retention-purge-job';
-import { createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
 
 const emulatorHost = inject('authEmulatorHost');
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const DAY = 86_400_000;
 
-describe.each(drivers)('the daily clean-up on %s', (driver) => {
-  let api: TestApi;
-
-  beforeAll(async () => {
-    api = await createTestApi({ driver, emulatorHost });
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
-
+describeApi('the daily clean-up', { emulatorHost, reset: false }, (api) => {
   test('is scheduled once a day in the job queue', async () => {
     const rows = await api.database.statement('purge_schedule', `SELECT cron, timezone FROM "${api.database.jobSchema}".schedule WHERE name = $1`)([RETENTION_PURGE_QUEUE]);
     expect(rows).toEqual([['30 3 * * *', 'UTC']]);

@@ -3,19 +3,12 @@
  * UPDATE and DELETE on staff_actions, on PGlite and PostgreSQL alike, whoever asks.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { describeApi } from '../support/describe-api';
 import { staffActions } from '../../server/db/schema';
-import { createTestApi, nameVerifier, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { nameVerifier } from '../support/server-harness';
 
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
-
-describe.each(drivers)('the staff_actions table on %s', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi({ driver, verifier: nameVerifier });
-  });
-  afterAll(() => api?.close());
-
+describeApi('the staff_actions table', { verifier: nameVerifier, reset: false }, (api) => {
   test('a row goes in; UPDATE and DELETE are refused, even of no row, and the row stays as written', async () => {
     const { db } = api.database;
     const row = {
