@@ -208,7 +208,8 @@ describe('customer journey', () => {
     await saveScreenshot(later, 'journey-9-device-listed');
     const signOutDevice = devices.getByRole('button', { name: 'Sign out Grace’s ThinkPad' });
     await signOutDevice.click();
-    await later.getByText('Device signed out').waitFor();
+    // The toast itself: the Account activity card, reloaded, says "Device signed out: …" too.
+    await later.locator('.mantine-Notification-root').getByText('Device signed out').waitFor();
     await devices.getByText('No device yet', { exact: false }).waitFor();
     const verify = await fetch(`${e2e.stack.url}/api/auth/verify`, {
       method: 'POST',

@@ -125,7 +125,8 @@ describe('a WireGuard configuration made on the account page', () => {
 
     expect(await listedKeys()).toContain(publicKey);
     await devices.getByRole('button', { name: 'Remove Pixel phone' }).click();
-    await page.getByText('Device signed out').waitFor();
+    // The toast itself: the Account activity card, reloaded, says "Device signed out: …" too.
+    await page.locator('.mantine-Notification-root').getByText('Device signed out').waitFor();
     await expect.poll(() => devices.getByText('Pixel phone').count()).toBe(0);
     expect(await listedKeys()).not.toContain(publicKey);
   }, 180_000);
