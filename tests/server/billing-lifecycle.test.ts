@@ -3,23 +3,16 @@
  * receipt (only the account's own), auto-renewal turned back on, and the 30-day money-back guarantee.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
+import { describeApi } from '../support/describe-api';
 import { charges, refunds } from '../../server/db/schema';
 import { mailsOwed } from '../support/mail-owed';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { call } from '../support/server-harness';
 import { until } from '../support/until';
 
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
 
-describe.each(drivers)('billing lifecycle with the local checkout on %s', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi({ driver, verifier, env: { BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10' } });
-  });
-  afterAll(() => api?.close());
-  beforeEach(() => api.reset());
-
+describeApi('billing lifecycle with the local checkout', { verifier, env: { BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10' } }, (api) => {
   async function signIn(name: string) {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
     return { userId: (body.user as { id: string }).id, sessionToken: body.sessionToken as string };

@@ -3,24 +3,22 @@
  * list; a desktop session's own key goes with the session), and enabling it brings its configurations back
  * while its subscription gives access. On the Auth emulator, PGlite and PostgreSQL.
  */
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, expect, inject, test } from 'vitest';
+import { describeApi } from '../support/describe-api';
 import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { call } from '../support/server-harness';
 import { staffUser } from '../support/staff';
 import { listedKeys, newPublicKey, registerKey, RELAY_TOKEN } from '../support/wireguard';
 
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const env = { RATE_LIMIT_SCALE: '10', RATE_LIMIT_SIGN_IN: '1000', RELAY_TOKENS: `test-relay:${RELAY_TOKEN}` };
 
-describe.each(drivers)('the peer list and support on %s', (driver) => {
-  const emulatorHost = inject('authEmulatorHost');
-  let api: TestApi;
+const emulatorHost = inject('authEmulatorHost');
+
+describeApi('the peer list and support', { emulatorHost, env, reset: false }, (api) => {
   let admin: { idToken: string };
   beforeAll(async () => {
     admin = await staffUser(emulatorHost, 'admin');
-    api = await createTestApi({ driver, emulatorHost, env });
   });
-  afterAll(() => api?.close());
 
   test("disabling an account takes its keys off (a desktop session's own key for good); enabling it brings its configurations back", async () => {
     const minted = await mintProviderUser(`http://${emulatorHost}`, { email: uniqueAddress('relay-disabled') });

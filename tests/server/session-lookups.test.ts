@@ -4,11 +4,10 @@
  * session the call acts for. Counted at the database client: every query the API sends goes through it.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, test, vi, type MockInstance } from 'vitest';
+import { beforeAll, expect, test, vi, type MockInstance } from 'vitest';
+import { describeApi } from '../support/describe-api';
 import { failures } from '../../server/domain/errors';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
-
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+import { call } from '../support/server-harness';
 
 /** Accepts `valid-<name>` as the identity <name>: these tests are about session lookups, not identity. */
 const verifier = {
@@ -21,17 +20,13 @@ const verifier = {
 /** A statement reading sessions by a token's hash, whatever else it selects or joins. */
 const SESSION_BY_TOKEN = /^select\b.*\bfrom "sessions"\s.*"sessions"\."token_hash" = \$\d/is;
 
-describe.each(drivers)('one session lookup per call on %s', (driver) => {
-  let api: TestApi;
+describeApi('one session lookup per call', { verifier, env: { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_SCALE: '100' } }, (api) => {
   let query: MockInstance<(...args: unknown[]) => unknown>;
-  beforeAll(async () => {
-    api = await createTestApi({ driver, verifier, env: { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_SCALE: '100' } });
+  beforeAll(() => {
     // PGlite's client or pg's pool: drizzle and the raw statements both call its query(text | {text}, ...).
     const client = (api.database.db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
     query = vi.spyOn(client, 'query');
   });
-  afterAll(() => api?.close());
-  afterEach(() => api.reset());
 
   /** The answer to one call, and how many times the API read a session by token while answering it. */
   async function lookupsOf(method: 'POST' | 'DELETE', url: string, payload: object) {
