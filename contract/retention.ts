@@ -141,7 +141,8 @@ export const RETAINED_DATA: readonly RetainedData[] = [
     what: 'Refunds we owe, made or that failed: amount, currency, reason, state (and why it failed), when owed, made or failed, and the payment and refund numbers at the payment provider',
     why: 'So that a refund we owe is always made, even after the account is deleted',
     kept: 'For good, as accounting records',
-    onDeletion: 'Kept without your account number, with the payment provider’s subscription number',
+    onDeletion:
+      'Kept without your account number, with the payment provider’s subscription number; a refund still owed when you delete your account keeps your e-mail address and name only until its notice is sent',
     removedByDeletion: false,
     store: 'database',
     tables: {
@@ -160,6 +161,8 @@ export const RETAINED_DATA: readonly RetainedData[] = [
         'failed_at',
         'provider_refund_id',
         'charge_id',
+        'notify_email',
+        'notify_name',
       ],
     },
   },

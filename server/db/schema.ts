@@ -198,6 +198,9 @@ export const refunds = pgTable('refunds', {
   providerRefundId: text('provider_refund_id'),
   /** The charge the rule refunds (money-back: the first payment); null: the subscription's latest payment. */
   chargeId: text('charge_id'),
+  /** Where its notice goes once its account is deleted: set by deletion while owed, cleared when the notice is owed (0012). */
+  notifyEmail: text('notify_email'),
+  notifyName: text('notify_name'),
 });
 
 /** Refunds as Stripe reports them (`charge.refunded`), with Stripe's receipt (0005). */

@@ -16,6 +16,7 @@ import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
 import type { SignedIn } from './sessions.ts';
 import { removeAccountKeys } from './peer-access.ts';
+import { keepRefundNoticeAddress } from './refunds.ts';
 import { findUnendedSubscriptions } from './subscriptions.ts';
 import { sha256 } from './tokens.ts';
 
@@ -116,6 +117,11 @@ async function deleteIfNothingLeft(
       { email: user.email, name: user.name, kind: 'account_deleted', deletedAt: now.toISOString() },
       user.id,
     );
+    // A refund's notice owed but not sent yet (the refund was just made) goes to the address it had: the
+    // policy promises a notice of every refund. Other owed messages (reminders) are skipped.
+    await jobs.addressOwed(tx, MAIL_QUEUE, user.id, ['refund', 'refund_failed'], { email: user.email, name: user.name });
+    // A refund still owed keeps the address its notice goes to, until that notice is owed (issue 31).
+    await keepRefundNoticeAddress(tx, user.id, { email: user.email, name: user.name });
     // The e-mails already sent or failed for good leave the job queue with the account (issue 31).
     await jobs.forgetFinished(tx, MAIL_QUEUE, user.id);
     // Its WireGuard keys leave the peer list and free their addresses (issue 29).

@@ -18,4 +18,10 @@ export interface JobSender {
    * names account `userId`: the account's jobs leave with the account (issue 31). Jobs still owed stay.
    */
   forgetFinished(tx: Db, name: string, userId: string): Promise<number>;
+  /**
+   * Inside `tx`, the jobs of queue `name` still waiting to run whose data names account `userId` and is
+   * of one of `kinds` carry `address` instead (the account, and the address it held, go in that
+   * transaction): a refund's notice owed just before deletion still goes out. Forgotten once done (issue 31).
+   */
+  addressOwed(tx: Db, name: string, userId: string, kinds: string[], address: { email: string; name: string }): Promise<number>;
 }

@@ -82,6 +82,11 @@ export interface RefundRequest {
    * ends the subscription (one ended elsewhere, e.g. by the account's deletion, owes nothing).
    */
   chargeId: string | null;
+  /**
+   * What the refund row says is owed for `chargeId` (its amount, read when it was owed), or null: the local
+   * checkout refunds that when the charge row left with its deleted account (Stripe keeps its own).
+   */
+  owed?: { amount: number; currency: string } | null;
   /** Told the payment about to be refunded before the provider is asked (the history shows it once). */
   onPaymentChosen?: (paymentIntent: string) => Promise<void>;
 }

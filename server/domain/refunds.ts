@@ -69,6 +69,7 @@ export async function carryOutRefund(db: Db, payments: PaymentProvider, jobs: Jo
     subscriptionId,
     key: refundKey(subscriptionId),
     chargeId: owed.chargeId,
+    owed: owed.amount !== null && owed.currency ? { amount: owed.amount, currency: owed.currency } : null,
     // Stored before the provider is asked: its charge.refunded may arrive before its answer.
     onPaymentChosen: async (paymentIntent) => {
       await db.update(refunds).set({ paymentIntent }).where(eq(refunds.providerSubscriptionId, subscriptionId));
@@ -81,7 +82,7 @@ async function recordRefundResult(tx: Db, jobs: JobSender, owed: RefundRow, resu
   const row = eq(refunds.providerSubscriptionId, owed.providerSubscriptionId);
   switch (result.kind) {
     case 'not_owed':
-      await tx.update(refunds).set({ state: 'not_owed', stateReason: result.reason }).where(and(row, eq(refunds.state, 'owed')));
+      await tx.update(refunds).set({ state: 'not_owed', stateReason: result.reason, ...FORGET_NOTICE_ADDRESS }).where(and(row, eq(refunds.state, 'owed')));
       return 'not_owed';
     case 'failed':
       await failRefund(tx, jobs, owed.providerSubscriptionId, result.reason, now);
@@ -96,18 +97,44 @@ async function recordRefundResult(tx: Db, jobs: JobSender, owed: RefundRow, resu
   }
 }
 
+/**
+ * Deletion: each refund of the account still owed keeps the address its notice goes to (the account row that
+ * holds it goes now), until the notice is owed or nothing turns out to be owed (issue 31).
+ */
+export async function keepRefundNoticeAddress(tx: Db, userId: string, to: { email: string; name: string }): Promise<void> {
+  await tx.update(refunds).set({ notifyEmail: to.email, notifyName: to.name }).where(and(eq(refunds.userId, userId), eq(refunds.state, 'owed')));
+}
+
+/** Who the notice of refund `row` goes to: its account, or the address deletion kept for it; null: nobody. */
+function noticeRecipient(row: Pick<RefundRow, 'userId' | 'notifyEmail' | 'notifyName'>): { userId: string } | { email: string; name: string } | null {
+  if (row.userId) return { userId: row.userId };
+  if (row.notifyEmail) return { email: row.notifyEmail, name: row.notifyName ?? '' };
+  return null;
+}
+
+/** The address deletion kept leaves the row with the change that settles the refund. */
+const FORGET_NOTICE_ADDRESS = { notifyEmail: null, notifyName: null } as const;
+
+/** The refund's row as it is before `tx` changes it (the address a settling update clears). */
+async function refundBefore(tx: Db, subscriptionId: string): Promise<RefundRow | undefined> {
+  const [row] = await tx.select().from(refunds).where(eq(refunds.providerSubscriptionId, subscriptionId));
+  return row;
+}
+
 /** The money left: the row says so and the customer is owed the refund e-mail, for Stripe's amount. */
 async function makeRefund(tx: Db, jobs: JobSender, subscriptionId: string, now: Date): Promise<void> {
+  const before = await refundBefore(tx, subscriptionId);
   const [made] = await tx
     .update(refunds)
-    .set({ state: 'made', refundedAt: now })
+    .set({ state: 'made', refundedAt: now, ...FORGET_NOTICE_ADDRESS })
     .where(and(eq(refunds.providerSubscriptionId, subscriptionId), eq(refunds.state, 'owed')))
     .returning();
-  if (made?.userId && made.amount !== null && made.currency) {
+  const to = before && noticeRecipient(before);
+  if (made && to && made.amount !== null && made.currency) {
     await oweCustomerMessage(
       tx,
       jobs,
-      { kind: 'refund', userId: made.userId, amount: made.amount, currency: made.currency, refundedAt: now.toISOString(), reason: made.reason },
+      { kind: 'refund', ...to, amount: made.amount, currency: made.currency, refundedAt: now.toISOString(), reason: made.reason },
       subscriptionId,
     );
   }
@@ -118,17 +145,19 @@ async function makeRefund(tx: Db, jobs: JobSender, subscriptionId: string, now: 
  * them (the alert is the caller's: a counter the on-call runbook watches). Answers false if it had failed already.
  */
 async function failRefund(tx: Db, jobs: JobSender, subscriptionId: string, reason: string, now: Date): Promise<boolean> {
+  const before = await refundBefore(tx, subscriptionId);
   const [failed] = await tx
     .update(refunds)
-    .set({ state: 'failed', stateReason: reason, failedAt: now })
+    .set({ state: 'failed', stateReason: reason, failedAt: now, ...FORGET_NOTICE_ADDRESS })
     .where(and(eq(refunds.providerSubscriptionId, subscriptionId), inArray(refunds.state, ['owed', 'made'])))
     .returning();
   if (!failed) return false;
-  if (failed.userId && failed.amount !== null && failed.currency) {
+  const to = before && noticeRecipient(before);
+  if (to && failed.amount !== null && failed.currency) {
     await oweCustomerMessage(
       tx,
       jobs,
-      { kind: 'refund_failed', userId: failed.userId, amount: failed.amount, currency: failed.currency, failedAt: now.toISOString() },
+      { kind: 'refund_failed', ...to, amount: failed.amount, currency: failed.currency, failedAt: now.toISOString() },
       subscriptionId,
     );
   }

@@ -126,6 +126,13 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows).length;
     },
 
+    async addressOwed(tx: Db, name, userId, kinds, address) {
+      const result = await (tx as Database['db']).execute(
+        sql`update ${sql.identifier(database.jobSchema)}.job set data = (data - 'userId') || ${JSON.stringify(address)}::jsonb where name = ${name} and state in ('created', 'retry') and data->>'userId' = ${userId} and data->>'kind' in ${sql`(${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)})`} returning id`,
+      );
+      return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows).length;
+    },
+
     async forget(id) {
       await database.jobStore.executeSql(`delete from "${database.jobSchema}".job where id = $1`, [id]);
     },

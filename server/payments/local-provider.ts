@@ -156,10 +156,12 @@ export class LocalPaymentProvider implements PaymentProvider {
    * The refund job: the subscription ends now (unless it has already); the local checkout moves no real
    * money, so the refund is "made" at once for what the refunded charge was (none paid: nothing owed).
    */
-  async cancelAndRefund({ subscriptionId, chargeId }: RefundRequest): Promise<RefundResult> {
+  async cancelAndRefund({ subscriptionId, chargeId, owed }: RefundRequest): Promise<RefundResult> {
     const row = await findSubscriptionByProviderId(this.db, subscriptionId);
     if (row && row.status !== 'cancelled') await this.cancelImmediately(subscriptionId);
-    const charge = await chargeToRefund(this.db, subscriptionId, chargeId);
+    // A named charge (money-back) is refunded whoever ended the subscription, even once its row left
+    // with the deleted account: then for what the refund row says was paid.
+    const charge = (await chargeToRefund(this.db, subscriptionId, chargeId)) ?? (chargeId ? owed : null);
     if (!charge) return { kind: 'not_owed', reason: 'nothing_paid' };
     return { kind: 'made', pending: false, refundId: null, paymentIntent: null, amount: charge.amount, currency: charge.currency };
   }

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { paymentEvents } from '../../server/db/schema';
+import { mailsOwed } from '../support/mail-owed';
 import { call, createTestApi, nameVerifier as verifier, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
 import { stripeTestApi } from '../support/stripe-api';
 import type { StripeStandIn } from '../support/stripe-stand-in';
@@ -103,6 +104,24 @@ describe.each(drivers)('billing clock on %s', (driver) => {
       status: 409,
       body: { success: false, code: 'refund_window_closed' },
     });
+  });
+
+  test('the renewal reminders read the billing clock: 340 days on, the 30-day reminder of a plan bought today is owed', async () => {
+    const { userId, sessionToken } = await buy(api, 'reminded');
+    const { endDate } = await subscriptionOf(api, sessionToken);
+    expect(await mailsOwed(api.database, 'renewal_reminder', userId)).toEqual([]);
+    await advance(api, '340d');
+    expect(await mailsOwed(api.database, 'renewal_reminder', userId)).toEqual([expect.objectContaining({ daysBefore: 30, renewalDate: endDate })]);
+  });
+
+  test('the past-due grace reads the billing clock: a declined renewal is past due, and once past the grace it has ended', async () => {
+    const { sessionToken } = await buy(api, 'never-paid');
+    expect(await call(api.app, 'POST', '/api/dev/billing-clock/advance', { by: '366d', decline: true })).toMatchObject({ body: { declined: 1 } });
+    expect(await subscriptionOf(api, sessionToken)).toMatchObject({ status: 'past_due' });
+    expect(await advance(api, '20d')).toMatchObject({ body: { ended: 0 } });
+    expect(await subscriptionOf(api, sessionToken)).toMatchObject({ status: 'past_due' });
+    expect(await advance(api, '15d')).toMatchObject({ body: { ended: 1 } });
+    expect(await subscriptionOf(api, sessionToken)).toMatchObject({ status: 'cancelled' });
   });
 
   test('a bad duration is a 400 JSON; the clock never moves back', async () => {

@@ -110,6 +110,26 @@ describe.each(drivers)('customer e-mail on %s', (driver) => {
     expectBranded(received!);
   });
 
+  test('a refund claimed just before deletion is still announced, and then its address is gone', async () => {
+    const name = customer('refund-then-delete');
+    const { sessionToken, userId, email } = await buy(name);
+    // Claimed and deleted at once: the refund is made after the account is gone (the job runs later).
+    expect((await call(api.app, 'POST', '/api/subscription/refund', { idToken: name })).status).toBe(200);
+    expect((await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken })).status).toBe(200);
+
+    const received = await notices(email, 2);
+    expect(received.map((mail) => mail.subject).sort()).toEqual(['Your Veil VPN account was deleted', 'Your Veil VPN refund of $100.00']);
+    const refundNotice = received.find((mail) => mail.subject.startsWith('Your Veil VPN refund'))!;
+    expect(refundNotice.to).toEqual([{ address: email, name: `${name} Lovelace` }]);
+    expect(refundNotice.text).toContain('Amount refunded: $100.00');
+    // Sent, its address is nowhere: not in the refund row, not in any job.
+    const holding = api.database.statement(
+      'address_holders',
+      `SELECT (SELECT count(*)::int FROM refunds r WHERE position($1 in r::text) > 0) + (SELECT count(*)::int FROM "${api.database.jobSchema}".job j WHERE position($1 in j::text) > 0)`,
+    );
+    await expect.poll(async () => (await holding([email]))[0]![0], { timeout: 10_000 }).toBe(0);
+  });
+
   test('turning auto-renewal off mails the end date once', async () => {
     const name = customer('renewal-off');
     const { email, endDate } = await buy(name);

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { EMULATOR_PROJECT_ID, mintProviderUser } from '../support/auth-emulator';
 import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
-import { providerRefunds } from '../../server/db/schema';
+import { disputes, providerRefunds } from '../../server/db/schema';
 import { sha256 } from '../../server/domain/tokens';
 import { newPublicKey, registerKey } from '../support/wireguard';
 
@@ -66,6 +66,8 @@ describe.each(drivers)('the customer\'s copy on %s', (driver) => {
     const reopened = (await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: minted.idToken, email })).body.url as string;
     // Stripe's own refund reports (charge.refunded) have no local-checkout path: one written as the webhook would.
     await api.database.db.insert(providerRefunds).values({ id: `re_${stamp}`, userId, paymentIntent: 'pi_x', amount: 10_000, currency: 'usd', refundedAt: new Date(), receiptUrl: null });
+    // Disputes, too, come only from Stripe (charge.dispute.*): one written as the webhook would.
+    await api.database.db.insert(disputes).values({ id: `dp_${stamp}`, userId, chargeId: 'ch_x', paymentIntent: 'pi_x', status: 'needs_response', providerUpdatedAt: 1, openedAt: new Date() });
 
     // The schema walk: every table with rows of an account, and how many this account has in each.
     const ownedTables = (
