@@ -9,7 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
+import { describeApi } from '../support/describe-api';
 import { paymentEvents } from '../../server/db/schema';
 import { mailsOwed } from '../support/mail-owed';
 import { call, createTestApi, nameVerifier as verifier, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
@@ -47,14 +48,7 @@ const yearAfter = (iso: string) => {
   return date.toISOString();
 };
 
-describe.each(drivers)('billing clock on %s', (driver) => {
-  let api: TestApi;
-  beforeAll(async () => {
-    api = await createTestApi({ driver, verifier });
-  });
-  afterAll(() => api?.close());
-  beforeEach(() => api.reset());
-
+describeApi('billing clock', { verifier }, (api) => {
   test('at the period end a subscription with renewal on renews: a new period, renewal still on', async () => {
     const { sessionToken } = await buy(api, 'renewer');
     const bought = await subscriptionOf(api, sessionToken);

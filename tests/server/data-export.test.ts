@@ -4,15 +4,15 @@
  * hold each of those rows, without a secret; it needs a sign-in within 10 minutes and answers once per
  * 10 minutes. On PGlite and PostgreSQL, with the real Auth emulator.
  */
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
+import { describeApi } from '../support/describe-api';
 import { EMULATOR_PROJECT_ID, mintProviderUser } from '../support/auth-emulator';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { call } from '../support/server-harness';
 import { disputes, providerRefunds } from '../../server/db/schema';
 import { sha256 } from '../../server/domain/tokens';
 import { newPublicKey, registerKey } from '../support/wireguard';
 
 const emulatorHost = inject('authEmulatorHost');
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 
 /**
  * An ID token as the Auth emulator issues them (unsigned; firebase-admin accepts it only with the emulator
@@ -36,16 +36,7 @@ function emulatorToken(uid: string, email: string, authTime: number): string {
   return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
 }
 
-describe.each(drivers)('the customer\'s copy on %s', (driver) => {
-  let api: TestApi;
-
-  beforeAll(async () => {
-    api = await createTestApi({ driver, emulatorHost });
-  });
-  afterAll(async () => {
-    await api?.close();
-  });
-
+describeApi('the customer\'s copy', { emulatorHost, reset: false }, (api, driver) => {
   test('holds every row of every table that holds the account\'s data, and no secret', async () => {
     const stamp = `${driver}${Date.now()}`;
     const email = `export.${stamp}@example.com`;
