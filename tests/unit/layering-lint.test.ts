@@ -3,9 +3,8 @@
  * this test lints small files that break each rule, in a scratch copy of the layout, and expects oxlint
  * to refuse each one, and to accept the imports the rules allow.
  */
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInScratchProject } from '../support/scratch-project';
+import { describe, expect, it } from 'vitest';
+import { useOxlintOn } from '../support/scratch-project';
 
 const FIXTURES: Record<string, string> = {
   // machines/: only xstate, contract/ and each other.
@@ -58,23 +57,7 @@ const FIXTURES: Record<string, string> = {
   'src/components/second.ts': "import { first } from './first';\nexport const second = () => first;\n",
 };
 
-interface Diagnostic {
-  code: string;
-  filename: string;
-}
-
-let dir: string;
-let diagnostics: Diagnostic[];
-
-beforeAll(() => {
-  const run = runInScratchProject('.oxlintrc.json', FIXTURES, 'oxlint', ['--format', 'json', '.']);
-  dir = run.dir;
-  diagnostics = (JSON.parse(run.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
-});
-
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const codesFor = (file: string) => diagnostics.filter((d) => d.filename.endsWith(file)).map((d) => d.code);
+const { codesFor } = useOxlintOn(FIXTURES);
 
 describe('npm run lint fails on a layering violation', () => {
   it.each([

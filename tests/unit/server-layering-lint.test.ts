@@ -4,9 +4,8 @@
  * import each other, types included. Each rule is shown by a small file that breaks it, linted in a scratch
  * copy of the layout (as tests/unit/layering-lint.test.ts does for the rest), and by the imports it allows.
  */
-import { rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runInScratchProject } from '../support/scratch-project';
+import { describe, expect, it } from 'vitest';
+import { useOxlintOn } from '../support/scratch-project';
 
 const FIXTURES: Record<string, string> = {
   // server/domain imports no adapter: it owns the ports the adapters implement.
@@ -37,22 +36,7 @@ const FIXTURES: Record<string, string> = {
   'server/http/second.ts': "import type { First } from './first';\nexport interface Second { first?: First }\n",
 };
 
-interface Diagnostic {
-  code: string;
-  filename: string;
-}
-
-let dir: string;
-let diagnostics: Diagnostic[];
-
-beforeAll(() => {
-  const run = runInScratchProject('.oxlintrc.json', FIXTURES, 'oxlint', ['--format', 'json', '.']);
-  dir = run.dir;
-  diagnostics = (JSON.parse(run.stdout) as { diagnostics: Diagnostic[] }).diagnostics;
-});
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const codesFor = (file: string) => diagnostics.filter((d) => d.filename.endsWith(file)).map((d) => d.code);
+const { codesFor } = useOxlintOn(FIXTURES);
 
 describe('npm run lint refuses a server import across its layers', () => {
   it.each([
