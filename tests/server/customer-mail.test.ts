@@ -8,7 +8,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { subscriptions } from '../../server/db/schema';
-import { oweCustomerMessage, type CustomerMessage } from '../../server/domain/customer-messages';
+import { MAIL_QUEUE, oweCustomerMessage, type CustomerMessage, type LegacyMessage } from '../../server/domain/customer-messages';
 import { newMailCounters } from '../../server/mail/mail-worker';
 import { formatDate } from '../../server/mail/format';
 import { signPayload } from '../../server/payments/signature';
@@ -125,9 +125,29 @@ describe.each(drivers)('customer e-mail on %s', (driver) => {
     // Sent, its address is nowhere: not in the refund row, not in any job.
     const holding = api.database.statement(
       'address_holders',
-      `SELECT (SELECT count(*)::int FROM refunds r WHERE position($1 in r::text) > 0) + (SELECT count(*)::int FROM "${api.database.jobSchema}".job j WHERE position($1 in j::text) > 0)`,
+      `SELECT (SELECT count(*)::int FROM refunds r WHERE position($1 in r::text) > 0) + (SELECT count(*)::int FROM notice_addresses n WHERE position($1 in n::text) > 0) + (SELECT count(*)::int FROM "${api.database.jobSchema}".job j WHERE position($1 in j::text) > 0)`,
     );
     await expect.poll(async () => (await holding([email]))[0]![0], { timeout: 10_000 }).toBe(0);
+  });
+
+  test('messages owed in the old shape (an address, or a device name, in the job: queued before issue 31) are still sent, then their jobs are gone', async () => {
+    const name = customer('old-shape');
+    const { userId, email } = await signIn(name);
+    const gone = `gone-${name}@example.com`;
+    const now = new Date().toISOString();
+    const oldShapes: Array<[LegacyMessage, string]> = [
+      [{ email: gone, name: 'Gone Lovelace', kind: 'account_deleted', deletedAt: now }, `account_deleted:old-${name}`],
+      [{ userId, kind: 'new_device', deviceName: 'Old MacBook', signedInAt: now }, `new_device:old-${name}`],
+    ];
+    for (const [message, key] of oldShapes) expect(await api.jobs.send(api.database.db, MAIL_QUEUE, message, key)).toBe(true);
+
+    const [deleted] = await mail.waitForMails(gone);
+    expect(deleted!.subject).toBe('Your Veil VPN account was deleted');
+    expect(deleted!.to).toEqual([{ address: gone, name: 'Gone Lovelace' }]);
+    const [device] = await mail.waitForMails(email);
+    expect(device!.text).toContain('Name the device gave itself: “Old MacBook”');
+    const holding = api.database.statement('old_shape_holders', `SELECT count(*)::int FROM "${api.database.jobSchema}".job j WHERE position($1 in j::text) > 0`);
+    for (const secret of [gone, 'Old MacBook']) await expect.poll(async () => (await holding([secret]))[0]![0], { timeout: 10_000 }).toBe(0);
   });
 
   test('turning auto-renewal off mails the end date once', async () => {
