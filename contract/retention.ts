@@ -176,7 +176,7 @@ export const RETAINED_DATA: readonly RetainedData[] = [
     key: 'notice_addresses',
     what: 'After deletion: your e-mail address and name, for the e-mails still owed to you (the deletion confirmation, and the notice of a refund claimed before deletion)',
     why: 'To confirm the deletion, and because we promise a notice of every refund, made or failed',
-    kept: 'Until that e-mail is sent; for a refund made before deletion, until 30 days after it was made, should it fail, then deleted by the daily clean-up',
+    kept: 'Until that e-mail is sent; for a card refund made before deletion (the payment provider may report it failed days later), until 30 days after it was made, then deleted by the daily clean-up',
     onDeletion: 'Written by deletion; each address is deleted as soon as the e-mail it is for is sent (or fails for good)',
     removedByDeletion: false,
     store: 'database',
