@@ -199,14 +199,14 @@ export const refunds = pgTable('refunds', {
   /** The charge the rule refunds (money-back: the first payment); null: the subscription's latest payment. */
   chargeId: text('charge_id'),
   /**
-   * Once its account is deleted: the kept address its notice (made, or failed) goes to (0013). Set by
+   * Once its account is deleted: the kept address its notice (made, or failed) goes to (0014). Set by
    * deletion while the refund can still be made or fail; handed to the notice when one is owed.
    */
   noticeId: text('notice_id').references(() => noticeAddresses.id, { onDelete: 'set null' }),
 });
 
 /**
- * The address an e-mail owed after its account is gone goes to (issue 31, 0013): the job names the row,
+ * The address an e-mail owed after its account is gone goes to (issue 31, 0014): the job names the row,
  * never the address; the mail worker deletes the row once the mail server took the message. A refund's
  * standby address (its failure still announced) is kept until `keepUntil`, then purged daily.
  */
