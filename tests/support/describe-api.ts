@@ -12,7 +12,7 @@ import { createTestApi, openTestDatabase, postgresAvailable, type Driver, type T
 const DRIVERS: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 
 /** What an API is built with; the driver comes from the harness. */
-export type ApiOptions = Omit<Parameters<typeof createTestApi>[0], 'driver'>;
+type ApiOptions = Omit<Parameters<typeof createTestApi>[0], 'driver'>;
 
 /** The API a block runs against (`schema`: its PostgreSQL schema, for a second instance on the same one). */
 export type BlockApi = TestApi & { schema: string };
