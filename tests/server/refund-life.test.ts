@@ -5,25 +5,16 @@
  * shown truthfully, mailed only when the money left, and alerted when it fails for good.
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { charges, refunds } from '../../server/db/schema';
 import { mailsOwed } from '../support/mail-owed';
-import { call, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
-import { stripeTestApi } from '../support/stripe-api';
-import type { StripeStandIn } from '../support/stripe-stand-in';
+import { call } from '../support/server-harness';
+import { describeStripeApi } from '../support/stripe-api';
 import { until } from '../support/until';
 
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-describe.each(drivers)('refunds with Stripe on %s', (driver) => {
-  let stripe: StripeStandIn;
-  let api: TestApi;
-  const { stripeEvent, sent } = stripeTestApi(
-    driver,
-    { STRIPE_TIMEOUT_MS: '1000', BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10' },
-    (running) => ({ api, stripe } = running),
-  );
+describeStripeApi('refunds with Stripe', { STRIPE_TIMEOUT_MS: '1000', BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10' }, ({ api, stripe, stripeEvent, sent }) => {
 
   const refundRow = async (subscriptionId: string) =>
     (await api.database.db.select().from(refunds).where(eq(refunds.providerSubscriptionId, subscriptionId)))[0];
