@@ -19,7 +19,7 @@ import type { JobSender } from './jobs.ts';
 import { forgetNoticeAddress, handNoticeAddressToMessage, keepNoticeAddress, readNoticeAddress, REFUND_FAILURE_WATCH_MS, type NoticeAddress } from './notice-addresses.ts';
 import { sha256 } from './tokens.ts';
 
-/** The queue of provider refunds (declared and worked by buildApp). */
+/** The queue of provider refunds (declared and worked by server/jobs/billing-jobs.ts). */
 export const REFUND_QUEUE = 'provider-refund';
 
 export interface RefundJob {

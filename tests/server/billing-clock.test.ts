@@ -13,11 +13,9 @@ import { describe, expect, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
 import { paymentEvents } from '../../server/db/schema';
 import { mailsOwed } from '../support/mail-owed';
-import { call, createTestApi, nameVerifier as verifier, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
-import { stripeTestApi } from '../support/stripe-api';
-import type { StripeStandIn } from '../support/stripe-stand-in';
+import { call, createTestApi, nameVerifier as verifier, type TestApi } from '../support/server-harness';
+import { describeStripeApi } from '../support/stripe-api';
 
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const DAY = 86_400_000;
 
 interface ApiSubscription {
@@ -129,11 +127,8 @@ describeApi('billing clock', { verifier }, (api) => {
   });
 });
 
-describe.each(drivers)('grace period on %s (Stripe here: the rule holds whatever the provider)', (driver) => {
-  let stripe: StripeStandIn;
-  let api: TestApi;
-  const { stripeEvent } = stripeTestApi(driver, {}, (running) => ({ api, stripe } = running));
-
+// Stripe here: the rule holds whatever the provider.
+describeStripeApi('grace period', {}, ({ api, stripe, stripeEvent }) => {
   async function deliver(userId: string, subscriptionId: string, status: string, periodEnd: Date, cancelAtPeriodEnd = false) {
     const { body } = await stripeEvent('customer.subscription.updated', {
       id: subscriptionId,

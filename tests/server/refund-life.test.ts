@@ -4,31 +4,22 @@
  * permanent and never makes a second refund, and a refund is owed, made or failed (with its reason), each
  * shown truthfully, mailed only when the money left, and alerted when it fails for good.
  */
-import { inArray } from 'drizzle-orm';
-import { afterAll, describe, expect, test } from 'vitest';
-import { refunds } from '../../server/db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, expect, test } from 'vitest';
+import { charges, refunds } from '../../server/db/schema';
 import { forgottenProviderId } from '../../server/domain/refunds';
 import { startTestMailServer } from '../support/maildev';
 import { mailsOwed } from '../support/mail-owed';
-import { call, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
-import { stripeTestApi } from '../support/stripe-api';
-import type { StripeStandIn } from '../support/stripe-stand-in';
+import { call } from '../support/server-harness';
+import { describeStripeApi } from '../support/stripe-api';
 import { until } from '../support/until';
 
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 // A real mail server: the notice of a refund of a deleted account is read where it arrives.
 const mail = await startTestMailServer();
 afterAll(() => mail.stop());
 
-describe.each(drivers)('refunds with Stripe on %s', (driver) => {
-  let stripe: StripeStandIn;
-  let api: TestApi;
-  const { stripeEvent, sent } = stripeTestApi(
-    driver,
-    { STRIPE_TIMEOUT_MS: '1000', BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10', SMTP_URL: mail.smtpUrl },
-    (running) => ({ api, stripe } = running),
-  );
+describeStripeApi('refunds with Stripe', { STRIPE_TIMEOUT_MS: '1000', BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10', SMTP_URL: mail.smtpUrl }, ({ api, stripe, stripeEvent, sent }) => {
 
   /** The refund of `subscriptionId`, also once its account is deleted and its ids are kept hashed. */
   const refundRow = async (subscriptionId: string) =>
@@ -234,6 +225,43 @@ describe.each(drivers)('refunds with Stripe on %s', (driver) => {
     await until(async () => (await refundRow('sub_dash-partial'))?.state === 'made');
     expect(stripe.refunds.map((refund) => refund.amount)).toEqual([4000, 6000]);
     expect(await mailsOwed(api.database, 'refund', userId)).toEqual([expect.objectContaining({ amount: 6000, currency: 'usd' })]);
+  });
+
+  test('a Dashboard refund of another payment in the same currency is not taken off the first: money-back refunds and announces the first in full', async () => {
+    const { userId, customer } = await paying('other-payment');
+    // A proration paid since, in dollars too, then refunded in full in the Stripe Dashboard.
+    stripe.paymentAmounts.set('pi_proration-other', 1234);
+    await stripeEvent('invoice.paid', paidInvoice('in_proration-other', customer, 'sub_other-payment', userId, 1234, nowSeconds() - 3600));
+    stripe.refunds.push({ id: 're_dashboard_other', object: 'refund', payment_intent: 'pi_proration-other', amount: 1234, currency: 'usd', status: 'succeeded', metadata: {} });
+    const proration = { id: 'ch_proration', object: 'charge', customer, payment_intent: 'pi_proration-other', amount: 1234, amount_refunded: 1234, currency: 'usd' };
+    await stripeEvent('charge.refunded', proration, { created: nowSeconds() - 60 });
+    // Each charge names the payment that paid it (asked of Stripe: the invoice.paid payload did not include it).
+    const stored = await api.database.db.select({ id: charges.id, paymentIntent: charges.paymentIntent }).from(charges).where(eq(charges.userId, userId));
+    expect(stored.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { id: 'in_proration-other', paymentIntent: 'pi_proration-other' },
+      { id: 'in_sub_other-payment', paymentIntent: 'pi_sub_other-payment' },
+    ]);
+
+    expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'other-payment' })).toMatchObject({
+      status: 200,
+      body: { refund: { amount: 10000, currency: 'usd' } },
+    });
+    await until(async () => (await refundRow('sub_other-payment'))?.state === 'made');
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === 'pi_sub_other-payment').map((refund) => refund.amount)).toEqual([10000]);
+    expect(await mailsOwed(api.database, 'refund', userId)).toEqual([expect.objectContaining({ amount: 10000, currency: 'usd' })]);
+  });
+
+  test('a charge stored before charges named their payment keeps the date and currency rule: the remainder is announced', async () => {
+    const { userId, customer } = await paying('stored-before');
+    await api.database.db.update(charges).set({ paymentIntent: null }).where(eq(charges.userId, userId));
+    stripe.refunds.push({ id: 're_dashboard_before', object: 'refund', payment_intent: 'pi_sub_stored-before', amount: 2500, currency: 'usd', status: 'succeeded', metadata: {} });
+    const partial = { id: 'ch_before', object: 'charge', customer, payment_intent: 'pi_sub_stored-before', amount: 10000, amount_refunded: 2500, currency: 'usd' };
+    await stripeEvent('charge.refunded', partial, { created: nowSeconds() - 60 });
+
+    expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'stored-before' })).toMatchObject({
+      status: 200,
+      body: { refund: { amount: 7500, currency: 'usd' } },
+    });
   });
 
   test('money-back is refused with a clear 409 while a dispute of a payment is open, and granted once it is closed', async () => {
