@@ -115,13 +115,9 @@ async function redeemHandoff(
       { kind: 'desktop', name: deviceName },
       now,
     );
-    // The security notice exists exactly when the desktop session does; keyed by that session.
-    await oweCustomerMessage(
-      tx,
-      options.jobs,
-      { userId: handoff.userId, kind: 'new_device', deviceName, signedInAt: now.toISOString() },
-      session.id,
-    );
+    // The security notice exists exactly when the desktop session does; keyed by that session, which it
+    // names: the device's name is read from it when the mail is sent, never kept in the job (issue 31).
+    await oweCustomerMessage(tx, options.jobs, { userId: handoff.userId, kind: 'new_device', sessionId: session.id, signedInAt: now.toISOString() }, session.id);
     await recordActivity(tx, { userId: handoff.userId, kind: 'signed_in_new_device', by: 'customer', detail: { deviceName } }, now);
     return { sessionToken, user };
   });

@@ -80,7 +80,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     {
       config: { rateLimitFamily: 'handoff' },
       schema: { summary: 'Mint a desktop app link', tags, body: handoffRequestSchema, response: answers(handoffAnswerSchema) },
-      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'handoff'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
     async (request) => ({
       success: true as const,
@@ -112,7 +112,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     {
       config: { rateLimitFamily: 'devices' },
       schema: { summary: "List the account's desktop devices", tags, body: devicesRequestSchema, response: answers(devicesAnswerSchema) },
-      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'devices'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
     async (request) => ({ success: true as const, devices: await sessions.listDevices(signedIn(request).user.id) }),
   );
@@ -122,7 +122,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     {
       config: { rateLimitFamily: 'devices' },
       schema: { summary: 'Sign a desktop device out', tags, body: revokeDeviceRequestSchema, response: answers(doneAnswerSchema) },
-      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'devices'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
     async (request) => {
       await sessions.revokeDevice(signedIn(request), request.body.deviceId);
@@ -135,7 +135,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     {
       config: { rateLimitFamily: 'deleteAccount' },
       schema: { summary: 'Delete the account', tags, body: deleteAccountRequestSchema, response: answers(doneAnswerSchema) },
-      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'deleteAccount'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
     async (request) => {
       await sessions.deleteAccount(deps.payments, deps.jobs, signedIn(request), request.body);

@@ -37,7 +37,7 @@ export async function billingRoutes(scope: FastifyInstance, deps: AppDeps) {
     {
       config: { rateLimitFamily: 'billing' },
       schema: { summary: 'The account\'s charges and refunds, newest first', tags, body: billingHistoryRequestSchema, response: answers(billingHistoryAnswerSchema) },
-      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'billing'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
     async (request) => {
       // The money-back offer's window reads the local checkout's billing clock, as the claim does.

@@ -38,7 +38,7 @@ export async function vpnRoutes(scope: FastifyInstance, deps: AppDeps) {
         body: registerKeyRequestSchema,
         response: answers(wireguardDeviceAnswerSchema),
       },
-      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'devices'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
     async (request) => ({
       success: true as const,
@@ -56,7 +56,7 @@ export async function vpnRoutes(scope: FastifyInstance, deps: AppDeps) {
     {
       config: { rateLimitFamily: 'devices' },
       schema: { summary: "Replace a device's WireGuard key", tags, body: rotateKeyRequestSchema, response: answers(wireguardDeviceAnswerSchema) },
-      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'devices'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
     async (request) => ({
       success: true as const,

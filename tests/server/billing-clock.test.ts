@@ -13,12 +13,10 @@ import { describe, expect, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
 import { paymentEvents, subscriptions } from '../../server/db/schema';
 import { mailsOwed } from '../support/mail-owed';
-import { call, createTestApi, nameVerifier as verifier, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
-import { stripeTestApi } from '../support/stripe-api';
-import type { StripeStandIn } from '../support/stripe-stand-in';
+import { call, createTestApi, nameVerifier as verifier, type TestApi } from '../support/server-harness';
+import { describeStripeApi } from '../support/stripe-api';
 import { listedKeys, newPublicKey, registerKey, RELAY_TOKEN } from '../support/wireguard';
 
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const DAY = 86_400_000;
 
 interface ApiSubscription {
@@ -166,11 +164,8 @@ describeApi('grace period by the billing clock', { verifier, env: { RELAY_TOKENS
   });
 });
 
-describe.each(drivers)('grace period on %s (Stripe here: the rule holds whatever the provider)', (driver) => {
-  let stripe: StripeStandIn;
-  let api: TestApi;
-  const { stripeEvent } = stripeTestApi(driver, {}, (running) => ({ api, stripe } = running));
-
+// Stripe here: the rule holds whatever the provider.
+describeStripeApi('grace period', {}, ({ api, stripe, stripeEvent }) => {
   async function deliver(userId: string, subscriptionId: string, status: string, periodEnd: Date, cancelAtPeriodEnd = false) {
     const { body } = await stripeEvent('customer.subscription.updated', {
       id: subscriptionId,
