@@ -88,8 +88,8 @@ export function moneyBackGuarantee(days: number): string {
 }
 
 /**
- * Said before paying (issue 20, item 7: automatic-renewal laws): on the subscribe page, the local checkout
- * and Stripe Checkout's custom text, one sentence for all three.
+ * Said before paying (issue 20, item 7: automatic-renewal laws): on the home page's price card (issue 34),
+ * the subscribe page, the local checkout and Stripe Checkout's custom text, one sentence for all four.
  */
 export function renewalDisclosure(plan: Plan): string {
   return `Your plan renews automatically every ${plan.interval} at ${planPrice(plan)} until you turn auto-renewal off. You can turn it off at any time on your account page, under Subscription.`;

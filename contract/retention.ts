@@ -124,14 +124,14 @@ export const RETAINED_DATA: readonly RetainedData[] = [
   },
   {
     key: 'payments',
-    what: 'Your payments and refunds: amount, currency, date, description and receipt link; disputes of a payment with your card issuer (their number, the payment, their state and when opened)',
+    what: 'Your payments and refunds: amount, currency, date, description, receipt link and the payment’s number at the payment provider; disputes of a payment with your card issuer (their number, the payment, their state and when opened)',
     why: 'To show your billing history and receipts, and to honour the money-back guarantee (not while a dispute of a payment is open)',
     kept: 'While you have an account',
     onDeletion: 'Deleted at once (our payment provider keeps its own records as tax and accounting law requires)',
     removedByDeletion: true,
     store: 'database',
     tables: {
-      charges: ['id', 'user_id', 'provider', 'provider_subscription_id', 'amount', 'currency', 'paid_at', 'description', 'receipt_url'],
+      charges: ['id', 'user_id', 'provider', 'provider_subscription_id', 'amount', 'currency', 'paid_at', 'description', 'receipt_url', 'payment_intent'],
       provider_refunds: ['id', 'user_id', 'payment_intent', 'amount', 'currency', 'refunded_at', 'receipt_url'],
       disputes: ['id', 'user_id', 'charge_id', 'payment_intent', 'status', 'provider_updated_at', 'opened_at'],
     },

@@ -172,6 +172,8 @@ export const charges = pgTable('charges', {
   paidAt: at('paid_at').notNull(),
   description: text('description').notNull(),
   receiptUrl: text('receipt_url'),
+  /** The provider's payment that paid it (Stripe's payment intent), when known (0013): reported refunds match it. */
+  paymentIntent: text('payment_intent'),
 });
 
 /** Where a refund is (0007, docs/decisions.md): owed, made, failed for good, or not owed after all. */

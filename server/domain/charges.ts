@@ -23,6 +23,11 @@ export interface PaidCharge {
   receiptUrl: string | null;
   /** When the plan renews next (the paid period's end), for the receipt. */
   nextRenewal: Date | null;
+  /**
+   * The provider's payment that paid it (Stripe's payment intent), when known: a refund the provider
+   * reports names it, so it is counted against exactly this charge (money-back.ts). Null: not known.
+   */
+  paymentIntent: string | null;
 }
 
 export interface FailedCharge {
@@ -63,6 +68,11 @@ export async function recordCharge(tx: Db, jobs: JobSender, userId: string, prov
 export async function firstChargeOf(db: Db, userId: string): Promise<ChargeRow | undefined> {
   const [first] = await db.select().from(charges).where(eq(charges.userId, userId)).orderBy(asc(charges.paidAt)).limit(1);
   return first;
+}
+
+/** Every charge of the account. */
+export function chargesOf(db: Db, userId: string): Promise<ChargeRow[]> {
+  return db.select().from(charges).where(eq(charges.userId, userId));
 }
 
 /** When a subscription was first paid for: its anniversaries count from it (the local billing clock). */

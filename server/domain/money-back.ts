@@ -10,7 +10,7 @@ import type { Db } from '../db/database.ts';
 import { refunds, subscriptions } from '../db/schema.ts';
 import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
 import { recordActivity } from './account-activity.ts';
-import { firstChargeOf, latestChargeOf, type ChargeRow } from './charges.ts';
+import { chargesOf, firstChargeOf, latestChargeOf, type ChargeRow } from './charges.ts';
 import { hasOpenDispute } from './disputes.ts';
 import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
@@ -102,13 +102,18 @@ export async function refundNow(
 
 /**
  * What the provider reported refunded of `paid` before this refund (a partial refund in the Stripe
- * Dashboard), capped at the payment. A charge row stores its invoice, not its payment, so a reported
- * refund is counted against `paid` when it came after it, in its currency, and is none of our own refunds.
+ * Dashboard), capped at the payment, none of our own refunds. A charge that names its payment (its
+ * payment intent) counts exactly the reports of that payment. One stored before charges named it (or
+ * whose payment was never known) counts the reports after it, in its currency, that name no payment
+ * another charge of the account is known by.
  */
 async function alreadyRefunded(tx: Db, userId: string, paid: ChargeRow): Promise<number> {
   const ours = new Set((await refundsOf(tx, userId)).map((refund) => refund.paymentIntent).filter(Boolean));
-  const reported = (await providerRefundsOf(tx, userId)).filter(
-    (refund) => refund.refundedAt >= paid.paidAt && refund.currency === paid.currency && !(refund.paymentIntent && ours.has(refund.paymentIntent)),
-  );
+  const otherPayments = new Set((await chargesOf(tx, userId)).filter((charge) => charge.id !== paid.id).map((charge) => charge.paymentIntent).filter(Boolean));
+  const ofPaid = (refund: { paymentIntent: string | null; refundedAt: Date; currency: string }) =>
+    paid.paymentIntent
+      ? refund.paymentIntent === paid.paymentIntent
+      : refund.refundedAt >= paid.paidAt && refund.currency === paid.currency && !(refund.paymentIntent && otherPayments.has(refund.paymentIntent));
+  const reported = (await providerRefundsOf(tx, userId)).filter((refund) => ofPaid(refund) && !(refund.paymentIntent && ours.has(refund.paymentIntent)));
   return Math.min(paid.amount, reported.reduce((sum, refund) => sum + refund.amount, 0));
 }

@@ -119,7 +119,10 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
       const userId = holder?.userId ?? (await resolveUser(db, effect.userHint, effect.customer));
       // Paid before its subscription's own event arrived, by a customer not known yet: delivered again later.
       if (!userId) throw new NotYetApplicable();
-      return (await recordCharge(db, effects.jobs, userId, effect.provider, effect.charge)) ? 'applied' : 'ignored';
+      // Stripe's invoice.paid names its payment only when included: asked, so a reported refund finds its charge.
+      // Not known (Stripe did not answer): stored without it, and its refunds are matched by date and currency.
+      const paymentIntent = effect.charge.paymentIntent ?? (await effects.fetchInvoicePayment?.(effect.charge.id).catch(() => null)) ?? null;
+      return (await recordCharge(db, effects.jobs, userId, effect.provider, { ...effect.charge, paymentIntent })) ? 'applied' : 'ignored';
     }
     case 'charge.refunded': {
       // Nobody here to show it to (an account deleted since): nothing to store.

@@ -68,6 +68,8 @@ export interface PaymentProvider {
   retrieveSubscription?(subscriptionId: string): Promise<SubscriptionSnapshot | null>;
   /** The customer a charge belongs to (Stripe): a dispute names only its charge. */
   chargeCustomer?(chargeId: string): Promise<string | null>;
+  /** The payment intent that paid an invoice (Stripe), or null: a charge is stored with it. */
+  invoicePayment?(invoiceId: string): Promise<string | null>;
   /** The product of the configured price (Stripe): every price of it is the plan (a plan switch, a price migration). */
   planProduct?(): Promise<string | null>;
 }

@@ -17,7 +17,7 @@ import { chargeToRefund } from './charges.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
 import type { JobSender } from './jobs.ts';
 
-/** The queue of provider refunds (declared and worked by buildApp). */
+/** The queue of provider refunds (declared and worked by server/jobs/billing-jobs.ts). */
 export const REFUND_QUEUE = 'provider-refund';
 
 export interface RefundJob {

@@ -133,6 +133,8 @@ export interface ProviderEffects {
   fetchSubscription?: (subscriptionId: string) => Promise<SubscriptionSnapshot | null>;
   /** The customer a charge belongs to (Stripe), for events that name only the charge (a dispute). */
   fetchChargeCustomer?: (chargeId: string) => Promise<string | null>;
+  /** The payment intent that paid an invoice (Stripe), for an invoice.paid that does not include it. */
+  fetchInvoicePayment?: (invoiceId: string) => Promise<string | null>;
 }
 
 export type StateOutcome = 'applied' | 'ignored' | 'second_subscription_cancelled';

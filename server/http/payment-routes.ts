@@ -33,13 +33,14 @@ export function createWebhookReceiver(
   secret: string,
   provider: 'stripe' | 'local',
   /** Stripe's: the configured price, and the provider to ask about what an event leaves open. */
-  stripe?: { priceId: string; payments: Pick<PaymentProvider, 'retrieveSubscription' | 'chargeCustomer' | 'planProduct'> },
+  stripe?: { priceId: string; payments: Pick<PaymentProvider, 'retrieveSubscription' | 'chargeCustomer' | 'invoicePayment' | 'planProduct'> },
 ) {
   const payments = stripe?.payments;
   const effects: ProviderEffects = {
     jobs: deps.jobs,
     ...(payments?.retrieveSubscription && { fetchSubscription: (id: string) => payments.retrieveSubscription!(id) }),
     ...(payments?.chargeCustomer && { fetchChargeCustomer: (id: string) => payments.chargeCustomer!(id) }),
+    ...(payments?.invoicePayment && { fetchInvoicePayment: (id: string) => payments.invoicePayment!(id) }),
   };
   return async (rawBody: string, signature: string | undefined): Promise<EventOutcome> => {
     if (!verifySignature(rawBody, signature, secret)) throw failures.webhookInvalid('Invalid webhook signature.');

@@ -131,6 +131,11 @@ const invoiceSchema = z.object({
   created: z.number().int().nullish(),
   status_transitions: z.object({ paid_at: z.number().int().nullish() }).nullish(),
   subscription: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+  // The payment that paid it: `payment_intent` in older API versions; `payments` in newer ones, when included.
+  payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullish(),
+  payments: z
+    .object({ data: z.array(z.object({ status: z.string().nullish(), payment: z.object({ payment_intent: z.union([z.string(), z.object({ id: z.string() })]).nullish() }).nullish() })) })
+    .nullish(),
   parent: z
     .object({
       subscription_details: z
@@ -198,8 +203,15 @@ function translatePaidInvoice(event: PaymentEvent, provider: 'stripe' | 'local')
       description: `${brandForServer.planName}, 1 ${PLAN.interval}`,
       receiptUrl: invoice.hosted_invoice_url ?? null,
       nextRenewal: periodEnd ? new Date(periodEnd * 1000) : null,
+      paymentIntent: paymentIntentOf(invoice),
     },
   };
+}
+
+/** The payment intent that paid an invoice, when its payload says (else the provider is asked: payment-events.ts). */
+function paymentIntentOf(invoice: Invoice): string | null {
+  const paid = invoice.payments?.data.find((payment) => (!payment.status || payment.status === 'paid') && payment.payment?.payment_intent);
+  return idOf(invoice.payment_intent) ?? idOf(paid?.payment?.payment_intent);
 }
 
 /** A renewal the card declined: the customer is owed a "payment failed" e-mail (the state comes as its own event). */

@@ -233,6 +233,10 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   /** The payment intent that paid `invoice`, if it was paid. */
+  async invoicePayment(invoice: string): Promise<string | null> {
+    return this.paidPaymentOf(invoice);
+  }
+
   private async paidPaymentOf(invoice: string): Promise<string | null> {
     const payments = await this.stripe.invoicePayments.list({ invoice, status: 'paid' });
     for (const payment of payments.data) {

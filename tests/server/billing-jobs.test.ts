@@ -5,15 +5,12 @@
  * answers, whatever arrives meanwhile.
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { paymentEvents, refunds } from '../../server/db/schema';
-import { call, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
-import { stripeTestApi } from '../support/stripe-api';
-import type { StripeStandIn } from '../support/stripe-stand-in';
+import { call } from '../support/server-harness';
+import { describeStripeApi } from '../support/stripe-api';
 import { mailsOwed } from '../support/mail-owed';
 import { until } from '../support/until';
-
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 
 /**
  * A $100 invoice of a subscription paid at `paidAt` (seconds), as Stripe sends it in invoice.paid, with
@@ -35,11 +32,10 @@ function paidInvoice(
   };
 }
 
-describe.each(drivers)('billing with Stripe on %s', (driver) => {
-  let stripe: StripeStandIn;
-  let api: TestApi;
-  // A Stripe that does not answer is given up on quickly here, and the job retried soon.
-  const { stripeEvent, sent } = stripeTestApi(driver, { STRIPE_TIMEOUT_MS: '1000', BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10', STRIPE_PORTAL_CONFIGURATION: 'bpc_veil' }, (running) => ({ api, stripe } = running));
+// A Stripe that does not answer is given up on quickly here, and the job retried soon.
+const settings = { STRIPE_TIMEOUT_MS: '1000', BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10', STRIPE_PORTAL_CONFIGURATION: 'bpc_veil' };
+
+describeStripeApi('billing with Stripe', settings, ({ api, stripe, stripeEvent, sent }) => {
 
   const owed = async (subscriptionId: string) =>
     (await api.database.db.select().from(refunds).where(eq(refunds.providerSubscriptionId, subscriptionId)))[0];

@@ -3,44 +3,23 @@
  * owes it commits, a key names one job however often it is sent, a failing job is retried until it
  * succeeds, and a job that fails for good is reported, never dropped silently.
  */
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/database';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startJobQueue, type Attempt, type JobQueue } from '../../server/jobs/queue';
-import { postgresAvailable, TEST_DATABASE_URL, type Driver } from '../support/server-harness';
+import { describeDatabase } from '../support/describe-api';
+import { until } from '../support/until';
 
-const drivers: Driver[] = ['pglite', 'postgres'];
-
-async function until<T>(read: () => T | undefined, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = read();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-describe.each(drivers)('job queue on %s', (driver) => {
-  let database: Database;
+describeDatabase('job queue', (database) => {
   let queue: JobQueue;
-  const schema = `veil_jobs_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const failures: Array<{ name: string; final: boolean }> = [];
-  let skip = false;
 
   beforeAll(async () => {
-    if (driver === 'postgres' && !(await postgresAvailable())) {
-      skip = true;
-      return;
-    }
-    database = await openDatabase(
-      driver === 'pglite' ? { kind: 'pglite', dataDir: null } : { kind: 'postgres', url: TEST_DATABASE_URL, schema },
-    );
     queue = await startJobQueue(database, {
       pollSeconds: 0.5,
       events: { failed: (name, _error, _attempt, final) => failures.push({ name, final }) },
     });
   });
+  // Before the harness closes the database (after-hooks run last registered first).
+  afterAll(() => queue?.stop());
 
   /** Declares queue `name` and works it by collecting each job's `what`, in the order the jobs ran. */
   async function collected(name: string): Promise<string[]> {
@@ -52,15 +31,7 @@ describe.each(drivers)('job queue on %s', (driver) => {
     return seen;
   }
 
-  afterAll(async () => {
-    if (skip) return;
-    await queue.stop();
-    if (driver === 'postgres') await database.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
-    await database.close();
-  });
-
-  it('runs a job sent in a committed transaction once, however often its key is sent', async ({ skip: skipTest }) => {
-    if (skip) skipTest();
+  it('runs a job sent in a committed transaction once, however often its key is sent', async () => {
     const seen = await collected('test-once');
     const first = await database.db.transaction((tx) => queue.send(tx, 'test-once', { what: 'a' }, 'thing-1'));
     const again = await queue.send(database.db, 'test-once', { what: 'b' }, 'thing-1');
@@ -70,8 +41,7 @@ describe.each(drivers)('job queue on %s', (driver) => {
     expect(seen).toEqual(['a']);
   });
 
-  it('drops the job of a transaction that rolls back', async ({ skip: skipTest }) => {
-    if (skip) skipTest();
+  it('drops the job of a transaction that rolls back', async () => {
     const seen = await collected('test-rollback');
     await expect(
       database.db.transaction(async (tx) => {
@@ -85,8 +55,7 @@ describe.each(drivers)('job queue on %s', (driver) => {
     expect(seen).toEqual(['committed']);
   });
 
-  it('retries a failing job until it succeeds, and reports one that fails for good', async ({ skip: skipTest }) => {
-    if (skip) skipTest();
+  it('retries a failing job until it succeeds, and reports one that fails for good', async () => {
     await queue.declare('test-flaky', { retryLimit: 3, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 });
     await queue.declare('test-broken', { retryLimit: 1, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 });
     const attempts: Attempt[] = [];
@@ -107,8 +76,7 @@ describe.each(drivers)('job queue on %s', (driver) => {
     expect(await queue.ready()).toBe(true);
   });
 
-  it('stores a failed job\'s output redacted: a mail server\'s refusal keeps no address (issue 31, item 3)', async ({ skip: skipTest }) => {
-    if (skip) skipTest();
+  it('stores a failed job\'s output redacted: a mail server\'s refusal keeps no address (issue 31, item 3)', async () => {
     await queue.declare('test-refused', { retryLimit: 0, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 });
     await queue.work('test-refused', async () => {
       throw new Error('550 5.1.1 <ada.refused@example.com>: Recipient address rejected (from 198.51.100.7)');

@@ -3,31 +3,34 @@
  * deletion, and database faults that end in 500s) leaves no token, token hash, checkout id or e-mail in
  * the log: URLs lose their checkout id and query, error entries lose their SQL parameters.
  */
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import { mintProviderUser } from '../support/auth-emulator';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { describeApi } from '../support/describe-api';
+import { call } from '../support/server-harness';
 import { sha256 } from '../../server/domain/tokens';
 
 const emulatorHost = inject('authEmulatorHost');
 const emulatorUrl = `http://${emulatorHost}`;
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 
-describe.each(drivers)('the log of a whole journey on %s', (driver) => {
-  let api: TestApi;
-  const lines: string[] = [];
-  const originalWrite = process.stdout.write.bind(process.stdout);
+/** What the API wrote to stdout since its block began. */
+const lines: string[] = [];
+const originalWrite = process.stdout.write.bind(process.stdout);
 
-  beforeAll(async () => {
+/** The log is read where it goes in production: stdout, copied here from before the API is built. */
+const readingStdout = {
+  setUp: () => {
+    lines.length = 0;
     process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
       lines.push(String(chunk));
       return (originalWrite as (...args: unknown[]) => boolean)(chunk, ...rest);
     }) as typeof process.stdout.write;
-    api = await createTestApi({ driver, emulatorHost, logger: true, env: { LOG_LEVEL: 'info' } });
-  });
-  afterAll(async () => {
+  },
+  tearDown: () => {
     process.stdout.write = originalWrite;
-    await api?.close();
-  });
+  },
+};
+
+describeApi('the log of a whole journey', { emulatorHost, logger: true, env: { LOG_LEVEL: 'info' }, ...readingStdout }, (api) => {
 
   test('holds no token, token hash, checkout id or e-mail', async () => {
     const stamp = Date.now();

@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
-import { refunds } from '../../server/db/schema';
+import { charges, refunds } from '../../server/db/schema';
 import { mailsOwed } from '../support/mail-owed';
 import { call, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
 import { stripeTestApi } from '../support/stripe-api';
@@ -178,6 +178,43 @@ describe.each(drivers)('refunds with Stripe on %s', (driver) => {
     await until(async () => (await refundRow('sub_dash-partial'))?.state === 'made');
     expect(stripe.refunds.map((refund) => refund.amount)).toEqual([4000, 6000]);
     expect(await mailsOwed(api.database, 'refund', userId)).toEqual([expect.objectContaining({ amount: 6000, currency: 'usd' })]);
+  });
+
+  test('a Dashboard refund of another payment in the same currency is not taken off the first: money-back refunds and announces the first in full', async () => {
+    const { userId, customer } = await paying('other-payment');
+    // A proration paid since, in dollars too, then refunded in full in the Stripe Dashboard.
+    stripe.paymentAmounts.set('pi_proration-other', 1234);
+    await stripeEvent('invoice.paid', paidInvoice('in_proration-other', customer, 'sub_other-payment', userId, 1234, nowSeconds() - 3600));
+    stripe.refunds.push({ id: 're_dashboard_other', object: 'refund', payment_intent: 'pi_proration-other', amount: 1234, currency: 'usd', status: 'succeeded', metadata: {} });
+    const proration = { id: 'ch_proration', object: 'charge', customer, payment_intent: 'pi_proration-other', amount: 1234, amount_refunded: 1234, currency: 'usd' };
+    await stripeEvent('charge.refunded', proration, { created: nowSeconds() - 60 });
+    // Each charge names the payment that paid it (asked of Stripe: the invoice.paid payload did not include it).
+    const stored = await api.database.db.select({ id: charges.id, paymentIntent: charges.paymentIntent }).from(charges).where(eq(charges.userId, userId));
+    expect(stored.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
+      { id: 'in_proration-other', paymentIntent: 'pi_proration-other' },
+      { id: 'in_sub_other-payment', paymentIntent: 'pi_sub_other-payment' },
+    ]);
+
+    expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'other-payment' })).toMatchObject({
+      status: 200,
+      body: { refund: { amount: 10000, currency: 'usd' } },
+    });
+    await until(async () => (await refundRow('sub_other-payment'))?.state === 'made');
+    expect(stripe.refunds.filter((refund) => refund.payment_intent === 'pi_sub_other-payment').map((refund) => refund.amount)).toEqual([10000]);
+    expect(await mailsOwed(api.database, 'refund', userId)).toEqual([expect.objectContaining({ amount: 10000, currency: 'usd' })]);
+  });
+
+  test('a charge stored before charges named their payment keeps the date and currency rule: the remainder is announced', async () => {
+    const { userId, customer } = await paying('stored-before');
+    await api.database.db.update(charges).set({ paymentIntent: null }).where(eq(charges.userId, userId));
+    stripe.refunds.push({ id: 're_dashboard_before', object: 'refund', payment_intent: 'pi_sub_stored-before', amount: 2500, currency: 'usd', status: 'succeeded', metadata: {} });
+    const partial = { id: 'ch_before', object: 'charge', customer, payment_intent: 'pi_sub_stored-before', amount: 10000, amount_refunded: 2500, currency: 'usd' };
+    await stripeEvent('charge.refunded', partial, { created: nowSeconds() - 60 });
+
+    expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'stored-before' })).toMatchObject({
+      status: 200,
+      body: { refund: { amount: 7500, currency: 'usd' } },
+    });
   });
 
   test('money-back is refused with a clear 409 while a dispute of a payment is open, and granted once it is closed', async () => {

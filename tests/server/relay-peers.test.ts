@@ -8,12 +8,10 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
 import { peerChanges, subscriptions, wireguardKeys } from '../../server/db/schema';
-import { call, createTestApi, nameVerifier as verifier, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
-import { stripeTestApi } from '../support/stripe-api';
-import type { StripeStandIn } from '../support/stripe-stand-in';
+import { call, createTestApi, nameVerifier as verifier, type TestApi } from '../support/server-harness';
+import { describeStripeApi } from '../support/stripe-api';
 import { listedKeys, newPublicKey, poll, registerKey, RELAY_TOKEN } from '../support/wireguard';
 
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const env = { RATE_LIMIT_SCALE: '10', RELAY_TOKENS: `test-relay:${RELAY_TOKEN},other-relay:another-token-for-tests-abcdef0123456789` };
 
 async function signIn(api: TestApi, name: string) {
@@ -216,10 +214,7 @@ describeApi('the peer list', { verifier, env }, (api) => {
   });
 });
 
-describe.each(drivers)('the peer list with Stripe on %s', (driver) => {
-  let api: TestApi;
-  let stripe: StripeStandIn;
-  const { stripeEvent } = stripeTestApi(driver, env, (running) => ({ api, stripe } = running));
+describeStripeApi('the peer list with Stripe', env, ({ api, stripe, stripeEvent }) => {
 
   test('a Stripe cancellation (customer.subscription.deleted) takes the keys off; a new subscription brings them back', async () => {
     const { userId, sessionToken } = await signIn(api, 'stripe-customer');

@@ -2,29 +2,15 @@
  * verify's session check (server/domain/session-check.ts): checks made in the same turn of the event loop
  * share one statement, and each still gets exactly its own answer, on PGlite and PostgreSQL.
  */
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { openDatabase, type Database } from '../../server/db/database';
+import { expect, test } from 'vitest';
+import type { Database } from '../../server/db/database';
 import { sessions, subscriptions, users } from '../../server/db/schema';
 import { prepareSessionCheck } from '../../server/domain/session-check';
 import { createSession, dayOf } from '../../server/domain/sessions';
-import { postgresAvailable, TEST_DATABASE_URL, type Driver } from '../support/server-harness';
+import { describeDatabase } from '../support/describe-api';
 
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
-
-describe.each(drivers)('session check on %s', (driver) => {
-  const schema = `veil_check_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  let database: Database;
-
-  beforeAll(async () => {
-    database = await openDatabase(driver === 'pglite' ? { kind: 'pglite', dataDir: null } : { kind: 'postgres', url: TEST_DATABASE_URL, schema });
-  });
-  afterAll(async () => {
-    if (driver === 'postgres') await database?.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    await database?.close();
-  });
-
+describeDatabase('session check', (database) => {
   async function account(id: string) {
     await database.db.insert(users).values({ id, identitySubject: id, provider: 'apple', email: `${id}@example.com`, name: id });
     return (await createSession(database.db, id, 3600)).token;

@@ -4,21 +4,18 @@
  * cancel and refunds, and how the API keeps one live subscription per account.
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { openCheckouts, subscriptions, users } from '../../server/db/schema';
-import { call, createTestApi, nameVerifier, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
-import { stripeTestApi } from '../support/stripe-api';
-import type { StripeStandIn } from '../support/stripe-stand-in';
+import { call, createTestApi, nameVerifier } from '../support/server-harness';
+import { describeStripeApi } from '../support/stripe-api';
 import { until } from '../support/until';
 
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-describe.each(drivers)('Stripe adapter on %s', (driver) => {
-  let stripe: StripeStandIn;
-  let api: TestApi;
-  // Many sign-ins, checkouts and deletions from one test address within a minute.
-  const { stripeEvent, sent } = stripeTestApi(driver, { PUBLIC_URL: 'https://veil.example', RATE_LIMIT_SCALE: '10', RATE_LIMIT_SIGN_IN: '200' }, (running) => ({ api, stripe } = running));
+// Many sign-ins, checkouts and deletions from one test address within a minute.
+const settings = { PUBLIC_URL: 'https://veil.example', RATE_LIMIT_SCALE: '10', RATE_LIMIT_SIGN_IN: '200' };
+
+describeStripeApi('Stripe adapter', settings, ({ api, stripe, stripeEvent, sent, driver }) => {
 
   async function signIn(name: string) {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });

@@ -6,13 +6,12 @@
  */
 import ipaddr from 'ipaddr.js';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
 import { removedWireguardKeys, wireguardKeys } from '../../server/db/schema';
-import { call, createTestApi, nameVerifier as verifier, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { call, createTestApi, nameVerifier as verifier, type TestApi } from '../support/server-harness';
 import { newPublicKey, registerKey, RELAY_TOKEN } from '../support/wireguard';
 
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const env = { RATE_LIMIT_SCALE: '10', RELAY_TOKENS: `test-relay:${RELAY_TOKEN}` };
 
 async function signIn(api: TestApi, name: string) {
@@ -180,19 +179,17 @@ describeApi('WireGuard devices', { verifier, env }, (api) => {
   });
 });
 
-describe.each(drivers)('tunnel addresses on %s', (driver) => {
-  // A pool of 30 addresses, so 20 registrations at once draw the same address often.
-  const smallPool = { ...env, VPN_IPV4_POOL: '10.64.0.0/27', VPN_IPV6_POOL: 'fd00:1:2::/123' };
-  let first: TestApi & { schema: string };
+// A pool of 30 addresses, so 20 registrations at once draw the same address often.
+const smallPool = { ...env, VPN_IPV4_POOL: '10.64.0.0/27', VPN_IPV6_POOL: 'fd00:1:2::/123' };
+
+describeApi('tunnel addresses', { verifier, env: smallPool }, (first, driver) => {
   let second: TestApi;
   beforeAll(async () => {
-    first = await createTestApi({ driver, verifier, env: smallPool });
     // On PostgreSQL a second instance with its own connections on the same database; PGlite is one process's.
     second = driver === 'postgres' ? await createTestApi({ driver, verifier, env: smallPool, sharedSchema: first.schema }) : first;
   });
   afterAll(async () => {
     if (second !== first) await second?.close();
-    await first?.close();
   });
 
   test('20 concurrent registrations on two instances get 20 different addresses of each family', async () => {

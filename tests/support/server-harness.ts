@@ -78,6 +78,38 @@ const TABLES = [
   'users',
 ];
 
+/** A migrated database of its own and how to close it (on PostgreSQL, dropping its schemas unless shared). */
+export interface TestDatabase {
+  database: Database;
+  /** The PostgreSQL schema it lives in (PGlite: a name nothing uses). */
+  schema: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * A freshly migrated database on `driver`: PGlite (in memory, or in `dataDir`), or a new schema of the test
+ * PostgreSQL. `sharedSchema` opens another pool on a schema someone else owns (and leaves it to them).
+ */
+export async function openTestDatabase(
+  driver: Driver,
+  { sharedSchema, dataDir = null }: { sharedSchema?: string; dataDir?: string | null } = {},
+): Promise<TestDatabase> {
+  const schema = sharedSchema ?? `veil_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
+  const database = await openDatabase(
+    driver === 'pglite' ? { kind: 'pglite', dataDir } : { kind: 'postgres', url: TEST_DATABASE_URL, schema },
+  );
+  return {
+    database,
+    schema,
+    close: async () => {
+      if (driver === 'postgres' && !sharedSchema) {
+        await database.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${database.jobSchema}" CASCADE`).catch(() => undefined);
+      }
+      await database.close();
+    },
+  };
+}
+
 export async function createTestApi({
   driver,
   emulatorHost,
@@ -110,10 +142,7 @@ export async function createTestApi({
   /** PostgreSQL: a second instance on another API's schema (its own pool); the schema is left to its owner. */
   sharedSchema?: string;
 }): Promise<TestApi & { schema: string }> {
-  const schema = sharedSchema ?? `veil_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const database = await openDatabase(
-    driver === 'pglite' ? { kind: 'pglite', dataDir } : { kind: 'postgres', url: TEST_DATABASE_URL, schema },
-  );
+  const { database, schema, close: closeDatabase } = await openTestDatabase(driver, { sharedSchema, dataDir });
   const config = loadConfig({
     // As vitest runs: the development-only calls (/api/dev) exist.
     NODE_ENV: 'test',
@@ -152,10 +181,7 @@ export async function createTestApi({
     close: async () => {
       await app.close();
       await jobs.stop();
-      if (driver === 'postgres' && !sharedSchema) {
-        await database.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${database.jobSchema}" CASCADE`).catch(() => undefined);
-      }
-      await database.close();
+      await closeDatabase();
     },
   };
 }

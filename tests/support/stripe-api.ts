@@ -1,12 +1,12 @@
 /**
  * The API with Stripe as its payment provider, Stripe being the local stand-in (stripe-stand-in.ts), as the
- * billing tests use it (stripe-adapter, stripe-edge-cases, billing-jobs, billing-clock's grace period). One
- * place sets it up the same way for all of them: the stand-in and the API started before a describe block's
- * tests and closed after them, every table and every recorded request emptied before each test, and Stripe's
- * events delivered to the webhook signed as Stripe signs them.
+ * billing tests use it. One place sets it up the same way for all of them: the stand-in and the API started
+ * before a describe block's tests and closed after them, every table and every recorded request emptied
+ * before each test, and Stripe's events delivered to the webhook signed as Stripe signs them.
  */
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { signPayload } from '../../server/payments/signature';
+import { describeApi, type BlockApi } from './describe-api';
 import { createTestApi, nameVerifier, type Driver, type TestApi } from './server-harness';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
 
@@ -23,50 +23,26 @@ interface StripeTestApi {
   sent: (method: string, path: string) => StripeStandIn['requests'];
 }
 
-/**
- * Registers, in the describe block it is called in, the hooks that run the API against a fresh Stripe
- * stand-in on `driver`; `env` adds to (or overrides) the Stripe settings. `started` is handed the two once
- * they run, before the first test.
- */
-export function stripeTestApi(
-  driver: Driver,
-  env: Record<string, string>,
-  started: (running: { api: TestApi; stripe: StripeStandIn }) => void,
-): StripeTestApi {
-  let stripe: StripeStandIn | undefined;
-  let api: TestApi | undefined;
-  beforeAll(async () => {
-    stripe = await startStripeStandIn();
-    api = await createTestApi({
-      driver,
-      verifier: nameVerifier,
-      env: {
-        STRIPE_SECRET_KEY: 'sk_test_standin',
-        STRIPE_PRICE_ID: 'price_yearly',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_BASE: stripe.url,
-        ...env,
-      },
-    });
-    started({ api, stripe });
-  });
-  afterAll(async () => {
-    await api?.close();
-    await stripe?.close();
-  });
-  beforeEach(async () => {
-    await api!.reset();
-    stripe!.requests.length = 0;
-    stripe!.refunds.length = 0;
-    stripe!.paymentAmounts.clear();
-    stripe!.chargeCustomers.clear();
-  });
+/** The API's settings for Stripe at `url` (the stand-in). */
+function stripeSettings(url: string): Record<string, string> {
+  return { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_PRICE_ID: 'price_yearly', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: url };
+}
 
+/** Empties what the stand-in recorded, so that a test reads only its own requests. */
+function forgetRequests(stripe: StripeStandIn): void {
+  stripe.requests.length = 0;
+  stripe.refunds.length = 0;
+  stripe.paymentAmounts.clear();
+  stripe.chargeCustomers.clear();
+}
+
+/** The webhook deliveries and the request log of `api` against `stripe`. */
+function stripeCalls(api: TestApi, stripe: StripeStandIn): StripeTestApi {
   let eventNumber = 0;
   return {
     async stripeEvent(type, object, { created = Math.floor(Date.now() / 1000), id = `evt_${(eventNumber += 1)}_${Date.now()}` } = {}) {
       const raw = JSON.stringify({ id, type, created, data: { object } });
-      const response = await api!.app.inject({
+      const response = await api.app.inject({
         method: 'POST',
         url: '/api/webhooks/payments',
         payload: raw,
@@ -74,6 +50,65 @@ export function stripeTestApi(
       });
       return { status: response.statusCode, body: response.json() as Record<string, unknown> };
     },
-    sent: (method, path) => stripe!.requests.filter((request) => request.method === method && request.path === path),
+    sent: (method, path) => stripe.requests.filter((request) => request.method === method && request.path === path),
   };
+}
+
+/**
+ * Registers, in the describe block it is called in, the hooks that run the API against a fresh Stripe
+ * stand-in on `driver`; `env` adds to (or overrides) the Stripe settings. `started` is handed the two once
+ * they run, before the first test. (The blocks not yet written with describeStripeApi below.)
+ */
+export function stripeTestApi(
+  driver: Driver,
+  env: Record<string, string>,
+  started: (running: { api: TestApi; stripe: StripeStandIn }) => void,
+): StripeTestApi {
+  const stripe = {} as StripeStandIn;
+  const api = {} as TestApi;
+  beforeAll(async () => {
+    Object.assign(stripe, await startStripeStandIn());
+    Object.assign(api, await createTestApi({ driver, verifier: nameVerifier, env: { ...stripeSettings(stripe.url), ...env } }));
+    started({ api, stripe });
+  });
+  afterAll(async () => {
+    await api.close?.();
+    await stripe.close?.();
+  });
+  beforeEach(async () => {
+    await api.reset();
+    forgetRequests(stripe);
+  });
+  return stripeCalls(api, stripe);
+}
+
+/** What a Stripe block's body gets: the API, the stand-in (both filled in before the first test), the driver. */
+export interface StripeBlock extends StripeTestApi {
+  api: BlockApi;
+  stripe: StripeStandIn;
+  driver: Driver;
+}
+
+/**
+ * describeApi (describe-api.ts) with Stripe as the payment provider, Stripe being a fresh stand-in per
+ * database: its recorded requests are emptied with the tables before each test. `env` adds to (or
+ * overrides) the Stripe settings. The blocks run one after the other, so one `stripe` serves each in turn.
+ */
+export function describeStripeApi(title: string, env: Record<string, string>, body: (block: StripeBlock) => void): void {
+  const stripe = {} as StripeStandIn;
+  describeApi(
+    title,
+    {
+      verifier: nameVerifier,
+      setUp: async () => {
+        Object.assign(stripe, await startStripeStandIn());
+        return { env: { ...stripeSettings(stripe.url), ...env } };
+      },
+      tearDown: () => stripe.close(),
+    },
+    (api, driver) => {
+      beforeEach(() => forgetRequests(stripe));
+      body({ api, stripe, driver, ...stripeCalls(api, stripe) });
+    },
+  );
 }

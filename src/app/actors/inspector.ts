@@ -70,9 +70,9 @@ function reportBlockedPopup(page: Document): void {
 }
 
 /**
- * Holds back an actor's creation until it starts. Under StrictMode React calls `useMachine`'s initialiser
- * twice and throws one actor away unstarted; the inspector then listed every screen's actor twice. An
- * actor that never starts never reaches the inspector.
+ * Holds back an actor's creation until it starts. Under StrictMode React calls a state initialiser twice
+ * (useAppActor's, which creates the actor) and throws one actor away unstarted; the inspector then listed
+ * every screen's actor twice. An actor that never starts never reaches the inspector.
  */
 export function onlyStartedActors(inspect: (event: InspectionEvent) => void): (event: InspectionEvent) => void {
   const created = new Map<string, InspectionEvent>();
