@@ -10,6 +10,13 @@
  * says nothing about a person, in TABLES_WITHOUT_PERSONAL_DATA with the reason; then `npm run docs:retention`.
  */
 
+/**
+ * How long a refund of a deleted account is kept as an accounting record, counted from when it was owed:
+ * the longest period accounting and tax law asks of a business in the EU (10 years; several ask less).
+ * The daily clean-up deletes it after that.
+ */
+export const ACCOUNTING_RECORD_YEARS = 10;
+
 /** Where a kind of data is written. */
 type Store = 'database' | 'job queue' | 'logs' | 'traces' | 'metrics' | 'mail';
 
@@ -138,11 +145,11 @@ export const RETAINED_DATA: readonly RetainedData[] = [
   },
   {
     key: 'refunds_owed',
-    what: 'Refunds we owe, made or that failed: amount, currency, reason, state (and why it failed), when owed, made or failed, and the payment and refund numbers at the payment provider',
-    why: 'So that a refund we owe is always made, even after the account is deleted',
-    kept: 'For good, as accounting records',
+    what: 'Refunds we owe, made or that failed: amount, currency, reason, state (and why it failed), when owed, made or failed, and the payment, charge and refund numbers at the payment provider',
+    why: 'So that a refund we owe is always made, even after the account is deleted, and because accounting law asks us to keep a record of every refund',
+    kept: `While you have an account; after deletion, ${ACCOUNTING_RECORD_YEARS} years from when the refund was owed, as an accounting record, then deleted by the daily clean-up`,
     onDeletion:
-      'Kept without your account number, with the payment provider’s subscription number; a refund still owed when you delete your account keeps your e-mail address and name only until its notice is sent',
+      'Kept as an accounting record (amount, currency, reason, state and dates) without your account number; the payment provider’s subscription, payment, charge and refund numbers, which lead to you at the payment provider, are replaced by a one-way hash (a refund still owed keeps them until it is made, as the payment provider must be asked with them)',
     removedByDeletion: false,
     store: 'database',
     tables: {
@@ -161,10 +168,19 @@ export const RETAINED_DATA: readonly RetainedData[] = [
         'failed_at',
         'provider_refund_id',
         'charge_id',
-        'notify_email',
-        'notify_name',
+        'notice_id',
       ],
     },
+  },
+  {
+    key: 'notice_addresses',
+    what: 'After deletion: your e-mail address and name, for the e-mails still owed to you (the deletion confirmation, and the notice of a refund claimed before deletion)',
+    why: 'To confirm the deletion, and because we promise a notice of every refund, made or failed',
+    kept: 'Until that e-mail is sent; for a card refund made before deletion (the payment provider may report it failed days later), until 30 days after it was made, then deleted by the daily clean-up',
+    onDeletion: 'Written by deletion; each address is deleted as soon as the e-mail it is for is sent (or fails for good)',
+    removedByDeletion: false,
+    store: 'database',
+    tables: { notice_addresses: ['id', 'email', 'name', 'created_at', 'keep_until'] },
   },
   {
     key: 'tombstones',
@@ -210,10 +226,10 @@ export const RETAINED_DATA: readonly RetainedData[] = [
   },
   {
     key: 'jobs',
-    what: 'Work we still owe you: e-mails to send and payment-provider calls to make, with what they need (account and subscription numbers, amounts, device names; the last e-mail after deletion carries your address and name)',
+    what: 'Work we still owe you: e-mails to send and payment-provider calls to make, named by numbers only (your account, a device’s sign-in, a subscription), with amounts and dates; never your e-mail address, your name or a device’s name, which are read when the e-mail is sent',
     why: 'So that no e-mail, refund or cancellation is lost or done twice',
     kept: 'Until done, then 7 days',
-    onDeletion: 'E-mails already sent are deleted at once; work still owed is done first (the last e-mail keeps your address until it is sent, then 7 days)',
+    onDeletion: 'Your e-mails, sent or still owed, are deleted at once; a refund’s notice still owed and the deletion confirmation are sent to the address kept for them (see above), then deleted',
     removedByDeletion: false,
     store: 'job queue',
   },

@@ -7,22 +7,22 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
-import type { CustomerMessage } from '../server/domain/customer-messages.ts';
+import type { MessageToSend } from '../server/domain/customer-messages.ts';
 import { renderMail } from '../server/mail/render.tsx';
 import { resolveChromiumPath } from '../tests/support/chromium-path.ts';
 
 const soon = '2027-03-03T10:00:00Z';
-const samples: CustomerMessage[] = [
-  { userId: 'u', kind: 'receipt', amount: 10_000, currency: 'usd', paidAt: '2026-03-03T10:00:00Z', description: 'Veil VPN Premium (1 year)', nextRenewal: soon },
-  { userId: 'u', kind: 'refund', amount: 10_000, currency: 'usd', refundedAt: '2026-03-10T10:00:00Z' },
-  { userId: 'u', kind: 'payment_failed', amount: 10_000, currency: 'usd', failedAt: soon },
-  { userId: 'u', kind: 'renewal_off', endDate: soon },
-  { userId: 'u', kind: 'renewal_on', renewalDate: soon },
-  { userId: 'u', kind: 'renewal_reminder', daysBefore: 30, daysLeft: 30, renewalDate: soon, amount: 10_000, currency: 'usd', card: 'Visa ending in 4242' },
-  { userId: 'u', kind: 'plan_ending', endDate: soon },
-  { userId: 'u', kind: 'plan_ended', endDate: soon },
-  { userId: 'u', kind: 'new_device', deviceName: 'Ada’s MacBook Pro', signedInAt: '2026-11-25T14:05:00Z' },
-  { email: 'ada@example.com', name: 'Ada Lovelace', kind: 'account_deleted', deletedAt: '2026-11-25T14:05:00Z' },
+const samples: MessageToSend[] = [
+  { kind: 'receipt', amount: 10_000, currency: 'usd', paidAt: '2026-03-03T10:00:00Z', description: 'Veil VPN Premium (1 year)', nextRenewal: soon },
+  { kind: 'refund', amount: 10_000, currency: 'usd', refundedAt: '2026-03-10T10:00:00Z' },
+  { kind: 'payment_failed', amount: 10_000, currency: 'usd', failedAt: soon },
+  { kind: 'renewal_off', endDate: soon },
+  { kind: 'renewal_on', renewalDate: soon },
+  { kind: 'renewal_reminder', daysBefore: 30, daysLeft: 30, renewalDate: soon, amount: 10_000, currency: 'usd', card: 'Visa ending in 4242' },
+  { kind: 'plan_ending', endDate: soon },
+  { kind: 'plan_ended', endDate: soon },
+  { kind: 'new_device', deviceName: 'Ada’s MacBook Pro', signedInAt: '2026-11-25T14:05:00Z' },
+  { kind: 'account_deleted', deletedAt: '2026-11-25T14:05:00Z' },
 ];
 
 const folder = resolve(process.argv[2] ?? mkdtempSync(join(tmpdir(), 'veil-mail-previews-')));

@@ -200,9 +200,24 @@ export const refunds = pgTable('refunds', {
   providerRefundId: text('provider_refund_id'),
   /** The charge the rule refunds (money-back: the first payment); null: the subscription's latest payment. */
   chargeId: text('charge_id'),
-  /** Where its notice goes once its account is deleted: set by deletion while owed, cleared when the notice is owed (0012). */
-  notifyEmail: text('notify_email'),
-  notifyName: text('notify_name'),
+  /**
+   * Once its account is deleted: the kept address its notice (made, or failed) goes to (0014). Set by
+   * deletion while the refund can still be made or fail; handed to the notice when one is owed.
+   */
+  noticeId: text('notice_id').references(() => noticeAddresses.id, { onDelete: 'set null' }),
+});
+
+/**
+ * The address an e-mail owed after its account is gone goes to (issue 31, 0014): the job names the row,
+ * never the address; the mail worker deletes the row once the mail server took the message. A refund's
+ * standby address (its failure still announced) is kept until `keepUntil`, then purged daily.
+ */
+export const noticeAddresses = pgTable('notice_addresses', {
+  id: text('id').primaryKey(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+  keepUntil: at('keep_until'),
 });
 
 /** Refunds as Stripe reports them (`charge.refunded`), with Stripe's receipt (0005). */

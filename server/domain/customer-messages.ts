@@ -10,41 +10,65 @@ import type { JobSender } from './jobs.ts';
 
 export const MAIL_QUEUE = 'mail';
 
-/** Who a message goes to: the account (its current address is read when sending), or an address kept for it. */
-type Recipient = { userId: string } | { email: string; name: string };
+/**
+ * Who a message goes to, by id only (issue 31: no job payload holds an address or a name): the account
+ * (its current address is read when sending), or, once the account is gone, the kept address a
+ * `notice_addresses` row holds until the mail server takes the message (notice-addresses.ts).
+ */
+type Recipient = { userId: string } | { noticeId: string };
 
-export type CustomerMessage = Recipient &
-  (
-    | { kind: 'receipt'; amount: number; currency: string; paidAt: string; description: string; nextRenewal: string | null }
-    | {
-        kind: 'refund';
-        amount: number;
-        currency: string;
-        refundedAt: string;
-        /** Why it was refunded (absent on messages owed before issue 34): a second subscription leaves access as it was. */
-        reason?: 'second_subscription' | 'deleted_account' | 'money_back' | 'staff';
-      }
-    /** A refund the provider refused or that failed later: support will contact the customer. */
-    | { kind: 'refund_failed'; amount: number; currency: string; failedAt: string }
-    | { kind: 'payment_failed'; amount: number; currency: string; failedAt: string }
-    | { kind: 'renewal_off'; endDate: string }
-    | { kind: 'renewal_on'; renewalDate: string }
-    | {
-        kind: 'renewal_reminder';
-        /** Which reminder it is (its key): one of RENEWAL_REMINDER_DAYS (contract/plans.ts) before. */
-        daysBefore: number;
-        /** Whole days from when it was owed to the renewal (the heading says it); absent on older messages. */
-        daysLeft?: number;
-        renewalDate: string;
-        amount: number;
-        currency: string;
-        card: string | null;
-      }
-    | { kind: 'plan_ending'; endDate: string }
-    | { kind: 'plan_ended'; endDate: string }
-    | { kind: 'new_device'; deviceName: string; signedInAt: string }
-    | { kind: 'account_deleted'; deletedAt: string }
-  );
+/** What each e-mail says, as the mail (server/mail/messages.ts) words it. */
+export type MessageToSend =
+  | { kind: 'receipt'; amount: number; currency: string; paidAt: string; description: string; nextRenewal: string | null }
+  | {
+      kind: 'refund';
+      amount: number;
+      currency: string;
+      refundedAt: string;
+      /** Why it was refunded (absent on messages owed before issue 34): a second subscription leaves access as it was. */
+      reason?: 'second_subscription' | 'deleted_account' | 'money_back' | 'staff';
+    }
+  /** A refund the provider refused or that failed later: support will contact the customer. */
+  | { kind: 'refund_failed'; amount: number; currency: string; failedAt: string }
+  | { kind: 'payment_failed'; amount: number; currency: string; failedAt: string }
+  | { kind: 'renewal_off'; endDate: string }
+  | { kind: 'renewal_on'; renewalDate: string }
+  | {
+      kind: 'renewal_reminder';
+      /** Which reminder it is (its key): one of RENEWAL_REMINDER_DAYS (contract/plans.ts) before. */
+      daysBefore: number;
+      /** Whole days from when it was owed to the renewal (the heading says it); absent on older messages. */
+      daysLeft?: number;
+      renewalDate: string;
+      amount: number;
+      currency: string;
+      card: string | null;
+    }
+  | { kind: 'plan_ending'; endDate: string }
+  | { kind: 'plan_ended'; endDate: string }
+  | { kind: 'new_device'; deviceName: string; signedInAt: string }
+  | { kind: 'account_deleted'; deletedAt: string };
+
+/** The new-device notice names the session; the name the device gave itself is read when sending. */
+type Owed<Content> = Content extends { kind: 'new_device' } ? Omit<Content, 'deviceName'> & { sessionId: string } : Content;
+
+/** A message as its job carries it: ids, amounts and dates, never an address, a name or a device name. */
+export type CustomerMessage = Recipient & Owed<MessageToSend>;
+
+/**
+ * Shapes owed before this rule (issue 31), possibly still queued when it deploys: the address and name
+ * of a deleted account, or the device's name, in the job. The mail worker still sends them, then deletes
+ * the job at once (server/mail/mail-worker.ts), so none outlives its sending.
+ */
+export type LegacyMessage = ({ email: string; name: string } | { userId: string }) & MessageToSend;
+
+/** What the mail queue may hold. */
+export type QueuedMessage = CustomerMessage | LegacyMessage;
+
+/** Whether the job of `message` must be deleted once done: it is of an account already gone, or an old shape. */
+export function isForgottenOnceSent(message: QueuedMessage): boolean {
+  return 'noticeId' in message || 'email' in message || 'deviceName' in message;
+}
 
 /**
  * Owes `message`, inside `tx`. `about` names its subject within its kind (an event id, or subscription id

@@ -16,7 +16,8 @@ import { failures } from './errors.ts';
 import type { JobSender } from './jobs.ts';
 import type { SignedIn } from './sessions.ts';
 import { removeAccountKeys } from './peer-access.ts';
-import { keepRefundNoticeAddress } from './refunds.ts';
+import { keepNoticeAddress } from './notice-addresses.ts';
+import { keepRefundsForDeletion } from './refunds.ts';
 import { findUnendedSubscriptions } from './subscriptions.ts';
 import { sha256 } from './tokens.ts';
 
@@ -110,20 +111,18 @@ async function deleteIfNothingLeft(
       .onConflictDoUpdate({ target: deletionTombstones.subjectHash, set: { deletedAt: sql`now()` } });
     await tx.delete(deletedAccounts).where(lt(deletedAccounts.deletedAt, new Date(now.getTime() - DELETED_ACCOUNT_MEMORY_MS)));
     await tx.insert(deletedAccounts).values({ userIdHash: sha256(user.id), deletedAt: now }).onConflictDoNothing();
-    // The last e-mail keeps the address in the job, since the account row that holds it goes now.
-    await oweCustomerMessage(
-      tx,
-      jobs,
-      { email: user.email, name: user.name, kind: 'account_deleted', deletedAt: now.toISOString() },
-      user.id,
-    );
+    // The last e-mail goes to the address kept in a row of its own (the account row goes now), which the
+    // job names and the mail worker deletes once it is sent: no job holds an address (issue 31).
+    const to = { email: user.email, name: user.name };
+    await oweCustomerMessage(tx, jobs, { noticeId: await keepNoticeAddress(tx, to), kind: 'account_deleted', deletedAt: now.toISOString() }, user.id);
     // A refund's notice owed but not sent yet (the refund was just made) goes to the address it had: the
-    // policy promises a notice of every refund. Other owed messages (reminders) are skipped.
-    await jobs.addressOwed(tx, MAIL_QUEUE, user.id, ['refund', 'refund_failed'], { email: user.email, name: user.name });
-    // A refund still owed keeps the address its notice goes to, until that notice is owed (issue 31).
-    await keepRefundNoticeAddress(tx, user.id, { email: user.email, name: user.name });
-    // The e-mails already sent or failed for good leave the job queue with the account (issue 31).
-    await jobs.forgetFinished(tx, MAIL_QUEUE, user.id);
+    // policy promises a notice of every refund. Other owed messages (reminders) are dropped below.
+    await jobs.readdressOwed(tx, MAIL_QUEUE, user.id, ['refund', 'refund_failed'], async () => ({ noticeId: await keepNoticeAddress(tx, to) }));
+    // A refund still owed, or made and able to fail, keeps the address its notice goes to; the refunds
+    // kept as accounting records lose the provider's ids that lead back to the customer (issue 31).
+    await keepRefundsForDeletion(tx, user.id, to, now);
+    // The account's e-mails, sent or still owed, leave the job queue with the account (issue 31).
+    await jobs.forgetAccountJobs(tx, MAIL_QUEUE, user.id);
     // Its WireGuard keys leave the peer list and free their addresses (issue 29).
     await removeAccountKeys(tx, user.id, now);
     // Sessions, hand-off tokens, the subscriptions and checkout sessions go with it (ON DELETE CASCADE).

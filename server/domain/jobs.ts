@@ -14,14 +14,16 @@ export interface JobSender {
    */
   send(tx: Db, name: string, data: object, key: string, options?: { startAfter?: Date }): Promise<boolean>;
   /**
-   * Deletes, inside `tx`, the finished jobs (done, failed for good or cancelled) of queue `name` whose data
-   * names account `userId`: the account's jobs leave with the account (issue 31). Jobs still owed stay.
+   * Deletes, inside `tx`, the jobs of queue `name` whose data names account `userId`, finished (done,
+   * failed for good or cancelled) or still waiting to run: the account's jobs leave with the account
+   * (issue 31). A job running at that moment finishes and finds no account. Answers how many.
    */
-  forgetFinished(tx: Db, name: string, userId: string): Promise<number>;
+  forgetAccountJobs(tx: Db, name: string, userId: string): Promise<number>;
   /**
    * Inside `tx`, the jobs of queue `name` still waiting to run whose data names account `userId` and is
-   * of one of `kinds` carry `address` instead (the account, and the address it held, go in that
-   * transaction): a refund's notice owed just before deletion still goes out. Forgotten once done (issue 31).
+   * of one of `kinds` name, instead of the account, the recipient `readdress` answers for each (a kept
+   * address's id: the account goes in that transaction): a refund's notice owed just before deletion
+   * still goes out (issue 31). Answers how many.
    */
-  addressOwed(tx: Db, name: string, userId: string, kinds: string[], address: { email: string; name: string }): Promise<number>;
+  readdressOwed(tx: Db, name: string, userId: string, kinds: string[], readdress: () => Promise<object>): Promise<number>;
 }

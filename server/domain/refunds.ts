@@ -9,13 +9,15 @@
  * customer), or `not_owed` (the subscription was ended by someone else, or nothing was paid). A refund
  * the provider accepted as pending stays owed until its own events say made or failed.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { providerRefunds, refunds } from '../db/schema.ts';
 import type { PaymentProvider, RefundResult } from './payment-provider.ts';
 import { chargeToRefund } from './charges.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
 import type { JobSender } from './jobs.ts';
+import { forgetNoticeAddress, handNoticeAddressToMessage, keepNoticeAddress, readNoticeAddress, REFUND_FAILURE_WATCH_MS, type NoticeAddress } from './notice-addresses.ts';
+import { sha256 } from './tokens.ts';
 
 /** The queue of provider refunds (declared and worked by server/jobs/billing-jobs.ts). */
 export const REFUND_QUEUE = 'provider-refund';
@@ -44,10 +46,53 @@ export type RefundOutcome = 'made' | 'pending' | 'failed' | 'not_owed' | 'nothin
 const refundKey = (subscriptionId: string) => `refund:${subscriptionId}`;
 
 /**
+ * Accounting records without a link back to the person (issue 31): once a refund has no account (its
+ * account was deleted) and is settled (made, failed or not owed), the provider's ids on its row (the
+ * subscription, payment, charge and refund numbers, each of which leads to the customer at the provider)
+ * are replaced by their SHA-256, marked by this prefix. A plain hash suffices: the ids are long random
+ * strings, so the hash names a provider record only to someone holding that record already; a late event
+ * naming the id is still recognised by hashing it the same way. A refund still owed keeps them in clear
+ * until it is settled: the provider must be asked with them.
+ */
+const FORGOTTEN_ID_PREFIX = 'sha256:';
+
+/** What a settled refund of a deleted account keeps of provider id `id`. */
+export const forgottenProviderId = (id: string) => `${FORGOTTEN_ID_PREFIX}${sha256(id)}`;
+
+const isForgottenProviderId = (id: string | null) => id?.startsWith(FORGOTTEN_ID_PREFIX) ?? false;
+
+/** `column`'s value hashed as forgottenProviderId does, in SQL (null and hashed values stay as they are). */
+const hashedInSql = (column: AnyColumn): SQL =>
+  sql`case when ${column} is null or ${column} like ${`${FORGOTTEN_ID_PREFIX}%`} then ${column} else ${FORGOTTEN_ID_PREFIX} || encode(sha256(convert_to(${column}, 'UTF8')), 'hex') end`;
+
+/**
+ * The provider's ids of the settled refunds `which` names that have (or, in the deleting transaction,
+ * are about to have) no account are hashed. Idempotent.
+ */
+async function forgetProviderIds(tx: Db, which: { userId: string } | { subscriptionId: string }): Promise<void> {
+  const rows = 'userId' in which ? eq(refunds.userId, which.userId) : and(eq(refunds.providerSubscriptionId, which.subscriptionId), sql`${refunds.userId} is null`);
+  await tx
+    .update(refunds)
+    .set({
+      providerSubscriptionId: hashedInSql(refunds.providerSubscriptionId),
+      paymentIntent: hashedInSql(refunds.paymentIntent),
+      chargeId: hashedInSql(refunds.chargeId),
+      providerRefundId: hashedInSql(refunds.providerRefundId),
+    })
+    .where(and(rows, ne(refunds.state, 'owed')));
+}
+
+/**
  * Records `refund` as owed and enqueues its job, inside `tx`; a refund already owed for it stays as it was.
  * Its amount is the refunded charge's when that is known here already, otherwise the provider's once made.
  */
 export async function oweRefund(tx: Db, jobs: JobSender, refund: OwedRefund): Promise<void> {
+  // Settled after its account was deleted (its ids are kept hashed): a late event never owes it twice.
+  const [settled] = await tx
+    .select({ state: refunds.state })
+    .from(refunds)
+    .where(eq(refunds.providerSubscriptionId, forgottenProviderId(refund.providerSubscriptionId)));
+  if (settled) return;
   const charge = await chargeToRefund(tx, refund.providerSubscriptionId, refund.chargeId ?? null);
   await tx
     .insert(refunds)
@@ -62,9 +107,12 @@ export async function oweRefund(tx: Db, jobs: JobSender, refund: OwedRefund): Pr
  * refunds twice.
  */
 export async function carryOutRefund(db: Db, payments: PaymentProvider, jobs: JobSender, { subscriptionId }: RefundJob): Promise<RefundOutcome> {
+  // A hashed id names no provider record: the provider is never asked with one (nor is one ever owed).
+  if (isForgottenProviderId(subscriptionId)) return 'nothing_to_do';
   const [owed] = await db.select().from(refunds).where(eq(refunds.providerSubscriptionId, subscriptionId));
   // Made, failed or not owed already; or accepted as pending, whose own events settle it.
   if (!owed || owed.state !== 'owed' || owed.providerRefundId) return 'nothing_to_do';
+  if (isForgottenProviderId(owed.chargeId) || isForgottenProviderId(owed.paymentIntent)) return 'nothing_to_do';
   const result = await payments.cancelAndRefund({
     subscriptionId,
     key: refundKey(subscriptionId),
@@ -75,15 +123,26 @@ export async function carryOutRefund(db: Db, payments: PaymentProvider, jobs: Jo
       await db.update(refunds).set({ paymentIntent }).where(eq(refunds.providerSubscriptionId, subscriptionId));
     },
   });
-  return db.transaction((tx) => recordRefundResult(tx, jobs, owed, result));
+  return db.transaction(async (tx) => {
+    const outcome = await recordRefundResult(tx, jobs, owed, result);
+    await forgetProviderIds(tx, { subscriptionId });
+    return outcome;
+  });
 }
 
 async function recordRefundResult(tx: Db, jobs: JobSender, owed: RefundRow, result: RefundResult, now = new Date()): Promise<RefundOutcome> {
   const row = eq(refunds.providerSubscriptionId, owed.providerSubscriptionId);
   switch (result.kind) {
-    case 'not_owed':
-      await tx.update(refunds).set({ state: 'not_owed', stateReason: result.reason, ...FORGET_NOTICE_ADDRESS }).where(and(row, eq(refunds.state, 'owed')));
+    case 'not_owed': {
+      const [notOwed] = await tx
+        .update(refunds)
+        .set({ state: 'not_owed', stateReason: result.reason, noticeId: null })
+        .where(and(row, eq(refunds.state, 'owed')))
+        .returning();
+      // Nothing to announce: the address deletion kept for its notice goes.
+      if (notOwed && owed.noticeId) await forgetNoticeAddress(tx, owed.noticeId);
       return 'not_owed';
+    }
     case 'failed':
       await failRefund(tx, jobs, owed.providerSubscriptionId, result.reason, now);
       return 'failed';
@@ -98,24 +157,47 @@ async function recordRefundResult(tx: Db, jobs: JobSender, owed: RefundRow, resu
 }
 
 /**
- * Deletion: each refund of the account still owed keeps the address its notice goes to (the account row that
- * holds it goes now), until the notice is owed or nothing turns out to be owed (issue 31).
+ * Deletion (issue 31), inside its transaction: each refund of the account that can still be announced
+ * keeps the address its notice goes to, in a row of its own (notice-addresses.ts; the account row that
+ * holds the address goes now). A refund still owed keeps it until its notice (made or failed) is owed; a
+ * refund made keeps it for REFUND_FAILURE_WATCH_MS after it was made, should the provider report it failed.
+ * Then the provider's ids of the account's settled refunds are hashed (forgetProviderIds).
  */
-export async function keepRefundNoticeAddress(tx: Db, userId: string, to: { email: string; name: string }): Promise<void> {
-  await tx.update(refunds).set({ notifyEmail: to.email, notifyName: to.name }).where(and(eq(refunds.userId, userId), eq(refunds.state, 'owed')));
+export async function keepRefundsForDeletion(tx: Db, userId: string, to: NoticeAddress, now = new Date()): Promise<void> {
+  for (const refund of await tx.select().from(refunds).where(eq(refunds.userId, userId))) {
+    const watchedUntil = refund.refundedAt ? new Date(refund.refundedAt.getTime() + REFUND_FAILURE_WATCH_MS) : null;
+    let noticeId: string | null = null;
+    if (refund.state === 'owed') noticeId = await keepNoticeAddress(tx, to);
+    else if (refund.state === 'made' && canFailLater(refund) && watchedUntil && watchedUntil > now) noticeId = await keepNoticeAddress(tx, to, watchedUntil);
+    if (noticeId) await tx.update(refunds).set({ noticeId }).where(eq(refunds.providerSubscriptionId, refund.providerSubscriptionId));
+  }
+  await forgetProviderIds(tx, { userId });
 }
 
-/** Who the notice of refund `row` goes to: its account, or the address deletion kept for it; null: nobody. */
-function noticeRecipient(row: Pick<RefundRow, 'userId' | 'notifyEmail' | 'notifyName'>): { userId: string } | { email: string; name: string } | null {
+/**
+ * Who the notice of refund `row` goes to: its account, or the address deletion kept for it (handed to the
+ * message, which deletes it once sent); null: nobody.
+ */
+async function noticeRecipient(tx: Db, row: Pick<RefundRow, 'userId' | 'noticeId'>): Promise<{ userId: string } | { noticeId: string } | null> {
   if (row.userId) return { userId: row.userId };
-  if (row.notifyEmail) return { email: row.notifyEmail, name: row.notifyName ?? '' };
-  return null;
+  if (!row.noticeId) return null;
+  await handNoticeAddressToMessage(tx, row.noticeId);
+  return { noticeId: row.noticeId };
 }
 
-/** The address deletion kept leaves the row with the change that settles the refund. */
-const FORGET_NOTICE_ADDRESS = { notifyEmail: null, notifyName: null } as const;
+/** Only a Stripe refund can fail after it was made (its refund.failed); the local checkout's never does. */
+const canFailLater = (refund: Pick<RefundRow, 'provider'>) => refund.provider === 'stripe';
 
-/** The refund's row as it is before `tx` changes it (the address a settling update clears). */
+/**
+ * A refund of a deleted account made now keeps a standby copy of its notice's address, should the
+ * provider report it failed later (its refund_failed notice); purged after REFUND_FAILURE_WATCH_MS.
+ */
+async function standbyAddress(tx: Db, noticeId: string | null, now: Date): Promise<string | null> {
+  const to = noticeId ? await readNoticeAddress(tx, noticeId) : null;
+  return to ? keepNoticeAddress(tx, to, new Date(now.getTime() + REFUND_FAILURE_WATCH_MS)) : null;
+}
+
+/** The refund's row as it is before `tx` changes it (the kept address a settling update hands on). */
 async function refundBefore(tx: Db, subscriptionId: string): Promise<RefundRow | undefined> {
   const [row] = await tx.select().from(refunds).where(eq(refunds.providerSubscriptionId, subscriptionId));
   return row;
@@ -124,12 +206,13 @@ async function refundBefore(tx: Db, subscriptionId: string): Promise<RefundRow |
 /** The money left: the row says so and the customer is owed the refund e-mail, for Stripe's amount. */
 async function makeRefund(tx: Db, jobs: JobSender, subscriptionId: string, now: Date): Promise<void> {
   const before = await refundBefore(tx, subscriptionId);
+  const standby = before?.state === 'owed' && !before.userId && canFailLater(before) ? await standbyAddress(tx, before.noticeId, now) : null;
   const [made] = await tx
     .update(refunds)
-    .set({ state: 'made', refundedAt: now, ...FORGET_NOTICE_ADDRESS })
+    .set({ state: 'made', refundedAt: now, noticeId: standby })
     .where(and(eq(refunds.providerSubscriptionId, subscriptionId), eq(refunds.state, 'owed')))
     .returning();
-  const to = before && noticeRecipient(before);
+  const to = made && before ? await noticeRecipient(tx, before) : null;
   if (made && to && made.amount !== null && made.currency) {
     await oweCustomerMessage(
       tx,
@@ -137,6 +220,8 @@ async function makeRefund(tx: Db, jobs: JobSender, subscriptionId: string, now: 
       { kind: 'refund', ...to, amount: made.amount, currency: made.currency, refundedAt: now.toISOString(), reason: made.reason },
       subscriptionId,
     );
+  } else if (to && 'noticeId' in to) {
+    await forgetNoticeAddress(tx, to.noticeId);
   }
 }
 
@@ -148,11 +233,11 @@ async function failRefund(tx: Db, jobs: JobSender, subscriptionId: string, reaso
   const before = await refundBefore(tx, subscriptionId);
   const [failed] = await tx
     .update(refunds)
-    .set({ state: 'failed', stateReason: reason, failedAt: now, ...FORGET_NOTICE_ADDRESS })
+    .set({ state: 'failed', stateReason: reason, failedAt: now, noticeId: null })
     .where(and(eq(refunds.providerSubscriptionId, subscriptionId), inArray(refunds.state, ['owed', 'made'])))
     .returning();
   if (!failed) return false;
-  const to = before && noticeRecipient(before);
+  const to = before ? await noticeRecipient(tx, before) : null;
   if (to && failed.amount !== null && failed.currency) {
     await oweCustomerMessage(
       tx,
@@ -160,6 +245,8 @@ async function failRefund(tx: Db, jobs: JobSender, subscriptionId: string, reaso
       { kind: 'refund_failed', ...to, amount: failed.amount, currency: failed.currency, failedAt: now.toISOString() },
       subscriptionId,
     );
+  } else if (to && 'noticeId' in to) {
+    await forgetNoticeAddress(tx, to.noticeId);
   }
   return true;
 }
@@ -178,16 +265,21 @@ export interface ProviderRefundStatus {
  * 'applied' for any other change, 'ignored' when it names no refund of ours or changes nothing.
  */
 export async function applyRefundStatus(tx: Db, jobs: JobSender, update: ProviderRefundStatus, now = new Date()): Promise<'failed' | 'applied' | 'ignored'> {
-  const [ours] = await tx.select().from(refunds).where(eq(refunds.providerRefundId, update.refundId));
+  // A refund settled after its account was deleted is known by its refund id's hash.
+  const [ours] = await tx
+    .select()
+    .from(refunds)
+    .where(inArray(refunds.providerRefundId, [update.refundId, forgottenProviderId(update.refundId)]));
   if (!ours) return 'ignored';
+  let outcome: 'failed' | 'applied' | 'ignored' = 'ignored';
   if (update.status === 'failed') {
-    return (await failRefund(tx, jobs, ours.providerSubscriptionId, update.failureReason ?? 'failed', now)) ? 'failed' : 'ignored';
-  }
-  if (update.status === 'succeeded' && ours.state === 'owed') {
+    outcome = (await failRefund(tx, jobs, ours.providerSubscriptionId, update.failureReason ?? 'failed', now)) ? 'failed' : 'ignored';
+  } else if (update.status === 'succeeded' && ours.state === 'owed') {
     await makeRefund(tx, jobs, ours.providerSubscriptionId, now);
-    return 'applied';
+    outcome = 'applied';
   }
-  return 'ignored';
+  await forgetProviderIds(tx, { subscriptionId: ours.providerSubscriptionId });
+  return outcome;
 }
 
 /** The account's refunds in any state (billing history, the money-back rule). */

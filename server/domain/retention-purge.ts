@@ -4,11 +4,13 @@
  * every stated period holds on an instance that runs for months. Run by a pg-boss schedule once a day
  * (server/jobs/retention-purge-job.ts) and at start-up; each statement is idempotent.
  */
-import { isNotNull, lt, or } from 'drizzle-orm';
+import { and, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { deletedAccounts, handoffTokens, localCheckoutSessions, localPortalSessions, openCheckouts } from '../db/schema.ts';
+import { deletedAccounts, handoffTokens, localCheckoutSessions, localPortalSessions, openCheckouts, refunds } from '../db/schema.ts';
 import { purgeExpiredTombstones } from './accounts.ts';
 import { DELETED_ACCOUNT_MEMORY_MS } from './deletion.ts';
+import { purgeExpiredNoticeAddresses } from './notice-addresses.ts';
+import { ACCOUNTING_RECORD_YEARS } from '../../contract/retention.ts';
 
 /** How long a local checkout page is kept after it was opened (it is payable for an hour). */
 const ENDED_LINK_KEPT_MS = 86_400_000;
@@ -21,6 +23,16 @@ export interface PurgeCounts {
   portalLinks: number;
   tombstones: number;
   deletedAccounts: number;
+  /** Standby addresses of refunds made before deletion that did not fail within the watch. */
+  noticeAddresses: number;
+  /** Refunds of deleted accounts past the accounting records' period. */
+  accountingRecords: number;
+}
+
+function yearsBefore(now: Date, years: number): Date {
+  const then = new Date(now);
+  then.setUTCFullYear(then.getUTCFullYear() - years);
+  return then;
 }
 
 export async function purgeExpiredData(db: Db, cooldownSeconds: number, now = new Date()): Promise<PurgeCounts> {
@@ -49,6 +61,14 @@ export async function purgeExpiredData(db: Db, cooldownSeconds: number, now = ne
         .delete(deletedAccounts)
         .where(lt(deletedAccounts.deletedAt, new Date(now.getTime() - DELETED_ACCOUNT_MEMORY_MS)))
         .returning({ userIdHash: deletedAccounts.userIdHash }),
+    ),
+    noticeAddresses: await purgeExpiredNoticeAddresses(db, now),
+    // A refund of a deleted account, settled, is an accounting record for its stated years after it was owed.
+    accountingRecords: count(
+      await db
+        .delete(refunds)
+        .where(and(isNull(refunds.userId), ne(refunds.state, 'owed'), lt(refunds.owedAt, yearsBefore(now, ACCOUNTING_RECORD_YEARS))))
+        .returning({ owedAt: refunds.owedAt }),
     ),
   };
 }

@@ -27,7 +27,7 @@ export async function accountRoutes(scope: FastifyInstance, deps: AppDeps) {
         body: accountActivityRequestSchema,
         response: answers(accountActivityAnswerSchema),
       },
-      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'billing'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
     async (request) => ({ success: true as const, items: await account.activity(signedIn(request).user.id) }),
   );

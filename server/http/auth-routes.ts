@@ -36,6 +36,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     const grant = await sessions.signIn(identity, details, {
       cooldownSeconds: config.deletedAccountCooldownSeconds,
       sessionTtlSeconds: config.sessionTtlSeconds,
+      billingNow: await deps.billingNow(),
     });
     return { success: true as const, ...grant };
   }
@@ -60,7 +61,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const { user, subscription } = await checkSession(request.body.sessionToken);
       await deps.limits.forAccount('verify', user.id);
-      return { success: true as const, ...accountView(user, subscription) };
+      return { success: true as const, ...accountView(user, subscription, await deps.billingNow()) };
     },
   );
 
@@ -79,7 +80,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     {
       config: { rateLimitFamily: 'handoff' },
       schema: { summary: 'Mint a desktop app link', tags, body: handoffRequestSchema, response: answers(handoffAnswerSchema) },
-      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'handoff'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
     async (request) => ({
       success: true as const,
@@ -100,6 +101,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
         accountUrl: `${config.publicUrl}/account`,
         jobs: deps.jobs,
         codeVerifier: request.body.codeVerifier,
+        billingNow: await deps.billingNow(),
       });
       return { success: true as const, ...grant };
     },
@@ -110,7 +112,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     {
       config: { rateLimitFamily: 'devices' },
       schema: { summary: "List the account's desktop devices", tags, body: devicesRequestSchema, response: answers(devicesAnswerSchema) },
-      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'devices'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
     async (request) => ({ success: true as const, devices: await sessions.listDevices(signedIn(request).user.id) }),
   );
@@ -120,7 +122,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     {
       config: { rateLimitFamily: 'devices' },
       schema: { summary: 'Sign a desktop device out', tags, body: revokeDeviceRequestSchema, response: answers(doneAnswerSchema) },
-      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'devices'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
     async (request) => {
       await sessions.revokeDevice(signedIn(request), request.body.deviceId);
@@ -133,7 +135,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     {
       config: { rateLimitFamily: 'deleteAccount' },
       schema: { summary: 'Delete the account', tags, body: deleteAccountRequestSchema, response: answers(doneAnswerSchema) },
-      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'deleteAccount'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
     async (request) => {
       await sessions.deleteAccount(deps.payments, deps.jobs, signedIn(request), request.body);

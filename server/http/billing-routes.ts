@@ -37,12 +37,11 @@ export async function billingRoutes(scope: FastifyInstance, deps: AppDeps) {
     {
       config: { rateLimitFamily: 'billing' },
       schema: { summary: 'The account\'s charges and refunds, newest first', tags, body: billingHistoryRequestSchema, response: answers(billingHistoryAnswerSchema) },
-      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'billing'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
     async (request) => {
       // The money-back offer's window reads the local checkout's billing clock, as the claim does.
-      const now = deps.localCheckout ? await deps.localCheckout.clockNow() : new Date();
-      return { success: true as const, ...(await billing.history(signedIn(request).user.id, receiptUrl, now)) };
+      return { success: true as const, ...(await billing.history(signedIn(request).user.id, receiptUrl, await deps.billingNow())) };
     },
   );
 

@@ -34,7 +34,13 @@ declare module 'fastify' {
   }
 }
 /** What is counted per account; `identity` is every call carrying a verified Firebase ID token. */
-export type AccountFamily = 'identity' | 'handoff' | 'verify' | 'devices' | 'deleteAccount' | 'billing' | 'export';
+const ACCOUNT_FAMILIES = ['identity', 'handoff', 'verify', 'devices', 'deleteAccount', 'billing', 'export'] as const;
+export type AccountFamily = (typeof ACCOUNT_FAMILIES)[number];
+
+/** Whether a route's per-address family is also counted per account (a signed-in route's family must be). */
+export function isAccountFamily(family: string | undefined): family is AccountFamily {
+  return (ACCOUNT_FAMILIES as readonly string[]).includes(family ?? '');
+}
 
 /**
  * Requests per minute (times RATE_LIMIT_SCALE). Generous for a person, tight for a script: verify runs on

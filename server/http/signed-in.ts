@@ -7,17 +7,21 @@
 import type { FastifyRequest } from 'fastify';
 import type { DomainCalls } from '../domain/bound.ts';
 import type { SignedIn } from '../domain/sessions.ts';
-import type { AccountFamily, RateLimits } from './rate-limits.ts';
+import { isAccountFamily, type RateLimits } from './rate-limits.ts';
 
 /** Kept by request in this module rather than as a request decoration: only the preHandler sets it. */
 const signedInBy = new WeakMap<FastifyRequest, SignedIn>();
 
 /**
  * A preHandler authenticating the body's session token: a 401 `session_invalid` unless it is live, then
- * the account's `family` limit (a 429), and only then is the session marked used.
+ * the account's limit (a 429), and only then is the session marked used. The account is counted in the
+ * family the route names for its per-address limit (`config.rateLimitFamily`), so a route says it once.
  */
-export function sessionPreHandler(authenticate: DomainCalls['sessions']['authenticate'], limits: RateLimits, family: AccountFamily) {
+export function sessionPreHandler(authenticate: DomainCalls['sessions']['authenticate'], limits: RateLimits) {
   return async (request: FastifyRequest) => {
+    const family = request.routeOptions.config.rateLimitFamily;
+    // A signed-in route naming a family that is not counted per account is a programming error: a 500.
+    if (!isAccountFamily(family)) throw new Error(`${request.method} ${request.routeOptions.url ?? ''} names no per-account rate-limit family`);
     // The route's schema has required a string sessionToken before any preHandler runs.
     const { sessionToken } = request.body as { sessionToken: string };
     const admit = (userId: string) => limits.forAccount(family, userId);

@@ -38,12 +38,13 @@ export async function vpnRoutes(scope: FastifyInstance, deps: AppDeps) {
         body: registerKeyRequestSchema,
         response: answers(wireguardDeviceAnswerSchema),
       },
-      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'devices'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
     async (request) => ({
       success: true as const,
       device: await vpn.registerKey(signedIn(request), request.body, {
         pools: config.addressPools,
+        billingNow: await deps.billingNow(),
         deviceLimit: DEVICE_LIMIT,
         accountUrl: `${config.publicUrl}/account`,
       }),
@@ -55,11 +56,11 @@ export async function vpnRoutes(scope: FastifyInstance, deps: AppDeps) {
     {
       config: { rateLimitFamily: 'devices' },
       schema: { summary: "Replace a device's WireGuard key", tags, body: rotateKeyRequestSchema, response: answers(wireguardDeviceAnswerSchema) },
-      preHandler: sessionPreHandler(sessions.authenticate, deps.limits, 'devices'),
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
     async (request) => ({
       success: true as const,
-      device: await vpn.rotateKey(signedIn(request), request.body, { pools: config.addressPools }),
+      device: await vpn.rotateKey(signedIn(request), request.body, { pools: config.addressPools, billingNow: await deps.billingNow() }),
     }),
   );
 }

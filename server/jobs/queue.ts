@@ -64,6 +64,9 @@ export interface JobQueueOptions {
   events?: JobQueueEvents;
 }
 
+/** The rows a raw statement answered (PGlite and node-postgres shape them differently). */
+const rowsOf = (result: unknown): unknown[] => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows);
+
 /** A job id derived from what the job is about, so the same key always names the same job. */
 function jobIdFor(key: string): string {
   const hex = createHash('sha256').update(key).digest('hex');
@@ -119,18 +122,25 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       });
     },
 
-    async forgetFinished(tx: Db, name, userId) {
+    async forgetAccountJobs(tx: Db, name, userId) {
       const result = await (tx as Database['db']).execute(
-        sql`delete from ${sql.identifier(database.jobSchema)}.job where name = ${name} and state in ('completed', 'failed', 'cancelled') and data->>'userId' = ${userId} returning id`,
+        sql`delete from ${sql.identifier(database.jobSchema)}.job where name = ${name} and state in ('created', 'retry', 'completed', 'failed', 'cancelled') and data->>'userId' = ${userId} returning id`,
       );
-      return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows).length;
+      return rowsOf(result).length;
     },
 
-    async addressOwed(tx: Db, name, userId, kinds, address) {
-      const result = await (tx as Database['db']).execute(
-        sql`update ${sql.identifier(database.jobSchema)}.job set data = (data - 'userId') || ${JSON.stringify(address)}::jsonb where name = ${name} and state in ('created', 'retry') and data->>'userId' = ${userId} and data->>'kind' in ${sql`(${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)})`} returning id`,
-      );
-      return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows).length;
+    async readdressOwed(tx: Db, name, userId, kinds, readdress) {
+      const job = sql`${sql.identifier(database.jobSchema)}.job`;
+      const owed = rowsOf(
+        await (tx as Database['db']).execute(
+          sql`select id from ${job} where name = ${name} and state in ('created', 'retry') and data->>'userId' = ${userId} and data->>'kind' in ${sql`(${sql.join(kinds.map((kind) => sql`${kind}`), sql`, `)})`} for update`,
+        ),
+      ) as Array<{ id: string }>;
+      for (const { id } of owed) {
+        const recipient = JSON.stringify(await readdress());
+        await (tx as Database['db']).execute(sql`update ${job} set data = (data - 'userId') || ${recipient}::jsonb where name = ${name} and id = ${id}`);
+      }
+      return owed.length;
     },
 
     async forget(id) {

@@ -6,8 +6,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { MAIL_QUEUE, type CustomerMessage } from '../domain/customer-messages.ts';
-import { deliverCustomerMessage } from '../domain/message-delivery.ts';
+import { isForgottenOnceSent, MAIL_QUEUE, type CustomerMessage, type QueuedMessage } from '../domain/customer-messages.ts';
+import { deliverCustomerMessage, dropKeptAddress } from '../domain/message-delivery.ts';
 import type { Db } from '../domain/store.ts';
 import type { JobQueue, RetryPolicy } from '../jobs/queue.ts';
 import type { Mailer } from './smtp-mailer.ts';
@@ -39,15 +39,17 @@ export async function startMailWorker(jobs: JobQueue, { db, config, log, counter
   await jobs.declare(MAIL_QUEUE, retry);
   // nodemailer is loaded only where mail is configured.
   const mailer: Mailer | null = config.mail ? (await import('./smtp-mailer.ts')).createSmtpMailer(config.mail.smtpUrl, config.mail.from) : null;
-  await jobs.work<CustomerMessage>(MAIL_QUEUE, async (message, attempt) => {
-    // A message that carries its address (its account is gone) keeps it only until it is sent or has
-    // failed for good: then the job, its data and its output are deleted (issue 31).
-    const forgetIfAddressed = async () => {
-      if ('email' in message) await jobs.forget(attempt.id);
+  await jobs.work<QueuedMessage>(MAIL_QUEUE, async (message, attempt) => {
+    // A message of an account already gone names a kept address (deleted with its sending, by delivery);
+    // its job is deleted too once done or failed for good, data and output with it (issue 31). So is an
+    // old-shape job that still carries an address or a device's name (queued before that rule): sent, then gone.
+    const forgetIfAccountGone = async () => {
+      if (isForgottenOnceSent(message)) await jobs.forget(attempt.id);
     };
     if (!mailer) {
       log.info({ job: attempt.id, kind: message.kind }, 'MAIL=off: an owed e-mail was not sent');
-      await forgetIfAddressed();
+      await dropKeptAddress(db, message);
+      await forgetIfAccountGone();
       return;
     }
     try {
@@ -63,13 +65,14 @@ export async function startMailWorker(jobs: JobQueue, { db, config, log, counter
         counters.skipped += 1;
         log.info({ job: attempt.id, kind: message.kind }, 'e-mail not sent: its account was deleted');
       }
-      await forgetIfAddressed();
+      await forgetIfAccountGone();
     } catch (error) {
       observe?.('failed', message.kind);
       if (attempt.lastAttempt) {
         counters.failedForGood += 1;
         log.error({ err: error, job: attempt.id, kind: message.kind }, `e-mail ${message.kind} failed for good after ${attempt.retryCount + 1} attempts`);
-        await forgetIfAddressed();
+        await dropKeptAddress(db, message);
+        await forgetIfAccountGone();
       }
       throw error;
     }

@@ -5,7 +5,7 @@
  */
 import { PLAN_ENDING_NOTICE_DAYS } from '../../contract/plans.ts';
 import { brandForServer as brand } from '../brand.ts';
-import type { CustomerMessage } from '../domain/customer-messages.ts';
+import type { MessageToSend } from '../domain/customer-messages.ts';
 import { REFUND_ARRIVES_WITHIN } from '../../contract/refund-timing.ts';
 import { formatAmount, formatDate, formatDateTime } from './format.ts';
 
@@ -60,7 +60,7 @@ export function operatedBy(): string {
 }
 
 /** The content of `message` for its recipient; `publicUrl` is where the product is (no trailing slash). */
-export function composeMessage(message: CustomerMessage, publicUrl: string): MessageContent {
+export function composeMessage(message: MessageToSend, publicUrl: string): MessageContent {
   const account = `${publicUrl}/account`;
   const plan = brand.planName;
   switch (message.kind) {

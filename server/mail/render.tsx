@@ -4,7 +4,7 @@
  */
 import { render } from '@react-email/render';
 import { brandForServer as brand } from '../brand.ts';
-import type { CustomerMessage } from '../domain/customer-messages.ts';
+import type { MessageToSend } from '../domain/customer-messages.ts';
 import { EmailLayout } from './email-layout.tsx';
 import { composeMessage, operatedBy, type MessageContent } from './messages.ts';
 
@@ -27,7 +27,7 @@ export function greetingFor({ name, email }: { name: string; email: string }): s
   return `Hi ${firstName},`;
 }
 
-export async function renderMail(message: CustomerMessage, recipient: { name: string; email: string }, publicUrl: string): Promise<RenderedMail> {
+export async function renderMail(message: MessageToSend, recipient: { name: string; email: string }, publicUrl: string): Promise<RenderedMail> {
   const content = composeMessage(message, publicUrl);
   const greeting = greetingFor(recipient);
   const html = await render(<EmailLayout content={content} greeting={greeting} publicUrl={publicUrl} />);

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { SectionCard } from './section-card';
 
 /** What a card that loads its own list is given by its page: the list's state, and how to load it again. */
 export interface ListLoadState {
@@ -27,10 +28,7 @@ interface ListCardProps extends ListLoadState {
  */
 export function ListCard({ id, title, loading, error, loadingText, onReload, children, after }: ListCardProps) {
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={id} aria-busy={loading}>
-      <Title order={2} size="h4" id={id}>
-        {title}
-      </Title>
+    <SectionCard id={id} title={title} busy={loading}>
       {loading ? (
         <Group mt="md" gap="sm" role="status">
           <Loader size="sm" aria-hidden="true" />
@@ -47,6 +45,6 @@ export function ListCard({ id, title, loading, error, loadingText, onReload, chi
         children
       )}
       {after}
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Card, Stack, Text, Title } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
+import { SectionCard } from '../components/section-card';
 import longText from '../components/long-text.module.css';
 
 export interface AccountInformationCardProps {
@@ -12,10 +13,7 @@ const PROVIDER_NAMES = { google: 'Google', apple: 'Apple' } as const;
 /** Who is signed in, with which provider, where the e-mails go; and Sign Out. */
 export function AccountInformationCard({ user, signingOut, onSignOut }: AccountInformationCardProps) {
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="account-info-title">
-      <Title order={2} size="h4" id="account-info-title">
-        Account Information
-      </Title>
+    <SectionCard id="account-info-title" title="Account Information">
       <Stack gap="sm" mt="md">
         <div>
           <Text size="sm" c="dimmed">
@@ -38,6 +36,6 @@ export function AccountInformationCard({ user, signingOut, onSignOut }: AccountI
           Sign Out
         </Button>
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

@@ -2,10 +2,11 @@ import { useState } from 'react';
 // The console's own Mantine styles (inputs, tables): in its chunk, never on a customer's page.
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Table.layer.css';
-import { Anchor, Badge, Button, Card, Container, Group, Loader, Stack, Table, Text, TextInput, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Container, Group, Loader, Stack, Table, Text, TextInput, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import type { BillingItem, StaffCustomer, StaffCustomerSummary } from '../../contract/api';
 import { mayUse, REASON_LIMITS, type StaffActionName, type StaffRole } from '../../contract/staff';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { SectionCard } from '../components/section-card';
 import { formatLongDate } from './subscription-texts';
 
 /** The confirmation of one action, while it is open. */
@@ -162,12 +163,9 @@ function Results({ customers, searched, onOpen }: { customers: StaffCustomerSumm
 
 function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={id}>
-      <Title order={2} size="h4" id={id} mb="sm">
-        {title}
-      </Title>
-      {children}
-    </Card>
+    <SectionCard id={id} title={title}>
+      <Box mt="sm">{children}</Box>
+    </SectionCard>
   );
 }
 

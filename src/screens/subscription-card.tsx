@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Stack, Text } from '@mantine/core';
+import { SectionCard } from '../components/section-card';
 import type { Subscription } from '../../contract/api';
 import { isActive } from '../../machines/subscription-display';
 import { brand } from '../config/brand';
@@ -34,13 +35,7 @@ export interface SubscriptionCardProps {
 export function SubscriptionCard(props: SubscriptionCardProps) {
   const { subscription, refreshing, onRefresh, onOpenVpnApp, vpnAppPhase, onTurnOff, onReEnable, now } = props;
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="subscription-title" aria-busy={refreshing}>
-      <Group justify="space-between">
-        <Title order={2} size="h4" id="subscription-title">
-          Subscription Status
-        </Title>
-        {subscription && <StatusBadge status={subscription.status} />}
-      </Group>
+    <SectionCard id="subscription-title" title="Subscription Status" busy={refreshing} aside={subscription && <StatusBadge status={subscription.status} />}>
       {subscription ? (
         <Stack gap="sm" mt="md">
           <div>
@@ -88,7 +83,7 @@ export function SubscriptionCard(props: SubscriptionCardProps) {
           <RefreshStatus refreshing={refreshing} onRefresh={onRefresh} />
         </Stack>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -1,4 +1,5 @@
-import { Alert, Button, Card, Group, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { SectionCard } from '../components/section-card';
 
 export interface YourDataCardProps {
   /** Preparing the file, or signing in again. */
@@ -18,10 +19,7 @@ export const YOUR_DATA_TEXT =
 /** "Download your data": the customer's own copy of what the privacy policy's table lists. */
 export function YourDataCard({ busy, signInNeeded, error, onDownload, onSignInAgain, onCancel }: YourDataCardProps) {
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="your-data-title">
-      <Title order={2} size="h4" id="your-data-title">
-        Your data
-      </Title>
+    <SectionCard id="your-data-title" title="Your data">
       <Text c="dimmed" mt="sm">
         {YOUR_DATA_TEXT}
       </Text>
@@ -47,6 +45,6 @@ export function YourDataCard({ busy, signInNeeded, error, onDownload, onSignInAg
           Download your data
         </Button>
       )}
-    </Card>
+    </SectionCard>
   );
 }

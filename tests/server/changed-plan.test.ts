@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { charges } from '../../server/db/schema';
-import type { CustomerMessage } from '../../server/domain/customer-messages';
+import type { MessageToSend } from '../../server/domain/customer-messages';
 import { renderMail } from '../../server/mail/render';
 import { mailsOwed } from '../support/mail-owed';
 import { call, createTestApi, type TestApi } from '../support/server-harness';
@@ -33,7 +33,7 @@ describe('a plan of $120 a year with a 14-day money-back guarantee and reminders
     const checkoutPath = new URL(opened.body.url as string).pathname;
     return { userId: (body.user as { id: string }).id, sessionToken: body.sessionToken as string, checkoutPath };
   }
-  const mailText = async (message: Record<string, unknown>) => (await renderMail(message as unknown as CustomerMessage, { name: 'Ada', email: 'ada@example.com' }, 'http://veil.test')).text;
+  const mailText = async (message: Record<string, unknown>) => (await renderMail(message as unknown as MessageToSend, { name: 'Ada', email: 'ada@example.com' }, 'http://veil.test')).text;
 
   test('the local checkout page, the charge, its receipt page and its e-mail state the new price', async () => {
     const { userId, sessionToken, checkoutPath } = await subscribe('pays-120');

@@ -6,35 +6,36 @@
  * a plain-text part, absolute links without tokens, en-US dates and "$100.00" amounts.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { subscriptions } from '../../server/db/schema';
-import { oweCustomerMessage, type CustomerMessage } from '../../server/domain/customer-messages';
-import { newMailCounters } from '../../server/mail/mail-worker';
+import { MAIL_QUEUE, oweCustomerMessage, type CustomerMessage, type LegacyMessage } from '../../server/domain/customer-messages';
+import { newMailCounters, type MailCounters } from '../../server/mail/mail-worker';
 import { formatDate } from '../../server/mail/format';
 import { signPayload } from '../../server/payments/signature';
 import { LOCAL_WEBHOOK_SECRET } from '../support/payments';
 import { startTestMailServer, type ReceivedMail, type TestMailServer } from '../support/maildev';
-import { call, createTestApi, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
+import { describeApi } from '../support/describe-api';
+import { call } from '../support/server-harness';
 
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: `${token} Lovelace` }) };
 const DAY = 86_400_000;
 
-describe.each(drivers)('customer e-mail on %s', (driver) => {
-  let api: TestApi;
-  let mail: TestMailServer;
-  const counters = newMailCounters();
-  // Each test's customer is new (the job ids derive from ids that are new too), so tests share one inbox.
-  const customer = (name: string) => `${name}-${driver}`;
-
-  beforeAll(async () => {
+/** Each database's block reads a mail server of its own, started before its API, and its own counters. */
+let mail: TestMailServer;
+let counters: MailCounters;
+const withMailServer = {
+  setUp: async () => {
     mail = await startTestMailServer();
-    api = await createTestApi({ driver, verifier, env: { SMTP_URL: mail.smtpUrl, RATE_LIMIT_SCALE: '100' }, mail: { counters } });
-  });
-  afterAll(async () => {
-    await api?.close();
-    await mail?.stop();
-  });
+    counters = newMailCounters();
+    return { env: { SMTP_URL: mail.smtpUrl }, mail: { counters } };
+  },
+  tearDown: () => mail?.stop(),
+};
+
+// Each test's customer is new (the job ids derive from ids that are new too), so tests share one inbox and
+// the tables are kept between them.
+describeApi('customer e-mail', { verifier, env: { RATE_LIMIT_SCALE: '100' }, reset: false, ...withMailServer }, (api, driver) => {
+  const customer = (name: string) => `${name}-${driver}`;
 
   async function signIn(name: string) {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
@@ -125,9 +126,29 @@ describe.each(drivers)('customer e-mail on %s', (driver) => {
     // Sent, its address is nowhere: not in the refund row, not in any job.
     const holding = api.database.statement(
       'address_holders',
-      `SELECT (SELECT count(*)::int FROM refunds r WHERE position($1 in r::text) > 0) + (SELECT count(*)::int FROM "${api.database.jobSchema}".job j WHERE position($1 in j::text) > 0)`,
+      `SELECT (SELECT count(*)::int FROM refunds r WHERE position($1 in r::text) > 0) + (SELECT count(*)::int FROM notice_addresses n WHERE position($1 in n::text) > 0) + (SELECT count(*)::int FROM "${api.database.jobSchema}".job j WHERE position($1 in j::text) > 0)`,
     );
     await expect.poll(async () => (await holding([email]))[0]![0], { timeout: 10_000 }).toBe(0);
+  });
+
+  test('messages owed in the old shape (an address, or a device name, in the job: queued before issue 31) are still sent, then their jobs are gone', async () => {
+    const name = customer('old-shape');
+    const { userId, email } = await signIn(name);
+    const gone = `gone-${name}@example.com`;
+    const now = new Date().toISOString();
+    const oldShapes: Array<[LegacyMessage, string]> = [
+      [{ email: gone, name: 'Gone Lovelace', kind: 'account_deleted', deletedAt: now }, `account_deleted:old-${name}`],
+      [{ userId, kind: 'new_device', deviceName: 'Old MacBook', signedInAt: now }, `new_device:old-${name}`],
+    ];
+    for (const [message, key] of oldShapes) expect(await api.jobs.send(api.database.db, MAIL_QUEUE, message, key)).toBe(true);
+
+    const [deleted] = await mail.waitForMails(gone);
+    expect(deleted!.subject).toBe('Your Veil VPN account was deleted');
+    expect(deleted!.to).toEqual([{ address: gone, name: 'Gone Lovelace' }]);
+    const [device] = await mail.waitForMails(email);
+    expect(device!.text).toContain('Name the device gave itself: “Old MacBook”');
+    const holding = api.database.statement('old_shape_holders', `SELECT count(*)::int FROM "${api.database.jobSchema}".job j WHERE position($1 in j::text) > 0`);
+    for (const secret of [gone, 'Old MacBook']) await expect.poll(async () => (await holding([secret]))[0]![0], { timeout: 10_000 }).toBe(0);
   });
 
   test('turning auto-renewal off mails the end date once', async () => {

@@ -3,7 +3,9 @@
  * session and a WireGuard key) and e-mails is deleted and its jobs run; then every row of every table of
  * the database, pg-boss's schema included (each row read whole, as text, so every text and json column is
  * searched), and the journey's log lines hold the account id, the e-mail address and the name nowhere:
- * only the hashed tombstones remain. On PGlite and PostgreSQL.
+ * only the hashed tombstones remain. And at no point of the journey, before any e-mail is sent as after,
+ * does a table of the job queue (job data and output alike) hold the address, the name or a device's name:
+ * jobs carry ids (issue 31). On PGlite and PostgreSQL.
  */
 import { expect, inject, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
@@ -29,19 +31,52 @@ describeApi('a deleted account', { emulatorHost, logger: true, logDestination: {
   const jobsOwed = () =>
     api.database.statement('jobs_owed', `SELECT count(*)::int FROM "${api.database.jobSchema}".job WHERE name IN ('mail', 'provider-refund') AND state IN ('created', 'retry', 'active')`)([]);
 
+  /**
+   * Scans every table of the job queue's schema for `secrets` again and again until stopped, so a payload
+   * that holds one even briefly (an e-mail waiting to be sent) is caught; answers what it found.
+   */
+  function watchJobQueue(secrets: string[]) {
+    const hits = new Set<string>();
+    let watching = true;
+    let scans = 0;
+    const done = (async () => {
+      while (watching) {
+        const tables = (await everyTable()).filter((table) => table.startsWith(`"${api.database.jobSchema}".`));
+        for (const table of tables) {
+          for (const secret of secrets) {
+            const [[count]] = (await api.database.statement(`watch_${table}`, `SELECT count(*)::int FROM ${table} AS r WHERE position(lower($1) in lower(r::text)) > 0`)([secret])) as [[number]];
+            if (count > 0) hits.add(`${table} holds ${secret}`);
+          }
+        }
+        scans += 1;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    })();
+    return {
+      async stop() {
+        watching = false;
+        await done;
+        return { hits: [...hits], scans };
+      },
+    };
+  }
+
   test('leaves its id, address and name in no table and no log line', async () => {
     const stamp = `${driver}${Date.now()}`;
     const email = `leaver.${stamp}@example.com`;
     const name = `Ada Leaver${stamp}`;
+    const deviceName = `Ada’s MacBook ${stamp}`;
+    const keyName = `Ada’s phone ${stamp}`.slice(0, 50);
+    const jobQueue = watchJobQueue([email, name, deviceName, keyName]);
     const minted = await mintProviderUser(`http://${emulatorHost}`, { email, name });
     const signIn = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken });
     const sessionToken = signIn.body.sessionToken as string;
     const userId = (signIn.body.user as { id: string }).id;
     const handoffToken = (await call(api.app, 'POST', '/api/auth/handoff', { sessionToken })).body.handoffToken as string;
-    expect((await call(api.app, 'POST', '/api/auth/handoff/redeem', { handoffToken, deviceName: 'Ada’s MacBook' })).status).toBe(200);
+    expect((await call(api.app, 'POST', '/api/auth/handoff/redeem', { handoffToken, deviceName })).status).toBe(200);
     const checkoutUrl = (await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: minted.idToken, email })).body.url as string;
     expect((await api.app.inject({ method: 'POST', url: `${new URL(checkoutUrl).pathname}/pay` })).statusCode).toBe(303);
-    expect((await registerKey(api.app, sessionToken, newPublicKey(), 'Ada’s phone')).status).toBe(200);
+    expect((await registerKey(api.app, sessionToken, newPublicKey(), keyName)).status).toBe(200);
     expect((await call(api.app, 'POST', '/api/subscription/refund', { idToken: minted.idToken })).status).toBe(200);
     // The receipt, the new-device and the refund e-mails are sent (MAIL=off: completed unsent), the refund made.
     await expect.poll(async () => (await jobsOwed())[0]![0], { timeout: 20_000 }).toBe(0);
@@ -64,7 +99,11 @@ describeApi('a deleted account', { emulatorHost, logger: true, logDestination: {
     // The account-deleted e-mail is sent, and nothing else is owed.
     await expect.poll(async () => (await jobsOwed())[0]![0], { timeout: 20_000 }).toBe(0);
 
-    expect(await found(secrets)).toEqual([]);
+    expect(await found([...secrets, deviceName, keyName])).toEqual([]);
+    // Watched from the first sign-in to the last e-mail: no job ever held the address, the name or a device's name.
+    const watched = await jobQueue.stop();
+    expect(watched.scans).toBeGreaterThan(3);
+    expect(watched.hits).toEqual([]);
     const log = lines.join('').toLowerCase();
     for (const secret of secrets) expect(log.includes(secret.toLowerCase()), `the log holds ${secret}`).toBe(false);
   });

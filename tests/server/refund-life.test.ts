@@ -4,29 +4,30 @@
  * permanent and never makes a second refund, and a refund is owed, made or failed (with its reason), each
  * shown truthfully, mailed only when the money left, and alerted when it fails for good.
  */
-import { eq } from 'drizzle-orm';
-import { describe, expect, test } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, expect, test } from 'vitest';
 import { charges, refunds } from '../../server/db/schema';
+import { forgottenProviderId } from '../../server/domain/refunds';
+import { startTestMailServer } from '../support/maildev';
 import { mailsOwed } from '../support/mail-owed';
-import { call, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
-import { stripeTestApi } from '../support/stripe-api';
-import type { StripeStandIn } from '../support/stripe-stand-in';
+import { call } from '../support/server-harness';
+import { describeStripeApi } from '../support/stripe-api';
 import { until } from '../support/until';
 
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const nowSeconds = () => Math.floor(Date.now() / 1000);
+// A real mail server: the notice of a refund of a deleted account is read where it arrives.
+const mail = await startTestMailServer();
+afterAll(() => mail.stop());
 
-describe.each(drivers)('refunds with Stripe on %s', (driver) => {
-  let stripe: StripeStandIn;
-  let api: TestApi;
-  const { stripeEvent, sent } = stripeTestApi(
-    driver,
-    { STRIPE_TIMEOUT_MS: '1000', BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10' },
-    (running) => ({ api, stripe } = running),
-  );
+describeStripeApi('refunds with Stripe', { STRIPE_TIMEOUT_MS: '1000', BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10', SMTP_URL: mail.smtpUrl }, ({ api, stripe, stripeEvent, sent }) => {
 
+  /** The refund of `subscriptionId`, also once its account is deleted and its ids are kept hashed. */
   const refundRow = async (subscriptionId: string) =>
-    (await api.database.db.select().from(refunds).where(eq(refunds.providerSubscriptionId, subscriptionId)))[0];
+    (await api.database.db.select().from(refunds).where(inArray(refunds.providerSubscriptionId, [subscriptionId, forgottenProviderId(subscriptionId)])))[0];
+  /** How many rows of `table` (of the app's schema or, with `jobs`, pg-boss's) hold `text` anywhere. */
+  const rowsHolding = async (table: string, text: string) =>
+    ((await api.database.statement(`holding_${table}`, `SELECT count(*)::int FROM ${table} AS r WHERE position($1 in r::text) > 0`)([text])) as [[number]])[0][0];
+  const jobTable = () => `"${api.database.jobSchema}".job`;
   async function signIn(name: string) {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
     const user = body.user as { id: string; email: string };
@@ -72,6 +73,52 @@ describe.each(drivers)('refunds with Stripe on %s', (driver) => {
     expect(await refundRow('sub_late-event')).toMatchObject({ state: 'not_owed', stateReason: 'cancelled_elsewhere', refundedAt: null });
     expect(sent('POST', '/v1/refunds')).toHaveLength(0);
     expect(stripe.refunds).toHaveLength(0);
+    // Settled without an account, the row keeps no provider id in clear (issue 31): only their hashes.
+    expect(await refundRow('sub_late-event')).toMatchObject({ providerSubscriptionId: forgottenProviderId('sub_late-event'), userId: null });
+    expect(await rowsHolding('refunds', 'sub_late-event')).toBe(0);
+
+    // Delivered again later (Stripe retries), the event is still recognised by the hash: nothing owed twice.
+    const cancelsBefore = stripe.requests.length;
+    expect(await stripeEvent('customer.subscription.updated', lateUpdate, { created: nowSeconds() - 30 })).toMatchObject({ status: 200 });
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await api.database.db.select().from(refunds)).toHaveLength(1);
+    expect(await rowsHolding('refunds', 'sub_late-event')).toBe(0);
+    expect(stripe.requests.slice(cancelsBefore)).toEqual([]);
+  });
+
+  test('a refund made just before deletion keeps no provider id in clear, and its later failure is still recognised and announced to the address kept, which is then gone', async () => {
+    const { userId, email, sessionToken, customer } = await paying('made-then-gone');
+    const subscriptionId = 'sub_made-then-gone';
+    expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'made-then-gone' })).toMatchObject({ status: 200 });
+    await until(async () => (await refundRow(subscriptionId))?.state === 'made');
+    const [made] = stripe.refunds;
+    await mail.waitForMails(email, 1, undefined, (received) => received.subject.startsWith('Your Veil VPN refund'));
+    expect((await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken })).status).toBe(200);
+
+    // An accounting record: amount, state and dates, no account, and the provider's ids only hashed.
+    expect(await refundRow(subscriptionId)).toMatchObject({
+      userId: null,
+      state: 'made',
+      amount: 10000,
+      providerSubscriptionId: forgottenProviderId(subscriptionId),
+      paymentIntent: forgottenProviderId('pi_sub_made-then-gone'),
+      providerRefundId: forgottenProviderId(made!.id),
+    });
+    for (const clear of [subscriptionId, 'pi_sub_made-then-gone', made!.id, customer, userId, email]) expect(await rowsHolding('refunds', clear), clear).toBe(0);
+    // No job names the address, ever (the kept address is a row of its own).
+    expect(await rowsHolding(jobTable(), email)).toBe(0);
+
+    // Stripe reports the refund failed, after the deletion: recognised by its hash, failed, alerted, announced.
+    const failed = { ...made, status: 'failed', failure_reason: 'expired_or_canceled_card' };
+    expect(await stripeEvent('refund.failed', failed)).toEqual({ status: 200, body: { received: true, outcome: 'refund_failed' } });
+    expect(await refundRow(subscriptionId)).toMatchObject({ state: 'failed', stateReason: 'expired_or_canceled_card' });
+    const [notice] = await mail.waitForMails(email, 1, undefined, (received) => received.subject === 'Your Veil VPN refund could not be made');
+    expect(notice!.to).toEqual([{ address: email, name: 'made-then-gone' }]);
+    expect(notice!.text).toContain('$100.00');
+    // Sent, its address is gone: from the kept addresses, the refund row and the job queue.
+    await until(async () => (await rowsHolding('notice_addresses', email)) === 0);
+    expect(await rowsHolding('refunds', email)).toBe(0);
+    expect(await rowsHolding(jobTable(), email)).toBe(0);
   });
 
   test('a Stripe 500 on the first refund is not replayed for a day: the retry asks with a new key, and the refund is made once', async () => {

@@ -2,13 +2,9 @@
  * Issue 31, item 1: the retention list (contract/retention.ts) names every table and column of the
  * migrated database, and nothing that does not exist, on PGlite and PostgreSQL.
  */
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { beforeAll, describe, expect, test } from 'vitest';
 import { RETAINED_DATA, TABLES_WITHOUT_PERSONAL_DATA } from '../../contract/retention';
-import { openDatabase, type Database } from '../../server/db/database';
-import { postgresAvailable, TEST_DATABASE_URL, type Driver } from '../support/server-harness';
-
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+import { describeDatabase } from '../support/describe-api';
 
 const HOW_TO_ADD =
   'Name it in contract/retention.ts: in `tables` of the RETAINED_DATA entry it belongs to (or a new entry saying what, why, ' +
@@ -23,22 +19,15 @@ function namedColumns(): Set<string> {
   return named;
 }
 
-describe.each(drivers)('the retention list against the schema on %s', (driver) => {
-  const schema = `veil_retention_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  let database: Database;
+describeDatabase('the retention list against the schema', (database) => {
   let existing: Set<string>;
 
   beforeAll(async () => {
-    database = await openDatabase(driver === 'pglite' ? { kind: 'pglite', dataDir: null } : { kind: 'postgres', url: TEST_DATABASE_URL, schema });
     const rows = await database.statement(
       'retention_columns',
       `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`,
     )([]);
     existing = new Set(rows.map(([table, column]) => `${String(table)}.${String(column)}`));
-  });
-  afterAll(async () => {
-    if (driver === 'postgres') await database?.exec(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${database.jobSchema}" CASCADE`);
-    await database?.close();
   });
 
   test('every column of every table is named in the list', () => {

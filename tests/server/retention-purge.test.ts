@@ -1,11 +1,12 @@
 /**
  * Issue 31, item 2: the daily clean-up. A pg-boss schedule runs it once a day (03:30 UTC); each run
  * deletes used and expired hand-off codes, expired checkouts and portal links, tombstones past the
- * cool-down and deleted-account hashes past 30 days, and keeps everything still within its period.
+ * cool-down, deleted-account hashes past 30 days, a refund's standby address past its day and refunds of
+ * deleted accounts past the accounting years, and keeps everything still within its period.
  */
 import { expect, inject, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
-import { deletedAccounts, deletionTombstones, handoffTokens, localCheckoutSessions, localPortalSessions, openCheckouts, sessions, users } from '../../server/db/schema';
+import { deletedAccounts, deletionTombstones, handoffTokens, localCheckoutSessions, localPortalSessions, noticeAddresses, openCheckouts, refunds, sessions, users } from '../../server/db/schema';
 import { RETENTION_PURGE_QUEUE } from '../../server/jobs/retention-purge-job';
 
 const emulatorHost = inject('authEmulatorHost');
@@ -46,6 +47,14 @@ describeApi('the daily clean-up', { emulatorHost, reset: false }, (api) => {
       { userIdHash: 'deleted-old', deletedAt: ago(31 * DAY) },
       { userIdHash: 'deleted-new', deletedAt: ago(29 * DAY) },
     ]);
+    await db.insert(noticeAddresses).values([
+      { id: 'ntc_standby_old', email: 'standby-old@example.com', name: 'Old', keepUntil: ago(1000) },
+      { id: 'ntc_standby_new', email: 'standby-new@example.com', name: 'New', keepUntil: new Date(now + DAY) },
+      // A message's own address (no day): deleted by its sending, never by the clean-up.
+      { id: 'ntc_message', email: 'message@example.com', name: 'Message' },
+    ]);
+    const accountingRecord = (id: string, owedAt: Date) => ({ providerSubscriptionId: id, userId: null, provider: 'stripe' as const, reason: 'money_back' as const, state: 'made' as const, owedAt });
+    await db.insert(refunds).values([accountingRecord('sha256:old-record', ago(3700 * DAY)), accountingRecord('sha256:new-record', ago(3000 * DAY))]);
 
     // What the schedule sends once a day.
     expect(await api.jobs.send(db, RETENTION_PURGE_QUEUE, {}, `test-run-${now}`)).toBe(true);
@@ -56,5 +65,7 @@ describeApi('the daily clean-up', { emulatorHost, reset: false }, (api) => {
     expect((await db.select().from(localCheckoutSessions)).map((row) => row.id)).toEqual(['cs_local_new']);
     expect((await db.select().from(localPortalSessions)).map((row) => row.id)).toEqual(['bps_local_new']);
     expect((await db.select().from(deletionTombstones)).map((row) => row.subjectHash)).toEqual(['tombstone-new']);
+    expect((await db.select().from(noticeAddresses)).map((row) => row.id).sort()).toEqual(['ntc_message', 'ntc_standby_new']);
+    expect((await db.select().from(refunds)).map((row) => row.providerSubscriptionId)).toEqual(['sha256:new-record']);
   });
 });

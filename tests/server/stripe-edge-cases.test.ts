@@ -4,19 +4,14 @@
  * moment, and subscriptions that can never be linked to an account.
  */
 import { eq } from 'drizzle-orm';
-import { describe, expect, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { paymentEvents, refunds, users } from '../../server/db/schema';
-import { call, postgresAvailable, type Driver, type TestApi } from '../support/server-harness';
-import { stripeTestApi } from '../support/stripe-api';
-import type { StripeStandIn } from '../support/stripe-stand-in';
+import { call } from '../support/server-harness';
+import { describeStripeApi } from '../support/stripe-api';
 
-const drivers: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-describe.each(drivers)('Stripe edge cases on %s', (driver) => {
-  let stripe: StripeStandIn;
-  let api: TestApi;
-  const { stripeEvent, sent } = stripeTestApi(driver, { STRIPE_PRICE_ID: 'price_vpn_yearly', RATE_LIMIT_SCALE: '10' }, (running) => ({ api, stripe } = running));
+describeStripeApi('Stripe edge cases', { STRIPE_PRICE_ID: 'price_vpn_yearly', RATE_LIMIT_SCALE: '10' }, ({ api, stripe, stripeEvent, sent }) => {
 
   async function signIn(name: string) {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });

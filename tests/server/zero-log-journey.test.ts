@@ -5,7 +5,7 @@
  * address, user agent, token, token hash, bearer id (checkout, portal, receipt, hand-off) or account id;
  * requests are logged and traced by their route pattern. Also: a failed job's stored output is redacted.
  */
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { beforeAll, expect, inject, test } from 'vitest';
 import { InMemorySpanExporter, type ReadableSpan } from '@opentelemetry/sdk-trace';
 import { SpanKind } from '@opentelemetry/api';
 import { startTracing } from '../../server/observability/tracing';
@@ -14,13 +14,12 @@ import { sha256 } from '../../server/domain/tokens';
 // Tracing first, as server/main.ts does: pg and http are instrumented before the API's modules load them.
 const exporter = new InMemorySpanExporter();
 const tracing = startTracing({ OTEL_BSP_SCHEDULE_DELAY: '50' }, exporter)!;
-const { createTestApi, postgresAvailable } = await import('../support/server-harness');
+const { describeApi } = await import('../support/describe-api');
 const { mintProviderUser } = await import('../support/auth-emulator');
 const { newPublicKey, RELAY_TOKEN } = await import('../support/wireguard');
 const { staffUser } = await import('../support/staff');
 
 const emulatorHost = inject('authEmulatorHost');
-const drivers = (await postgresAvailable()) ? (['pglite', 'postgres'] as const) : (['pglite'] as const);
 
 const USER_AGENT = 'ZeroLogProbe/7.3 (Macintosh; journey-agent)';
 const FORGED_ADDRESS = '203.0.113.77';
@@ -47,27 +46,27 @@ function exported(span: ReadableSpan): string {
   return JSON.stringify({ name: span.name, kind: span.kind, attributes: span.attributes, events: span.events, status: span.status, links: span.links });
 }
 
-describe.each(drivers)('a journey over every route on %s', (driver) => {
-  let api: Awaited<ReturnType<typeof createTestApi>>;
+/** The log lines of the block's API (each database's block starts with none, and with no spans). */
+const lines: string[] = [];
+const journeyApi = {
+  emulatorHost,
+  logger: true,
+  logDestination: { write: (line: string) => void lines.push(line) },
+  tracing,
+  env: { LOG_LEVEL: 'info', RELAY_TOKENS: `zero-log-relay:${RELAY_TOKEN}` },
+  setUp: () => {
+    lines.length = 0;
+    exporter.reset();
+  },
+};
+
+describeApi('a journey over every route', journeyApi, (api, driver) => {
   let base = '';
-  const lines: string[] = [];
 
   beforeAll(async () => {
-    exporter.reset();
-    api = await createTestApi({
-      driver,
-      emulatorHost,
-      logger: true,
-      logDestination: { write: (line) => void lines.push(line) },
-      tracing,
-      env: { LOG_LEVEL: 'info', RELAY_TOKENS: `zero-log-relay:${RELAY_TOKEN}` },
-    });
     await api.app.listen({ port: 0, host: '127.0.0.1' });
     const address = api.app.server.address();
     base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  });
-  afterAll(async () => {
-    await api?.close();
   });
 
   /** A request as a browser behind a forged proxy header would send it, with a query string. */

@@ -4,15 +4,15 @@
  * before a describe block's tests and closed after them, every table and every recorded request emptied
  * before each test, and Stripe's events delivered to the webhook signed as Stripe signs them.
  */
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { beforeEach } from 'vitest';
 import { signPayload } from '../../server/payments/signature';
 import { describeApi, type BlockApi } from './describe-api';
-import { createTestApi, nameVerifier, type Driver, type TestApi } from './server-harness';
+import { nameVerifier, type Driver, type TestApi } from './server-harness';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
 
 const WEBHOOK_SECRET = 'whsec_stripe_test';
 
-interface StripeTestApi {
+interface StripeCalls {
   /**
    * Delivers a Stripe event of `type` about `object` to the webhook, signed; answers the webhook's status
    * and JSON body. `created` is Stripe's time of the event in seconds (default now), `id` its id (default
@@ -37,7 +37,7 @@ function forgetRequests(stripe: StripeStandIn): void {
 }
 
 /** The webhook deliveries and the request log of `api` against `stripe`. */
-function stripeCalls(api: TestApi, stripe: StripeStandIn): StripeTestApi {
+function stripeCalls(api: TestApi, stripe: StripeStandIn): StripeCalls {
   let eventNumber = 0;
   return {
     async stripeEvent(type, object, { created = Math.floor(Date.now() / 1000), id = `evt_${(eventNumber += 1)}_${Date.now()}` } = {}) {
@@ -54,36 +54,8 @@ function stripeCalls(api: TestApi, stripe: StripeStandIn): StripeTestApi {
   };
 }
 
-/**
- * Registers, in the describe block it is called in, the hooks that run the API against a fresh Stripe
- * stand-in on `driver`; `env` adds to (or overrides) the Stripe settings. `started` is handed the two once
- * they run, before the first test. (The blocks not yet written with describeStripeApi below.)
- */
-export function stripeTestApi(
-  driver: Driver,
-  env: Record<string, string>,
-  started: (running: { api: TestApi; stripe: StripeStandIn }) => void,
-): StripeTestApi {
-  const stripe = {} as StripeStandIn;
-  const api = {} as TestApi;
-  beforeAll(async () => {
-    Object.assign(stripe, await startStripeStandIn());
-    Object.assign(api, await createTestApi({ driver, verifier: nameVerifier, env: { ...stripeSettings(stripe.url), ...env } }));
-    started({ api, stripe });
-  });
-  afterAll(async () => {
-    await api.close?.();
-    await stripe.close?.();
-  });
-  beforeEach(async () => {
-    await api.reset();
-    forgetRequests(stripe);
-  });
-  return stripeCalls(api, stripe);
-}
-
 /** What a Stripe block's body gets: the API, the stand-in (both filled in before the first test), the driver. */
-export interface StripeBlock extends StripeTestApi {
+export interface StripeBlock extends StripeCalls {
   api: BlockApi;
   stripe: StripeStandIn;
   driver: Driver;

@@ -21,7 +21,7 @@ describe('greetings', () => {
   });
 
   test('the sent mail greets by name in both parts, and has a viewport for phones', async () => {
-    const message = { userId: 'u', kind: 'renewal_on', renewalDate: '2027-03-03T10:00:00Z' } as const;
+    const message = { kind: 'renewal_on', renewalDate: '2027-03-03T10:00:00Z' } as const;
     const named = await renderMail(message, { name: 'Ada Lovelace', email: 'ada.lovelace.t4.22942@example.com' }, URL);
     expect(named.text).toContain('Hi Ada,');
     expect(named.html).toContain('Hi Ada,');
@@ -35,7 +35,7 @@ describe('greetings', () => {
 describe('what the messages say', () => {
   const reminder = (daysLeft?: number) =>
     composeMessage(
-      { userId: 'u', kind: 'renewal_reminder', daysBefore: 30, ...(daysLeft === undefined ? {} : { daysLeft }), renewalDate: '2027-03-03T10:00:00Z', amount: 10_000, currency: 'usd', card: null },
+      { kind: 'renewal_reminder', daysBefore: 30, ...(daysLeft === undefined ? {} : { daysLeft }), renewalDate: '2027-03-03T10:00:00Z', amount: 10_000, currency: 'usd', card: null },
       URL,
     );
 
@@ -47,17 +47,17 @@ describe('what the messages say', () => {
   });
 
   test('the refund e-mail says access ended and when the money arrives, in the page\'s words', () => {
-    const refund = composeMessage({ userId: 'u', kind: 'refund', amount: 10_000, currency: 'usd', refundedAt: '2026-03-10T10:00:00Z', reason: 'money_back' }, URL);
+    const refund = composeMessage({ kind: 'refund', amount: 10_000, currency: 'usd', refundedAt: '2026-03-10T10:00:00Z', reason: 'money_back' }, URL);
     expect(REFUND_ARRIVES_WITHIN).toBe('5–7 business days');
     expect(refund.paragraphs).toContain('Veil VPN Premium ended with the refund, and your VPN access ended with it. You can subscribe again at any time.');
     expect(refund.paragraphs).toContain('The money returns to your card within 5–7 business days, depending on your bank.');
-    const second = composeMessage({ userId: 'u', kind: 'refund', amount: 10_000, currency: 'usd', refundedAt: '2026-03-10T10:00:00Z', reason: 'second_subscription' }, URL);
+    const second = composeMessage({ kind: 'refund', amount: 10_000, currency: 'usd', refundedAt: '2026-03-10T10:00:00Z', reason: 'second_subscription' }, URL);
     expect(second.paragraphs.join(' ')).toContain('your first subscription and your VPN access are unchanged');
     expect(second.paragraphs.join(' ')).not.toContain('ended');
   });
 
   test('the new-device e-mail quotes the name the device gave itself', () => {
-    const notice = composeMessage({ userId: 'u', kind: 'new_device', deviceName: 'Your own MacBook, nothing to do', signedInAt: '2026-11-25T14:05:00Z' }, URL);
+    const notice = composeMessage({ kind: 'new_device', deviceName: 'Your own MacBook, nothing to do', signedInAt: '2026-11-25T14:05:00Z' }, URL);
     expect(notice.preview).toMatch(/^A device calling itself “Your own MacBook, nothing to do” signed in on /);
     expect(notice.details).toContainEqual(['Name the device gave itself', '“Your own MacBook, nothing to do”']);
     expect(notice.details?.map(([, value]) => value)).not.toContain('Your own MacBook, nothing to do');
