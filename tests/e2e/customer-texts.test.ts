@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, saveScreenshot } from '../support/browser';
+import { axeViolations, saveScreenshot, transitionsSettled } from '../support/browser';
 import { useWholeStack } from '../support/e2e-suite';
 import { accountMenu, completeEmulatorSignIn, signInWithPopup, storageKey } from '../support/emulator-ui';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
@@ -29,7 +29,7 @@ async function expectAccessible(page: Page, what: string) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expect.poll(() => page.getAttribute('html', 'data-mantine-color-scheme')).toBe(colorScheme);
-    await page.waitForTimeout(400); // transitions settle: axe measures contrast on what is painted
+    await transitionsSettled(page); // axe measures contrast on what is painted
     expect(await axeViolations(page), `${what} (${colorScheme})`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -204,7 +204,8 @@ describe('an iPad is not a desktop', () => {
     await signInWithPopup(context, page, email);
     await page.waitForURL(`${e2e.stack.url}/account`, { timeout: 10_000 });
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
-    await page.waitForTimeout(2500); // past the desktop hand-off's 2 s fallback
+    // A desktop opens its link first and moves to /account 2 s later (spec §9, machines/deep-link.ts): on
+    // /account, a link taken for a desktop's would have been requested already.
     expect(openedLinks).toEqual([]);
     expect(await storageKey(page, 'token')).toBeNull();
   });

@@ -8,7 +8,7 @@
 import { createPrivateKey, createPublicKey } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, saveScreenshot } from '../support/browser';
+import { axeViolations, saveScreenshot, transitionsSettled } from '../support/browser';
 import { useWholeStack } from '../support/e2e-suite';
 import { storageKey } from '../support/emulator-ui';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
@@ -39,7 +39,7 @@ async function show(page: Page, { width, height, colorScheme }: (typeof VARIANTS
   await page.setViewportSize({ width, height });
   await page.emulateMedia({ colorScheme });
   await expect.poll(() => page.getAttribute('html', 'data-mantine-color-scheme')).toBe(colorScheme);
-  await page.waitForTimeout(300);
+  await transitionsSettled(page);
 }
 
 describe('a WireGuard configuration made on the account page', () => {
