@@ -32,8 +32,9 @@ function lightSchemeBeforeScripts(): Plugin {
  * import (the frame, the app's actors, the session handle), and `app`, the rest of what src/main.tsx needs
  * (the router's tree). Started by a dynamic import (src/boot.ts), an entry would otherwise see every module
  * it shares with a lazy route split into a chunk of its own, each gzipped apart and each a request (~3 KB
- * more on the home page's first load). What only the home page's entry imports (src/main-home.tsx: its
- * tree, the home page) is left to rolldown, so the other pages do not load the home page's code.
+ * more on the home page's first load). What only the public pages' entry imports (src/main-public.tsx: their
+ * tree) is left to rolldown, and so is each public page's module (a dynamic import), so a page loads no other
+ * page's code.
  * Read from the module graph once it is complete.
  */
 function appChunks() {
@@ -54,9 +55,9 @@ function appChunks() {
     return found;
   };
   const collect = () => {
-    const home = staticImportsOf('src/main-home.tsx');
+    const publicPages = staticImportsOf('src/main-public.tsx');
     const app = staticImportsOf('src/main.tsx');
-    return { site: new Set([...home].filter((id) => app.has(id))), app };
+    return { site: new Set([...publicPages].filter((id) => app.has(id))), app };
   };
   const plugin: Plugin = {
     name: 'veil-app-chunk',
@@ -159,13 +160,20 @@ export default defineConfig({
     sourcemap: false,
     // scripts/size.mjs reads the manifest to know which chunks a page loads.
     manifest: true,
+    modulePreload: {
+      // The public entry loads the one page its prerendered HTML is (src/app/pages/public-pages.ts), and that
+      // HTML already lists the page's scripts for src/boot.ts to preload (scripts/lib/prerender.ts): the lists
+      // of every page's chunks would only lengthen the entry that every public page loads first (1.3 KB gzip).
+      // Their stylesheets stay listed (Vite keeps them in any case); the page has them inline already.
+      resolveDependencies: (_file, deps, { hostId }) => (/(^|\/)main-public-[^/]+\.js$/.test(hostId) ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             // The libraries every page starts with, in one chunk: left alone, rolldown splits each library
             // the lazy pages share into a chunk of its own, all on the first load, each gzipped apart.
-            // React apart from the router: the home page hydrates without the router (src/main-home.tsx).
+            // React apart from the router: the public pages hydrate without the router (src/main-public.tsx).
             // (use-sync-external-store is React's shim, which XState's React bindings use as well.)
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store)[\\/]/ },
             { name: 'router', test: /node_modules[\\/]@tanstack[\\/]/ },

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run size`: what the home page costs a visitor. Builds the SPA when stale, then follows Vite's
- * manifest from index.html through every static import, and from the home page's own entry (src/main-home.tsx,
- * which src/boot.ts imports after the first paint), and prints the gzip size of that JavaScript and of the
+ * manifest from index.html through every static import, and from the public pages' entry (src/main-public.tsx,
+ * which src/boot.ts imports after the first paint) and the home page's module, and prints the gzip size of that JavaScript and of the
  * stylesheets the page waits for, the total JavaScript of the build, and whether any first-load chunk
  * contains Firebase, Mantine, XState or TanStack Router code (the session machine loads once the page is
  * interactive: src/app/actors/session-handle.ts; the home page hydrates without the router). Exits 1 over budget or
@@ -53,18 +53,28 @@ export function filesLoadedWith(manifest, keys) {
  * on its path (its layout routes too) and their split chunks, e.g. "src/routes/index.tsx?tsr-split=component".
  */
 const APP_ENTRY = 'src/main.tsx';
-/** The home page's entry in place of the app's: it hydrates without the router (issue 25). */
-export const HOME_ENTRY = 'src/main-home.tsx';
+/** The public pages' entry in place of the app's: they hydrate without the router (issues 25 and 32). */
+export const PUBLIC_ENTRY = 'src/main-public.tsx';
 export function routeEntries(manifest, routeFiles, appEntry = APP_ENTRY) {
   const keys = Object.keys(manifest).filter((key) => routeFiles.some((file) => key === file || key.startsWith(`${file}?`)));
   // What src/boot.ts imports after the first paint: React DOM, then one of the two entries.
-  const startedByEntry = (manifest['index.html']?.dynamicImports ?? []).filter((key) => key !== APP_ENTRY && key !== HOME_ENTRY);
+  const startedByEntry = (manifest['index.html']?.dynamicImports ?? []).filter((key) => key !== APP_ENTRY && key !== PUBLIC_ENTRY);
   return ['index.html', ...new Set([...startedByEntry, appEntry]), ...keys];
 }
 
-/** The files the home page loads before it can render: JavaScript and the stylesheets those chunks carry. */
+/** A public page's own module, which the public entry loads before hydrating (src/app/pages/public-pages.ts). */
+export const publicPageModule = (route) => `src/app/pages/${route === '/' ? 'home' : route.replace(/^\//, '')}.tsx`;
+
+/** The files a public page loads before it can render: JavaScript and the stylesheets those chunks carry. */
+export function publicPageFiles(manifest, route) {
+  const module = publicPageModule(route);
+  if (!manifest[module]) throw new Error(`size: no ${module} in the build's manifest`);
+  return filesLoadedWith(manifest, routeEntries(manifest, [module], PUBLIC_ENTRY));
+}
+
+/** The files the home page loads before it can render. */
 export function homePageFiles(manifest) {
-  return filesLoadedWith(manifest, routeEntries(manifest, [], HOME_ENTRY));
+  return publicPageFiles(manifest, '/');
 }
 
 /** Measures a build in `dist`: the home page's first load against its budget, and the whole build. */

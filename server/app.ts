@@ -112,6 +112,7 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
     identityAdmin: identityAdmin ?? createFirebaseIdentityAdmin(config.firebaseProjectId, config.firebaseEmulatorHost),
     payments: workers.payments,
     localCheckout: workers.localCheckout,
+    billingNow: workers.billingNow,
     limits,
     jobs: workers.jobs,
     metrics,

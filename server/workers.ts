@@ -38,6 +38,8 @@ export interface Workers {
   localCheckout: LocalPaymentProvider | null;
   /** Applies a verified payment event (the webhook and the local checkout's deliveries). */
   applyPaymentEvent: PaymentEventHandler;
+  /** The billing rules' time: the local checkout's billing clock, or real time with Stripe (AppDeps.billingNow). */
+  billingNow: () => Promise<Date>;
 }
 
 export async function startWorkers(app: FastifyInstance, { config, database, metrics, payments, jobs: givenJobs, mail = {} }: WorkerOptions): Promise<Workers> {
@@ -55,13 +57,14 @@ export async function startWorkers(app: FastifyInstance, { config, database, met
   });
   app.addHook('onClose', async () => closeMailer());
 
-  // The notices fall due by the billing clock's time: the local checkout's (it moves), or real time.
-  const clockNow = config.stripe ? async () => new Date() : () => billingClockNow(database.db);
-  const renewalSweep = await startRenewalSweep(jobs, database.db, clockNow);
+  // Every billing rule (the notices falling due among them) runs by the billing clock's time: the local
+  // checkout's (it moves), or real time with Stripe.
+  const billingNow = config.stripe ? async () => new Date() : () => billingClockNow(database.db);
+  const renewalSweep = await startRenewalSweep(jobs, database.db, billingNow);
 
   // Routes and the webhook receiver are handed domain calls bound to the database, never the handle itself.
   const applyPaymentEvent = bindPaymentEvents(database.db);
-  const receiveLocal = createWebhookReceiver({ applyPaymentEvent, metrics, jobs }, config.localWebhookSecret, 'local');
+  const receiveLocal = createWebhookReceiver({ applyPaymentEvent, metrics, jobs, billingNow }, config.localWebhookSecret, 'local');
   const localCheckout = config.stripe
     ? null
     : new LocalPaymentProvider(
@@ -85,7 +88,7 @@ export async function startWorkers(app: FastifyInstance, { config, database, met
   // Expired data goes every day, and now (what expired while the API was down): the retention list's periods.
   await startRetentionPurge(jobs, database.db, config.deletedAccountCooldownSeconds, app.log);
 
-  return { jobs, payments: provider, localCheckout, applyPaymentEvent };
+  return { jobs, payments: provider, localCheckout, applyPaymentEvent, billingNow };
 }
 
 /** The job queue's events, counted and logged. */

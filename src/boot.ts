@@ -52,6 +52,7 @@ preloadRouteScripts();
 // then, after a yield that lets the browser paint and answer input, the app and the route's code.
 await import('react-dom/client');
 await nextTask();
-// The home page, prerendered without the router, hydrates without it (src/main-home.tsx, issue 25).
-if (document.getElementById('root')?.dataset.entry === 'home') await import('./main-home');
+// The public pages, prerendered without the router, hydrate without it (src/main-public.tsx, issues 25 and
+// 32); the account area, the 404 page and the browser-only pages start the router's app.
+if (document.getElementById('root')?.dataset.entry === 'public') await import('./main-public');
 else await import('./main');

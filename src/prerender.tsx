@@ -1,14 +1,16 @@
 /**
  * The build's prerender entry (issue 12): Vite builds it for Node after the browser build, and
  * scripts/lib/prerender.ts renders every public page with it into dist/pages/. Each page is the tree the
- * browser hydrates (src/app/router/app-tree.tsx) in the state of a visitor whose session is not known yet.
+ * browser hydrates (a public page's src/app/frame/public-tree.tsx, the router's src/app/router/app-tree.tsx
+ * for the account page's shell and the 404 page) in the state of a visitor whose session is not known yet.
  */
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createMemoryHistory } from '@tanstack/react-router';
 import type { AppActors } from './app/actors/app-actors';
 import { AppTree, createAppRouter } from './app/router/app-tree';
-import { HomeTree } from './app/frame/home-tree';
+import { PublicTree } from './app/frame/public-tree';
+import { loadPublicPage, type PublicPath } from './app/pages/public-pages';
 import { createSessionHandle } from './app/actors/session-handle';
 import { NOT_FOUND_DESCRIPTION, PAGE_DESCRIPTIONS } from './app/boot/page-descriptions';
 import { NOT_FOUND_TITLE, PAGE_TITLES } from './app/boot/page-meta';
@@ -18,8 +20,11 @@ export interface PageMeta {
   description: string;
 }
 
-/** The public pages, prerendered; the others depend on the session and render in the browser only. */
-export const PRERENDERED_ROUTES = ['/', '/support', '/download', '/privacy', '/terms', '/signin', '/success', '/cancel'] as const;
+/**
+ * The public pages, prerendered from their own tree without the router (src/app/pages/public-pages.ts); the
+ * others depend on the session and render in the browser only.
+ */
+export const PRERENDERED_ROUTES = ['/', '/support', '/download', '/privacy', '/terms', '/signin', '/success', '/cancel'] as const satisfies readonly PublicPath[];
 export const BROWSER_ONLY_ROUTES = ['/subscribe', '/staff'] as const;
 /**
  * Pages that depend on the session, prerendered as their loading state (header, footer, spinner) so that they
@@ -48,8 +53,8 @@ export interface RenderedPage {
   meta: PageMeta;
   /** A shell (SHELL_ROUTES): replaced, not hydrated, by the browser. */
   shell?: boolean;
-  /** The home page: hydrated by src/main-home.tsx, without the router. */
-  entry?: 'home';
+  /** A public page: hydrated by src/main-public.tsx, without the router. */
+  entry?: 'public';
 }
 
 /** Markup the browser's hydration would render, or the build fails: no part may fail or suspend. */
@@ -74,8 +79,8 @@ export async function renderPages(): Promise<{ pages: RenderedPage[]; notFound: 
   const pages: RenderedPage[] = [];
   for (const route of PRERENDERED_ROUTES) {
     const meta = { title: PAGE_TITLES[route]!, description: PAGE_DESCRIPTIONS[route]! };
-    if (route === '/') pages.push({ route, html: renderOrFail(route, <HomeTree actors={prerenderActors()} />), meta, entry: 'home' });
-    else pages.push({ route, html: await render(route), meta });
+    const Page = await loadPublicPage(route);
+    pages.push({ route, html: renderOrFail(route, <PublicTree actors={prerenderActors()} path={route} Page={Page} />), meta, entry: 'public' });
   }
   for (const route of SHELL_ROUTES) {
     pages.push({ route, html: await render(route, { shell: true }), meta: { title: PAGE_TITLES[route]!, description: PAGE_DESCRIPTIONS[route]! }, shell: true });

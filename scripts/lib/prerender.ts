@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
 import { precompressDirectory } from './precompress.mjs';
-import { filesLoadedWith, homePageFiles, routeEntries } from '../size.mjs';
+import { filesLoadedWith, publicPageFiles, routeEntries } from '../size.mjs';
 
 interface PageMeta {
   title: string;
@@ -20,7 +20,7 @@ interface RenderedPage {
   html: string;
   meta: PageMeta;
   shell?: boolean;
-  entry?: 'home';
+  entry?: 'public';
 }
 interface PrerenderModule {
   renderPages: () => Promise<{ pages: RenderedPage[]; notFound: RenderedPage }>;
@@ -33,8 +33,13 @@ const escapeHtml = (text: string) =>
 /** The built index.html with a page's markup, title and description written in. */
 function pageHtml(template: string, page: RenderedPage, headTags: string): string {
   // A shell (src/prerender.tsx SHELL_ROUTES) says so: src/main.tsx renders over it instead of hydrating it.
-  // The home page says which entry hydrates it (src/boot.ts): src/main-home.tsx, without the router.
-  const root = page.shell ? '<div id="root" data-shell>' : page.entry ? `<div id="root" data-entry="${page.entry}">` : '<div id="root">';
+  // A public page says which entry hydrates it (src/boot.ts: src/main-public.tsx, without the router) and
+  // which page it is (src/app/pages/public-pages.ts).
+  const root = page.shell
+    ? '<div id="root" data-shell>'
+    : page.entry
+      ? `<div id="root" data-entry="${page.entry}" data-page="${escapeHtml(page.route)}">`
+      : '<div id="root">';
   const withRoot = template.replace('<div id="root"></div>', () => `${root}${page.html}</div>`);
   if (withRoot === template) throw new Error('prerender: no <div id="root"></div> in dist/index.html');
   return withRoot
@@ -43,7 +48,7 @@ function pageHtml(template: string, page: RenderedPage, headTags: string): strin
     .replace('  </head>', () => `${headTags}  </head>`);
 }
 
-/** The route files each prerendered page loads before it renders (src/routes/; _mantine.tsx is a layout). */
+/** The route files each page the router renders loads first (src/routes/; _mantine.tsx is a layout). */
 const ROUTE_FILES: Record<string, string[]> = {
   '404': [],
 };
@@ -51,12 +56,13 @@ const routeFilesOf = (route: string) =>
   ROUTE_FILES[route] ?? ['src/routes/_mantine.tsx', `src/routes/_mantine${route}.tsx`];
 
 /**
- * The stylesheets and scripts of the page's route, for its <head>: the prerendered markup is drawn with its
- * route's styles from the first paint (no shift when the route's code arrives), and the route's code
- * downloads beside the app's instead of after it. The home page loads its own entry and no route.
+ * The stylesheets and scripts of the page, for its <head>: the prerendered markup is drawn with its styles
+ * from the first paint (no shift when the page's code arrives), and the page's code downloads beside the
+ * entry's instead of after it. A public page loads the public entry and its own module, no route.
  */
 function routeAssets(manifest: Parameters<typeof routeEntries>[0], page: RenderedPage, template: string) {
-  const { js, css } = page.entry === 'home' ? homePageFiles(manifest) : filesLoadedWith(manifest, routeEntries(manifest, routeFilesOf(page.route)));
+  const { js, css } =
+    page.entry === 'public' ? publicPageFiles(manifest, page.route) : filesLoadedWith(manifest, routeEntries(manifest, routeFilesOf(page.route)));
   const missing = (file: string) => !template.includes(`/${file}"`);
   return { css: css.filter(missing), js: js.filter(missing) };
 }

@@ -33,7 +33,8 @@ export async function billingHistory(
   db: Db,
   userId: string,
   localReceiptUrl: (chargeId: string) => string,
-  now = new Date(),
+  /** The billing clock's time: the money-back offer's window is judged by it. */
+  now: Date,
 ): Promise<{ items: BillingItem[]; refundableUntil?: string }> {
   const paid = await db.select().from(charges).where(eq(charges.userId, userId)).orderBy(desc(charges.paidAt));
   const items: BillingItem[] = paid.map((charge) => ({

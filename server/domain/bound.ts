@@ -61,7 +61,7 @@ export function bindDomain(database: Database) {
     },
     staff: {
       search: bound(searchCustomers),
-      customer: (userId: string, localReceiptUrl: (chargeId: string) => string) => customerView(db, database.jobSchema, userId, localReceiptUrl),
+      customer: (userId: string, localReceiptUrl: (chargeId: string) => string, billingNow: Date) => customerView(db, database.jobSchema, userId, localReceiptUrl, billingNow),
       act: bound(performStaffAction),
     },
     billing: {

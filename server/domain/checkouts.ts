@@ -14,8 +14,9 @@ import { newId } from './tokens.ts';
 /** An open checkout is offered again only if the customer still has this long to pay in it. */
 const CHECKOUT_REUSE_MARGIN_MS = 10 * 60_000;
 
-async function openCheckout(db: Db, payments: PaymentProvider, user: UserRow, now = new Date()): Promise<string> {
-  const [live] = await findLiveSubscriptions(db, user.id);
+/** `billingNow` judges what is live (the billing clock's grace period); `now` the open checkouts' expiry. */
+async function openCheckout(db: Db, payments: PaymentProvider, user: UserRow, billingNow: Date, now = new Date()): Promise<string> {
+  const [live] = await findLiveSubscriptions(db, user.id, billingNow);
   if (live) throw live.status === 'past_due' ? failures.subscriptionPastDue() : failures.alreadySubscribed();
 
   const [open] = await db
@@ -49,17 +50,17 @@ async function customerOf(db: Db, payments: PaymentProvider, user: UserRow): Pro
 }
 
 /** Opens a checkout from the provider for the account of a verified identity; a provider fault is a 502. */
-export async function openCheckoutFor(db: Db, payments: PaymentProvider, identity: Pick<VerifiedIdentity, 'subject'>): Promise<string> {
+export async function openCheckoutFor(db: Db, payments: PaymentProvider, identity: Pick<VerifiedIdentity, 'subject'>, billingNow: Date): Promise<string> {
   const user = await accountOfIdentity(db, identity);
   try {
     // The local checkout keeps its sessions in this database (a transaction here would wait on itself on
     // PGlite), and its Pay refuses a second payment anyway.
-    if (payments.kind === 'local') return await openCheckout(db, payments, user);
+    if (payments.kind === 'local') return await openCheckout(db, payments, user, billingNow);
     // Two Stripe checkouts asked for at the same moment (two tabs, a double click) open one payable
     // session: the second waits for the first's lock, then finds its open checkout (issue 20, item 6).
     return await db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('veil-checkout'), hashtext(${user.id}))`);
-      return openCheckout(tx, payments, user);
+      return openCheckout(tx, payments, user, billingNow);
     });
   } catch (error) {
     if (error instanceof ApiFailure) throw error;

@@ -27,7 +27,7 @@ export async function createHandoffFor(db: Db, { session }: SignedIn, ttlSeconds
 export async function redeemHandoffForDevice(db: Db, token: string, deviceName: string, options: RedeemOptions) {
   const { sessionToken, user } = await redeemHandoff(db, token, deviceName, options);
   // The answer's user carries the account's e-mail: the desktop app shows it before use (docs/api.md).
-  return sessionGrant(db, sessionToken, user);
+  return sessionGrant(db, sessionToken, user, options.billingNow);
 }
 
 async function createHandoff(db: Db, minting: SessionRow, ttlSeconds: number, codeChallenge: string | null, now = new Date()) {
@@ -43,6 +43,8 @@ async function createHandoff(db: Db, minting: SessionRow, ttlSeconds: number, co
 
 export interface RedeemOptions {
   sessionTtlSeconds: number;
+  /** The billing clock's time: the answer's subscription is judged by it (subscriptions.ts). */
+  billingNow: Date;
   /** Live desktop sessions one account may hold (contract/limits.ts). */
   deviceLimit: number;
   /** Where devices can be signed out, named in the limit's error. */

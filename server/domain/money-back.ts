@@ -21,7 +21,7 @@ import { syncPeerAccess } from './peer-access.ts';
 const MONEY_BACK_MS = daysInMs(MONEY_BACK_DAYS);
 
 /** Until when the account may still claim the guarantee, or null (nothing paid, window over, claimed). */
-export async function refundableUntil(db: Db, userId: string, now = new Date()): Promise<Date | null> {
+export async function refundableUntil(db: Db, userId: string, now: Date): Promise<Date | null> {
   const first = await firstChargeOf(db, userId);
   if (!first || (await hasClaimed(db, userId))) return null;
   const until = windowEnd(first);
@@ -42,11 +42,11 @@ export async function claimMoneyBack(
   db: Db,
   jobs: JobSender,
   identity: Pick<VerifiedIdentity, 'subject'>,
-  now = new Date(),
+  now: Date,
 ): Promise<{ subscription: Subscription | null; refund: { amount: number; currency: string } }> {
   const { id: userId } = await accountOfIdentity(db, identity);
   const refund = await db.transaction((tx) => refundNow(tx, jobs, userId, { by: 'customer', outsideWindow: false }, now));
-  return { subscription: toApiSubscription(await findSubscription(db, userId)), refund };
+  return { subscription: toApiSubscription(await findSubscription(db, userId), now), refund };
 }
 
 /**
@@ -61,7 +61,7 @@ export async function refundNow(
   jobs: JobSender,
   userId: string,
   { by, outsideWindow }: { by: 'customer' | 'support'; outsideWindow: boolean },
-  now = new Date(),
+  now: Date,
 ): Promise<{ amount: number; currency: string }> {
   // Two claims at once (two tabs): the second waits, then finds the first one's refund.
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext('veil-money-back'), hashtext(${userId}))`);

@@ -85,6 +85,8 @@ export async function recordPaymentEvent(
   effects: ProviderEffects,
   now = new Date(),
 ): Promise<EventOutcome> {
+  // Read before the transaction: the local billing clock is a row of this database (PGlite has one connection).
+  const billingNow = await effects.billingNow();
   try {
     return await db.transaction(async (tx) => {
       const recorded = await tx
@@ -93,7 +95,7 @@ export async function recordPaymentEvent(
         .onConflictDoNothing({ target: paymentEvents.id })
         .returning({ id: paymentEvents.id });
       if (recorded.length === 0) return 'duplicate';
-      return applyEffect(tx, effect, effects);
+      return applyEffect(tx, effect, effects, billingNow);
     });
   } catch (error) {
     // Not recorded as processed, so the provider's retry (or a resend) applies it once the customer is known.
@@ -104,7 +106,7 @@ export async function recordPaymentEvent(
   }
 }
 
-async function applyEffect(db: Db, effect: PaymentEventEffect, effects: ProviderEffects): Promise<EventOutcome> {
+async function applyEffect(db: Db, effect: PaymentEventEffect, effects: ProviderEffects, billingNow: Date): Promise<EventOutcome> {
   switch (effect.kind) {
     case 'none':
       return 'ignored';
@@ -159,10 +161,10 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
         if (effect.userHint && (await wasDeletedAccount(db, effect.userHint))) return endOrphanedSubscription(db, effect.state, effects);
         throw new NotYetApplicable();
       }
-      const outcome = await applySubscriptionState(db, { ...effect.state, userId }, effects);
+      const outcome = await applySubscriptionState(db, { ...effect.state, userId }, effects, billingNow);
       // The account's keys follow its access (issue 29), also when this state changed nothing stored: a
       // state the API answered earlier (renewal calls) may have been stored without the list following it.
-      await syncPeerAccess(db, userId);
+      await syncPeerAccess(db, userId, billingNow);
       return outcome;
     }
   }

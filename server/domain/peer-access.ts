@@ -54,13 +54,15 @@ const peerColumns = { publicKey: wireguardKeys.publicKey, ipv4Address: wireguard
 
 /**
  * Puts the account's keys in or out of the peer list as its access now says. Call it in the transaction
- * of any change to the account's subscriptions or keys, after that change.
+ * of any change to the account's subscriptions or keys, after that change. `billingNow` is the billing
+ * clock's time (the subscription's grace period, subscriptions.ts); `now` the real one (a desktop
+ * session's key ends with its session, and the change log is dated by it).
  */
-export async function syncPeerAccess(tx: Db, userId: string, now = new Date()): Promise<void> {
+export async function syncPeerAccess(tx: Db, userId: string, billingNow: Date, now = new Date()): Promise<void> {
   const [account] = await tx.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).for('no key update');
   if (!account) return;
   // An account support disabled has no access whatever its subscription (issue 30).
-  const access = account.disabledAt === null && (await findLiveSubscriptions(tx, userId, now)).length > 0;
+  const access = account.disabledAt === null && (await findLiveSubscriptions(tx, userId, billingNow)).length > 0;
   const changed = await tx
     .update(wireguardKeys)
     .set({ listed: access })
@@ -114,9 +116,10 @@ export async function removeSessionKeysOf(tx: Db, userId: string, now = new Date
  * What changes with time alone, settled before a poll answers: an `active` subscription past its end by
  * more than the grace period with no event is reported lapsed (subscriptions.ts), and a desktop session's
  * key ends with its session. Both are found through indexes (subscriptions by status and period end, keys
- * by expiry), never by reading every device.
+ * by expiry), never by reading every device. The lapse is by the billing clock (`billingNow`), the expiry
+ * by real time (`now`).
  */
-export async function settleTimedAccess(db: Db, now = new Date()): Promise<void> {
+export async function settleTimedAccess(db: Db, billingNow: Date, now = new Date()): Promise<void> {
   const lapsed = await db
     .selectDistinct({ userId: subscriptions.userId })
     .from(subscriptions)
@@ -124,11 +127,11 @@ export async function settleTimedAccess(db: Db, now = new Date()): Promise<void>
       and(
         eq(subscriptions.status, 'active'),
         isNotNull(subscriptions.currentPeriodEnd),
-        lte(subscriptions.currentPeriodEnd, reportedLapsedBefore(now)),
+        lte(subscriptions.currentPeriodEnd, reportedLapsedBefore(billingNow)),
         sql`exists (select 1 from ${wireguardKeys} where ${wireguardKeys.userId} = ${subscriptions.userId} and ${wireguardKeys.listed})`,
       ),
     );
-  for (const { userId } of lapsed) await db.transaction((tx) => syncPeerAccess(tx, userId, now));
+  for (const { userId } of lapsed) await db.transaction((tx) => syncPeerAccess(tx, userId, billingNow, now));
 
   const ended = await db
     .select({ id: wireguardKeys.id, userId: wireguardKeys.userId })

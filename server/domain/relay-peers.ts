@@ -25,10 +25,11 @@ async function currentLog(db: Db): Promise<{ version: number; floor: number }> {
 
 /**
  * What changes with time alone is settled (peer-access.ts), and change-log rows older than the retention
- * are dropped, raising the floor. Runs before each poll answers: every step is an index range.
+ * are dropped, raising the floor. Runs before each poll answers: every step is an index range. A lapse
+ * past the grace period is by the billing clock (`billingNow`), everything else by real time.
  */
-export async function preparePoll(db: Db, now = new Date()): Promise<{ version: number }> {
-  await settleTimedAccess(db, now);
+export async function preparePoll(db: Db, billingNow: Date, now = new Date()): Promise<{ version: number }> {
+  await settleTimedAccess(db, billingNow, now);
   // Removed keys are blocked for minutes only: cleared on the relays' schedule, not at the next removal.
   await db.delete(removedWireguardKeys).where(lte(removedWireguardKeys.removedAt, new Date(now.getTime() - REMOVED_KEY_BLOCK_MS)));
   const cutoff = new Date(now.getTime() - PEER_CHANGE_RETENTION_MS);

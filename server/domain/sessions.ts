@@ -125,13 +125,14 @@ export interface AccountView {
   subscription: Subscription | null;
 }
 
-export function accountView(user: ShownUserRow, subscription: ShownSubscriptionRow | null | undefined): AccountView {
-  return { user: toApiUser(user), subscription: toApiSubscription(subscription) };
+/** `billingNow`: the billing clock's time, by which the subscription's grace period is judged (subscriptions.ts). */
+export function accountView(user: ShownUserRow, subscription: ShownSubscriptionRow | null | undefined, billingNow: Date): AccountView {
+  return { user: toApiUser(user), subscription: toApiSubscription(subscription, billingNow) };
 }
 
 /** A new session's token with its account, as sign-in and hand-off redemption answer it. */
-export async function sessionGrant(db: Db, sessionToken: string, user: UserRow): Promise<{ sessionToken: string } & AccountView> {
-  return { sessionToken, ...accountView(user, await findSubscription(db, user.id)) };
+export async function sessionGrant(db: Db, sessionToken: string, user: UserRow, billingNow: Date): Promise<{ sessionToken: string } & AccountView> {
+  return { sessionToken, ...accountView(user, await findSubscription(db, user.id), billingNow) };
 }
 
 /** Signs a verified identity in: its account (created on first sign-in) and a new web session. */
@@ -139,11 +140,11 @@ export async function signIn(
   db: Db,
   identity: VerifiedIdentity,
   details: SignInDetails,
-  options: { cooldownSeconds: number; sessionTtlSeconds: number },
+  options: { cooldownSeconds: number; sessionTtlSeconds: number; billingNow: Date },
 ) {
   const user = await findOrCreateUser(db, identity, details, options.cooldownSeconds);
   const { token } = await createSession(db, user.id, options.sessionTtlSeconds);
-  return sessionGrant(db, token, user);
+  return sessionGrant(db, token, user, options.billingNow);
 }
 
 /**

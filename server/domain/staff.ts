@@ -47,6 +47,8 @@ export interface StaffPorts {
   payments: PaymentProvider;
   jobs: JobSender;
   identityAdmin: IdentityAdmin;
+  /** The billing clock's time: the money-back window and what is live are judged by it (issue 34). */
+  billingNow: Date;
 }
 
 const MAX_RESULTS = 20;
@@ -55,7 +57,7 @@ const MAX_RESULTS = 20;
 const literal = (value: string) => value.replace(/[\\%_]/g, (character) => `\\${character}`);
 
 /** Customers by e-mail prefix, account id, payment customer id or receipt number: at most 20. */
-export async function searchCustomers(db: Db, query: string): Promise<StaffCustomerSummary[]> {
+export async function searchCustomers(db: Db, query: string, billingNow: Date): Promise<StaffCustomerSummary[]> {
   const byReceipt = db.select({ userId: charges.userId }).from(charges).where(eq(charges.id, query));
   const rows = await db
     .select()
@@ -75,18 +77,22 @@ export async function searchCustomers(db: Db, query: string): Promise<StaffCusto
       id: user.id,
       email: user.email,
       name: user.name,
-      status: user.disabledAt ? 'disabled' : (toApiSubscription(await findSubscription(db, user.id))?.status ?? 'none'),
+      status: user.disabledAt ? 'disabled' : (toApiSubscription(await findSubscription(db, user.id), billingNow)?.status ?? 'none'),
       createdAt: user.createdAt.toISOString(),
     })),
   );
 }
 
-/** Everything support sees of one customer; 404 for an unknown (or deleted) account. */
+/**
+ * Everything support sees of one customer; 404 for an unknown (or deleted) account. Its subscription and
+ * billing by the billing clock (`billingNow`), its devices by real time (`now`).
+ */
 export async function customerView(
   db: Db,
   jobSchema: string,
   userId: string,
   localReceiptUrl: (chargeId: string) => string,
+  billingNow: Date,
   now = new Date(),
 ): Promise<StaffCustomer> {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
@@ -102,7 +108,7 @@ export async function customerView(
     .from(wireguardKeys)
     .where(and(eq(wireguardKeys.userId, userId), isNull(wireguardKeys.sessionId)))
     .orderBy(wireguardKeys.createdAt);
-  const { items } = await billingHistory(db, userId, localReceiptUrl, now);
+  const { items } = await billingHistory(db, userId, localReceiptUrl, billingNow);
   return {
     profile: {
       id: user.id,
@@ -113,7 +119,7 @@ export async function customerView(
       disabled: user.disabledAt !== null,
       paymentCustomerId: user.paymentCustomerId,
     },
-    subscription: toApiSubscription(await findSubscription(db, userId), now),
+    subscription: toApiSubscription(await findSubscription(db, userId), billingNow),
     billing: items,
     devices: [
       ...devices.map((device) => ({
@@ -218,15 +224,15 @@ async function carryOut(db: Db, ports: StaffPorts, staff: StaffMember, request: 
       }
       case 'refund':
         // Inside the money-back window as the customer could; outside it (admin only, by the table) the latest payment.
-        detail = await refundNow(tx, ports.jobs, user.id, { by: 'support', outsideWindow: true });
+        detail = await refundNow(tx, ports.jobs, user.id, { by: 'support', outsideWindow: true }, ports.billingNow);
         break;
       case 'disable':
-        await disable(tx, ports.identityAdmin, user);
+        await disable(tx, ports.identityAdmin, user, ports.billingNow);
         break;
       case 'enable':
         await tx.update(users).set({ disabledAt: null }).where(eq(users.id, user.id));
         // Its WireGuard keys connect again while its subscription gives access (issue 29).
-        await syncPeerAccess(tx, user.id);
+        await syncPeerAccess(tx, user.id, ports.billingNow);
         await ports.identityAdmin.enable(user.identitySubject);
         break;
     }
@@ -240,11 +246,11 @@ async function carryOut(db: Db, ports: StaffPorts, staff: StaffMember, request: 
  * web and desktop session ends (their hand-off links die with them), and the identity provider disables
  * the user and revokes its refresh tokens, last, so that its failure rolls the rest back.
  */
-async function disable(tx: Db, identityAdmin: IdentityAdmin, user: { id: string; identitySubject: string }, now = new Date()) {
+async function disable(tx: Db, identityAdmin: IdentityAdmin, user: { id: string; identitySubject: string }, billingNow: Date, now = new Date()) {
   await tx.update(users).set({ disabledAt: now }).where(eq(users.id, user.id));
   await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
   // Off the VPN too (issue 29): the desktop sessions' own keys go with them, the account's other keys leave the peer list.
   await removeSessionKeysOf(tx, user.id, now);
-  await syncPeerAccess(tx, user.id, now);
+  await syncPeerAccess(tx, user.id, billingNow, now);
   await identityAdmin.disable(user.identitySubject);
 }

@@ -44,6 +44,12 @@ function mapProviderStatus(status: string): Status {
 /** How long past its end date an active subscription is still reported active when no event came. */
 const GRACE_PERIOD_MS = 3 * 86_400_000;
 
+/**
+ * The billing rules' `now` below (the grace period, what is live) is the billing clock's: real time with
+ * Stripe, the local checkout's clock otherwise (issue 34: one clock for every billing rule, as a Stripe test
+ * clock is). Callers pass it from the route or worker (AppDeps.billingNow); there is no default.
+ */
+
 /** An `active` row whose period ended before this is reported lapsed at `now` (statusAt). */
 export function reportedLapsedBefore(now: Date): Date {
   return new Date(now.getTime() - GRACE_PERIOD_MS);
@@ -56,14 +62,14 @@ export function reportedLapsedBefore(now: Date): Date {
  * arrived). Other statuses are kept (`past_due` is, by nature, past its end date). Pure: apply it to any
  * row read for an answer.
  */
-function statusAt(row: Pick<SubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>, now = new Date()): string {
+function statusAt(row: Pick<SubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>, now: Date): string {
   if (row.status !== 'active' || !row.currentPeriodEnd) return row.status;
   if (now.getTime() - row.currentPeriodEnd.getTime() <= GRACE_PERIOD_MS) return row.status;
   return row.cancelAtPeriodEnd ? 'cancelled' : 'inactive';
 }
 
 /** A row as an answer's `subscription`, with the grace rule applied (statusAt). */
-export function toApiSubscription(row: ShownSubscriptionRow | undefined | null, now = new Date()): Subscription | null {
+export function toApiSubscription(row: ShownSubscriptionRow | undefined | null, now: Date): Subscription | null {
   if (!row) return null;
   return {
     status: statusAt(row, now),
@@ -94,7 +100,7 @@ export async function findSubscription(db: Db, userId: string): Promise<Subscrip
 }
 
 /** The account's live subscriptions, as reported (statusAt): one lapsed past the grace period is not. */
-export async function findLiveSubscriptions(db: Db, userId: string, now = new Date()): Promise<SubscriptionRow[]> {
+export async function findLiveSubscriptions(db: Db, userId: string, now: Date): Promise<SubscriptionRow[]> {
   const rows = await db
     .select()
     .from(subscriptions)
@@ -133,6 +139,11 @@ export interface ProviderEffects {
   fetchSubscription?: (subscriptionId: string) => Promise<SubscriptionSnapshot | null>;
   /** The customer a charge belongs to (Stripe), for events that name only the charge (a dispute). */
   fetchChargeCustomer?: (chargeId: string) => Promise<string | null>;
+  /**
+   * The billing rules' time (the grace period): the local checkout's billing clock, or real time with
+   * Stripe. Read before the event's transaction (the clock is a row of the same database).
+   */
+  billingNow: () => Promise<Date>;
   /** The payment intent that paid an invoice (Stripe), for an invoice.paid that does not include it. */
   fetchInvoicePayment?: (invoiceId: string) => Promise<string | null>;
 }
@@ -183,6 +194,8 @@ export async function applySubscriptionState(
   db: Db,
   incoming: ProviderSubscriptionState,
   effects: ProviderEffects,
+  /** The billing clock's time: a live subscription lapsed by it gives way to this one. */
+  billingNow: Date,
 ): Promise<StateOutcome> {
   let state = incoming;
   let status = mapProviderStatus(state.providerStatus);
@@ -205,7 +218,7 @@ export async function applySubscriptionState(
 
   let outcome: StateOutcome = 'applied';
   let stored: Status = status;
-  if (isLive(status) && !(current && isLive(current.status)) && (await hasOtherLiveSubscription(db, state))) {
+  if (isLive(status) && !(current && isLive(current.status)) && (await hasOtherLiveSubscription(db, state, billingNow))) {
     // Paid while the account already had a live subscription (two checkouts opened before paying):
     // the first one stays, this one is ended and refunded by a job, owed in this very transaction.
     await oweRefund(db, effects.jobs, {
@@ -242,7 +255,7 @@ export async function applySubscriptionState(
   return outcome;
 }
 
-async function hasOtherLiveSubscription(db: Db, state: ProviderSubscriptionState, now = new Date()): Promise<boolean> {
+async function hasOtherLiveSubscription(db: Db, state: ProviderSubscriptionState, now: Date): Promise<boolean> {
   const others = await db
     .select()
     .from(subscriptions)
@@ -329,9 +342,10 @@ export async function turnOffRenewal(
   payments: PaymentProvider,
   jobs: JobSender,
   identity: Pick<VerifiedIdentity, 'subject'>,
+  billingNow: Date,
 ): Promise<Subscription | null> {
   const { id: userId } = await accountOfIdentity(db, identity);
-  const live = await findLiveSubscriptions(db, userId);
+  const live = await findLiveSubscriptions(db, userId, billingNow);
   if (live.length === 0) throw failures.noSubscription();
   for (const subscription of live.filter((row) => !row.cancelAtPeriodEnd)) {
     await changeRenewal(db, subscription, (id) => payments.cancelAtPeriodEnd(id), 'Failed to cancel subscription', async (tx, answer) => {
@@ -342,7 +356,7 @@ export async function turnOffRenewal(
       }
     });
   }
-  return toApiSubscription(await findSubscription(db, userId));
+  return toApiSubscription(await findSubscription(db, userId), billingNow);
 }
 
 /**
@@ -355,7 +369,7 @@ export async function turnOnRenewal(
   payments: PaymentProvider,
   jobs: JobSender,
   identity: Pick<VerifiedIdentity, 'subject'>,
-  now = new Date(),
+  now: Date,
 ): Promise<Subscription | null> {
   const { id: userId } = await accountOfIdentity(db, identity);
   const running = (await findLiveSubscriptions(db, userId, now)).filter((row) => !row.currentPeriodEnd || row.currentPeriodEnd > now);
@@ -369,7 +383,7 @@ export async function turnOnRenewal(
       await recordActivity(tx, { userId, kind: 'auto_renewal_on', by: 'customer' }, now);
     }, now);
   }
-  return toApiSubscription(await findSubscription(db, userId));
+  return toApiSubscription(await findSubscription(db, userId), now);
 }
 
 export async function findSubscriptionByProviderId(db: Db, providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {

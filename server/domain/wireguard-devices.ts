@@ -29,6 +29,8 @@ export interface KeyOptions {
   deviceLimit: number;
   /** Where devices can be removed, named in the limit's error. */
   accountUrl: string;
+  /** The billing clock's time: a new key is listed while the subscription is live by it (issue 34). */
+  billingNow: Date;
 }
 
 /** Draws before giving up: a pool this full is an operator's problem (widen VPN_IPV4_POOL / VPN_IPV6_POOL). */
@@ -69,10 +71,11 @@ async function insertKey(
   tx: Db,
   values: { userId: string; sessionId: string | null; name: string; publicKey: string; expiresAt: Date | null },
   pools: AddressPools,
+  billingNow: Date,
   now: Date,
 ): Promise<KeyRow> {
   const [account] = await tx.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, values.userId));
-  const access = account?.disabledAt === null && (await findLiveSubscriptions(tx, values.userId, now)).length > 0;
+  const access = account?.disabledAt === null && (await findLiveSubscriptions(tx, values.userId, billingNow)).length > 0;
   for (let attempt = 0; attempt < ADDRESS_ATTEMPTS; attempt += 1) {
     const [row] = await tx
       .insert(wireguardKeys)
@@ -117,13 +120,14 @@ export async function registerKey(
         tx,
         { userId: user.id, sessionId: session.id, name: device.name, publicKey: request.publicKey, expiresAt: session.expiresAt },
         options.pools,
+        options.billingNow,
         now,
       );
       return shown(row, device);
     }
     await refuseBlockedKey(tx, request.publicKey, now);
     if ((await liveDeviceCount(tx, user.id, now)) >= options.deviceLimit) throw failures.deviceLimit(options.deviceLimit, options.accountUrl);
-    const row = await insertKey(tx, { userId: user.id, sessionId: null, name: request.name, publicKey: request.publicKey, expiresAt: null }, options.pools, now);
+    const row = await insertKey(tx, { userId: user.id, sessionId: null, name: request.name, publicKey: request.publicKey, expiresAt: null }, options.pools, options.billingNow, now);
     await recordActivity(tx, { userId: user.id, kind: 'device_added', by: 'customer', detail: { deviceName: row.name } }, now);
     return shown(row, { id: row.id, kind: 'wireguard', name: row.name });
   });
@@ -138,7 +142,7 @@ export async function rotateKey(
   db: Db,
   { session, user }: Caller,
   request: { deviceId: string; publicKey: string },
-  options: Pick<KeyOptions, 'pools'>,
+  options: Pick<KeyOptions, 'pools' | 'billingNow'>,
   now = new Date(),
 ): Promise<WireguardDevice> {
   if (session.kind !== 'web') throw failures.websiteOnly();
@@ -154,6 +158,7 @@ export async function rotateKey(
       tx,
       { userId: user.id, sessionId: current.sessionId, name: current.name, publicKey: request.publicKey, expiresAt: current.expiresAt },
       options.pools,
+      options.billingNow,
       now,
     );
     return shown(row, current.sessionId ? { id: current.sessionId, kind: 'desktop', name: current.name } : { id: row.id, kind: 'wireguard', name: row.name });

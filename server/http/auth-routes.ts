@@ -36,6 +36,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     const grant = await sessions.signIn(identity, details, {
       cooldownSeconds: config.deletedAccountCooldownSeconds,
       sessionTtlSeconds: config.sessionTtlSeconds,
+      billingNow: await deps.billingNow(),
     });
     return { success: true as const, ...grant };
   }
@@ -60,7 +61,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const { user, subscription } = await checkSession(request.body.sessionToken);
       await deps.limits.forAccount('verify', user.id);
-      return { success: true as const, ...accountView(user, subscription) };
+      return { success: true as const, ...accountView(user, subscription, await deps.billingNow()) };
     },
   );
 
@@ -100,6 +101,7 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
         accountUrl: `${config.publicUrl}/account`,
         jobs: deps.jobs,
         codeVerifier: request.body.codeVerifier,
+        billingNow: await deps.billingNow(),
       });
       return { success: true as const, ...grant };
     },

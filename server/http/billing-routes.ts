@@ -41,8 +41,7 @@ export async function billingRoutes(scope: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       // The money-back offer's window reads the local checkout's billing clock, as the claim does.
-      const now = deps.localCheckout ? await deps.localCheckout.clockNow() : new Date();
-      return { success: true as const, ...(await billing.history(signedIn(request).user.id, receiptUrl, now)) };
+      return { success: true as const, ...(await billing.history(signedIn(request).user.id, receiptUrl, await deps.billingNow())) };
     },
   );
 

@@ -22,6 +22,11 @@ export interface AppDeps {
   payments: PaymentProvider;
   /** Present when the local checkout is the provider. */
   localCheckout: LocalPaymentProvider | null;
+  /**
+   * The time of every billing rule (the money-back window, reminders, the grace period): the local
+   * checkout's billing clock, or real time with Stripe, as a Stripe test clock would be (issue 34).
+   */
+  billingNow: () => Promise<Date>;
   /** Per-account rate limits (per-address ones apply to every route by themselves). */
   limits: RateLimits;
   /** The job queue: work a request or an event owes the outside world, done once, retried until done. */

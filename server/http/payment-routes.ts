@@ -29,7 +29,7 @@ const noCheckout = () => new ApiFailure(404, 'not_found', 'This checkout does no
 
 /** Verifies and applies one delivery; shared by the HTTP webhook and the local checkout. */
 export function createWebhookReceiver(
-  deps: Pick<AppDeps, 'applyPaymentEvent' | 'metrics' | 'jobs'>,
+  deps: Pick<AppDeps, 'applyPaymentEvent' | 'metrics' | 'jobs' | 'billingNow'>,
   secret: string,
   provider: 'stripe' | 'local',
   /** Stripe's: the configured price, and the provider to ask about what an event leaves open. */
@@ -38,6 +38,7 @@ export function createWebhookReceiver(
   const payments = stripe?.payments;
   const effects: ProviderEffects = {
     jobs: deps.jobs,
+    billingNow: deps.billingNow,
     ...(payments?.retrieveSubscription && { fetchSubscription: (id: string) => payments.retrieveSubscription!(id) }),
     ...(payments?.chargeCustomer && { fetchChargeCustomer: (id: string) => payments.chargeCustomer!(id) }),
     ...(payments?.invoicePayment && { fetchInvoicePayment: (id: string) => payments.invoicePayment!(id) }),

@@ -60,7 +60,8 @@ export async function relayRoutes(scope: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const relayId = relayOfRequest.get(request)!;
-      const { version } = await relay.preparePoll();
+      // A subscription lapses from the peer list by the billing clock, as it does everywhere (issue 34).
+      const { version } = await relay.preparePoll(await deps.billingNow());
       deps.metrics.relayLastPoll.set({ relay: relayId }, Date.now() / 1000);
       reply.header('cache-control', 'no-store');
       if (request.query.since !== undefined) return relay.peerChangesSince(Number(request.query.since));

@@ -58,7 +58,7 @@ export async function staffRoutes(scope: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const member = await allowed(request.body.idToken, 'search');
-      return { success: true as const, role: member.role, customers: await staff.search(request.body.query) };
+      return { success: true as const, role: member.role, customers: await staff.search(request.body.query, await deps.billingNow()) };
     },
   );
 
@@ -75,7 +75,7 @@ export async function staffRoutes(scope: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const member = await allowed(request.body.idToken, 'view_customer');
-      return { success: true as const, role: member.role, customer: await staff.customer(request.body.userId, receiptUrl) };
+      return { success: true as const, role: member.role, customer: await staff.customer(request.body.userId, receiptUrl, await deps.billingNow()) };
     },
   );
 
@@ -94,7 +94,7 @@ export async function staffRoutes(scope: FastifyInstance, deps: AppDeps) {
       // Any staff role gets this far; the domain checks the action against the table and audits a refusal.
       const member = await staffMember(request.body.idToken);
       const { userId, action, reason, deviceId } = request.body;
-      await staff.act({ payments: deps.payments, jobs: deps.jobs, identityAdmin: deps.identityAdmin }, member, { userId, action, reason, deviceId });
+      await staff.act({ payments: deps.payments, jobs: deps.jobs, identityAdmin: deps.identityAdmin, billingNow: await deps.billingNow() }, member, { userId, action, reason, deviceId });
       return { success: true as const, outcome: 'done' as const };
     },
   );

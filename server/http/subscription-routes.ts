@@ -29,7 +29,7 @@ export async function subscriptionRoutes(scope: FastifyInstance, deps: AppDeps) 
       config: { rateLimitFamily: 'checkout' },
       schema: { summary: `Open a checkout for a ${PLAN.interval} of VPN`, tags, body: createCheckoutRequestSchema, response: answers(createCheckoutAnswerSchema) },
     },
-    async (request) => ({ url: await subscriptions.openCheckout(deps.payments, await verified(request.body.idToken)) }),
+    async (request) => ({ url: await subscriptions.openCheckout(deps.payments, await verified(request.body.idToken), await deps.billingNow()) }),
   );
 
   // Auto-renewal off and back on are one call in two directions: the same token in, the subscription as it
@@ -42,7 +42,7 @@ export async function subscriptionRoutes(scope: FastifyInstance, deps: AppDeps) 
   for (const { path, summary, body, answer, change } of renewalRoutes) {
     app.post(path, { config: { rateLimitFamily: 'cancel' }, schema: { summary, tags, body, response: answers(answer) } }, async (request) => ({
       success: true as const,
-      subscription: await change(deps.payments, deps.jobs, await verified(request.body.idToken)),
+      subscription: await change(deps.payments, deps.jobs, await verified(request.body.idToken), await deps.billingNow()),
     }));
   }
 
@@ -61,8 +61,7 @@ export async function subscriptionRoutes(scope: FastifyInstance, deps: AppDeps) 
     async (request) => {
       const identity = await verified(request.body.idToken);
       // The local checkout's billing clock is the one clock of its billing rules, as a Stripe test clock is (issue 34).
-      const now = deps.localCheckout ? await deps.localCheckout.clockNow() : new Date();
-      return { success: true as const, ...(await subscriptions.claimMoneyBack(deps.jobs, identity, now)) };
+      return { success: true as const, ...(await subscriptions.claimMoneyBack(deps.jobs, identity, await deps.billingNow())) };
     },
   );
 }

@@ -44,6 +44,7 @@ export async function vpnRoutes(scope: FastifyInstance, deps: AppDeps) {
       success: true as const,
       device: await vpn.registerKey(signedIn(request), request.body, {
         pools: config.addressPools,
+        billingNow: await deps.billingNow(),
         deviceLimit: DEVICE_LIMIT,
         accountUrl: `${config.publicUrl}/account`,
       }),
@@ -59,7 +60,7 @@ export async function vpnRoutes(scope: FastifyInstance, deps: AppDeps) {
     },
     async (request) => ({
       success: true as const,
-      device: await vpn.rotateKey(signedIn(request), request.body, { pools: config.addressPools }),
+      device: await vpn.rotateKey(signedIn(request), request.body, { pools: config.addressPools, billingNow: await deps.billingNow() }),
     }),
   );
 }

@@ -76,7 +76,7 @@ export class LocalPaymentProvider implements PaymentProvider {
    */
   async pay(checkoutId: string, now = new Date()): Promise<boolean> {
     const userId = await payableLocalCheckoutOwner(this.db, checkoutId, now);
-    if ((await findLiveSubscriptions(this.db, userId)).length > 0) {
+    if ((await findLiveSubscriptions(this.db, userId, await this.clockNow())).length > 0) {
       await this.cancelCheckout(checkoutId);
       return false;
     }

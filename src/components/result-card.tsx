@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Button, Card, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { Icon } from './icons';
+import { SiteLink } from './site-link';
 import stack from './button-stack.module.css';
 import classes from './result-card.module.css';
 
@@ -40,7 +40,7 @@ export function ResultCard({ tone, title, lead, actions, children, after }: Resu
         {children}
         <div className={`${stack.buttons} ${classes.actions}`}>
           {actions}
-          <Button component={Link} to="/" variant="subtle">
+          <Button component={SiteLink} to="/" variant="subtle">
             Back to Website
           </Button>
         </div>

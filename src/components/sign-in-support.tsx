@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import { Alert, Anchor, Text } from '@mantine/core';
+import { SiteLink } from './site-link';
 
 /**
  * Shown instead of usable sign-in buttons after an error that trying again cannot fix (the catalogue's
@@ -9,7 +9,7 @@ export function SignInSupport({ message }: { message: string }) {
   return (
     <Alert color="red" variant="light" title="Sign-in is not possible right now" role="alert">
       <Text size="sm">{message}</Text>
-      <Anchor component={Link} to="/support" size="sm" fw={600} underline="always" mt="xs" display="inline-block">
+      <Anchor component={SiteLink} to="/support" size="sm" fw={600} underline="always" mt="xs" display="inline-block">
         Contact Support
       </Anchor>
     </Alert>

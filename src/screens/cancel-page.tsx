@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { Button, Text, Title } from '@mantine/core';
 import { brand } from '../config/brand';
 import type { Platform } from '../config/platforms';
@@ -6,6 +5,7 @@ import { AppLinkButton, type AppLink } from '../components/app-link-button';
 import { AppLinkStatus } from '../components/app-link-status';
 import { CheckList } from '../components/check-list';
 import { ResultCard } from '../components/result-card';
+import { SiteLink } from '../components/site-link';
 
 const REASONS = [
   'Access to all server locations worldwide',
@@ -31,7 +31,7 @@ export function CancelPage({ appLink, phone }: CancelPageProps = {}) {
       lead="No charges have been made to your account"
       actions={
         <>
-          <Button component={Link} to="/subscribe">
+          <Button component={SiteLink} to="/subscribe">
             Try Again
           </Button>
           {!phone && <AppLinkButton href={brand.deepLinks.cancel} label="Return to App" appLink={appLink} variant="default" />}

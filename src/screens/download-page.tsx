@@ -1,7 +1,7 @@
-import { Link } from '@tanstack/react-router';
 import { Alert, Anchor, Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { brand } from '../config/brand';
 import { DOWNLOAD_SIZE, PLATFORMS, type Platform } from '../config/platforms';
+import { SiteLink } from '../components/site-link';
 
 export interface DownloadPageProps {
   /** The visitor's own system, once the page knows it (issue 34): its card comes first and says so. */
@@ -62,7 +62,7 @@ export function DownloadPage({ visitor = null, unsupported = null }: DownloadPag
       </SimpleGrid>
       <Text size="sm" c="dimmed" mt="xl">
         After installing, open the app and sign in with the same Google or Apple account you use here. Need help?{' '}
-        <Anchor component={Link} to="/support" size="sm" underline="always">
+        <Anchor component={SiteLink} to="/support" size="sm" underline="always">
           Visit Support
         </Anchor>
         .

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { Button, Title } from '@mantine/core';
 import { brand } from '../config/brand';
@@ -7,6 +6,7 @@ import { AppLinkButton, type AppLink } from '../components/app-link-button';
 import { AppLinkStatus } from '../components/app-link-status';
 import { CheckList } from '../components/check-list';
 import { ResultCard } from '../components/result-card';
+import { SiteLink } from '../components/site-link';
 
 const NEXT_STEPS = [
   `Download and install ${brand.productName} on your devices`,
@@ -44,7 +44,7 @@ export function SuccessPage({ status, appLink, phone, signedIn = false }: Succes
       actions={
         phone ? (
           <>
-            <Button component={Link} to="/account">
+            <Button component={SiteLink} to="/account">
               Manage Account
             </Button>
             <Button component="a" href={phone.url} variant="default">
@@ -54,7 +54,7 @@ export function SuccessPage({ status, appLink, phone, signedIn = false }: Succes
         ) : (
           <>
             <AppLinkButton href={brand.deepLinks.success} label="Open Desktop App" appLink={appLink} />
-            <Button component={Link} to="/account" variant="default">
+            <Button component={SiteLink} to="/account" variant="default">
               Manage Account
             </Button>
           </>

@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { SiteHeader, type HeaderAccount } from '../../src/components/site-header';
 import { anchorLinksAt, SiteLinkProvider } from '../../src/components/site-link';
 import type { AppActors } from '../../src/app/actors/app-actors';
-import { HomeTree } from '../../src/app/frame/home-tree';
+import { PublicTree } from '../../src/app/frame/public-tree';
+import { loadPublicPage } from '../../src/app/pages/public-pages';
 import { createSessionHandle } from '../../src/app/actors/session-handle';
 import { renderAtPath } from './render-with-router';
 
@@ -91,15 +92,15 @@ describe('site header', () => {
   });
 });
 
-describe('the home page, hydrated without the router (issue 25)', () => {
+describe('the public pages, hydrated without the router (issues 25 and 32)', () => {
   /** The prerendered home page's actors: the session in its starting view, never loaded (src/prerender.tsx). */
   const visitorBeforeStartUp = (): AppActors => {
     const never = () => new Promise<never>(() => {});
     return { session: createSessionHandle(never), getSignIn: never, signInWith: noop, prepareSignIn: noop, system: {}, detachFromPage: noop };
   };
 
-  test('renders with no router at all: its links are plain anchors, Home marked as the current page', () => {
-    render(<HomeTree actors={visitorBeforeStartUp()} />);
+  test('the home page renders with no router at all: its links are plain anchors, Home marked as the current page', async () => {
+    render(<PublicTree actors={visitorBeforeStartUp()} path="/" Page={await loadPublicPage('/')} />);
     const nav = screen.getByRole('navigation', { name: 'Main' });
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
     for (const other of ['Support', 'Privacy', 'Terms']) {
@@ -107,6 +108,21 @@ describe('the home page, hydrated without the router (issue 25)', () => {
     }
     expect(screen.getByRole('link', { name: 'Get Premium' })).toHaveAttribute('href', '/subscribe');
     expect(within(screen.getByRole('navigation', { name: 'Footer' })).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+  });
+
+  test('/signin renders with no router: Support marked nowhere, its terms line and header links plain anchors', async () => {
+    render(<PublicTree actors={visitorBeforeStartUp()} path="/signin" Page={await loadPublicPage('/signin')} />);
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const link of ['Home', 'Support', 'Privacy', 'Terms']) expect(within(nav).getByRole('link', { name: link })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
+  });
+
+  test('/support renders with no router: Support marked as the current page', async () => {
+    render(<PublicTree actors={visitorBeforeStartUp()} path="/support" Page={await loadPublicPage('/support')} />);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(within(nav).getByRole('link', { name: 'Support' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Home' })).not.toHaveAttribute('aria-current');
   });
 
   test("the signed-in menu's items are anchors to /account and /subscribe", async () => {

@@ -31,9 +31,8 @@ function keepPrerenderedMain() {
 }
 
 /**
- * Follows a link and waits for what it leads to: the new URL (a page load or the router's navigation),
- * then the heading there, never for a time (issue 34). A routed page is hydrated first, so its router
- * takes the click.
+ * Follows a link and waits for what it leads to: the new URL (a page load from a public page, the router's
+ * navigation in the account area), then the heading there, never for a time (issue 34).
  */
 async function follow(page: Page, link: Locator, path: string, heading: string): Promise<void> {
   await Promise.all([page.waitForURL((url) => url.pathname === path), link.click()]);
@@ -126,7 +125,7 @@ describe('public website', () => {
 
     // A Mantine page mounts its own provider; the scheme still follows the system, and still does at home.
     const footer = page.getByRole('navigation', { name: 'Footer' });
-    // From the home page (plain anchors) a page load; from a routed page, the router's navigation.
+    // From a public page (plain anchors, no router: issue 32) each link is a page load.
     await follow(page, footer.getByRole('link', { name: 'Support', exact: true }), '/support', 'Setup & Installation');
     await waitForHydration(page);
     await page.emulateMedia({ colorScheme: 'light' });
@@ -147,7 +146,7 @@ describe('public website', () => {
     await context.close();
   });
 
-  test('the home page loads no Mantine or router code; moving to a Mantine page and back works and stays accessible', async () => {
+  test('the home page loads no Mantine or router code, nor /support the router; moving to a Mantine page and back works and stays accessible', async () => {
     const { context, problems } = await newIsolatedContext(browser, { viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     // The home page's own scripts: held as responses and read while the page is open, so no body is asked
@@ -163,8 +162,10 @@ describe('public website', () => {
     const homeScripts = await Promise.all(scripts.map(async (response) => ({ url: response.url(), body: await response.text() })));
     expect(homeScripts.length).toBeGreaterThan(0);
     expect(homeScripts.filter((script) => script.body.includes('@mantine/core/')).map((script) => script.url)).toEqual([]);
-    // Issue 25: it hydrates without TanStack Router (src/main-home.tsx); its links load the next page.
+    // Issue 25: it hydrates without TanStack Router (src/main-public.tsx); its links load the next page.
     expect(homeScripts.filter((script) => script.body.includes('__TSR_ROUTER__')).map((script) => script.url)).toEqual([]);
+    scripts.length = 0;
+    page.on('response', onResponse);
 
     // Keyboard focus on the plain shell shows Mantine's focus ring (its mantine-focus-auto class).
     const focused = () =>
@@ -187,19 +188,25 @@ describe('public website', () => {
     const main = page.getByRole('navigation', { name: 'Main' });
     await follow(page, main.getByRole('link', { name: 'Support' }), '/support', 'Setup & Installation');
     await waitForHydration(page);
+    await page.waitForLoadState('networkidle');
+    page.off('response', onResponse);
+    // Issue 32: every public page hydrates without the router, Mantine's pages too.
+    const supportScripts = await Promise.all(scripts.map(async (response) => ({ url: response.url(), body: await response.text() })));
+    expect(supportScripts.filter((script) => script.body.includes('@mantine/core/')).length, '/support draws with Mantine').toBeGreaterThan(0);
+    expect(supportScripts.filter((script) => script.body.includes('__TSR_ROUTER__')).map((script) => script.url)).toEqual([]);
     const question = page.getByRole('button', { name: /How do I get started/ });
     await question.click();
     await expect.poll(() => question.getAttribute('aria-expanded')).toBe('true');
     expect(await axeViolations(page), 'axe on /support').toEqual([]);
 
-    // From a routed page, home is rendered by the router (its `/` route) and the links stay in the page.
+    // Back home is a page load too; Get Premium loads /subscribe, which the router renders.
     await follow(page, main.getByRole('link', { name: 'Home' }), '/', 'Secure Your Digital Freedom');
     await Promise.all([page.waitForURL((url) => url.pathname === '/subscribe'), page.getByRole('link', { name: 'Get Premium' }).click()]);
     await page.getByText('Sign In to Continue').waitFor();
     // Mantine's component styles, loaded after the shell's, still win over its base rules (button font).
     const mantineButton = page.getByRole('button', { name: 'Sign in with Google' });
     expect(await mantineButton.evaluate((button) => getComputedStyle(button).fontWeight)).toBe('600');
-    expect(await axeViolations(page), 'axe on /subscribe after client-side navigation').toEqual([]);
+    expect(await axeViolations(page), 'axe on /subscribe').toEqual([]);
     await context.close();
     expect(problems.consoleErrors).toEqual([]);
     expect(problems.failedRequests).toEqual([]);

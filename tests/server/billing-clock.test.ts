@@ -11,10 +11,11 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
-import { paymentEvents } from '../../server/db/schema';
+import { paymentEvents, subscriptions } from '../../server/db/schema';
 import { mailsOwed } from '../support/mail-owed';
 import { call, createTestApi, nameVerifier as verifier, type TestApi } from '../support/server-harness';
 import { describeStripeApi } from '../support/stripe-api';
+import { listedKeys, newPublicKey, registerKey, RELAY_TOKEN } from '../support/wireguard';
 
 const DAY = 86_400_000;
 
@@ -124,6 +125,42 @@ describeApi('billing clock', { verifier }, (api) => {
         headers: expect.anything(),
       });
     }
+  });
+});
+
+describeApi('grace period by the billing clock', { verifier, env: { RELAY_TOKENS: `test-relay:${RELAY_TOKEN}` } }, (api) => {
+  test('3 days past its end by the billing clock, an active subscription with no event is lapsed: in verify, sign-in, checkout and the peer list', async () => {
+    const { userId, sessionToken } = await signIn(api, 'grace-clock');
+    // A subscription the local billing clock does not renew or end (one of Stripe's, left in a developer's
+    // database): nothing but the grace period ends it here.
+    const end = new Date(Math.floor((Date.now() + 10 * DAY) / 1000) * 1000);
+    await api.database.db.insert(subscriptions).values({
+      providerSubscriptionId: 'sub_no_events',
+      userId,
+      provider: 'stripe',
+      status: 'active',
+      plan: 'yearly',
+      currentPeriodEnd: end,
+      providerUpdatedAt: Math.floor(Date.now() / 1000),
+    });
+    const key = newPublicKey();
+    expect((await registerKey(api.app, sessionToken, key)).status).toBe(200);
+    const state = async () => ({
+      verify: (await subscriptionOf(api, sessionToken)).status,
+      signIn: ((await call(api.app, 'POST', '/api/auth/google/signin', { idToken: 'grace-clock' })).body.subscription as ApiSubscription).status,
+      checkout: (await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: 'grace-clock', email: 'grace-clock@example.com' })).status,
+      listed: (await listedKeys(api.app)).includes(key),
+    });
+    const live = { verify: 'active', signIn: 'active', checkout: 409, listed: true };
+    expect(await state()).toEqual(live);
+
+    // 2 days past its end by the billing clock (real time is 10 days before it): still within the grace.
+    expect(await advance(api, '12d')).toMatchObject({ status: 200, body: { renewed: 0, ended: 0 } });
+    expect(await state()).toEqual(live);
+
+    // 4 days past: lapsed everywhere the account's access is read.
+    await advance(api, '2d');
+    expect(await state()).toEqual({ verify: 'inactive', signIn: 'inactive', checkout: 200, listed: false });
   });
 });
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ensureSpaBuilt } from '../../scripts/lib/spa-build.mjs';
-import { HOME_BUDGET_KB, HOME_ENTRY, filesLoadedWith, homePageFiles, measureHomePage, routeEntries } from '../../scripts/size.mjs';
+import { HOME_BUDGET_KB, PUBLIC_ENTRY, filesLoadedWith, homePageFiles, measureHomePage, publicPageFiles, routeEntries } from '../../scripts/size.mjs';
 
 const root = process.cwd();
 const dist = join(root, 'dist');
@@ -20,18 +20,19 @@ const allJs = () => assetsEndingWith('.js');
 const manifest = () => JSON.parse(read('.vite/manifest.json'));
 const homePage = () => homePageFiles(manifest());
 
-/** Each page and the route files it loads before rendering (src/routes/; _mantine.tsx is a layout). */
+/** The public pages: prerendered from their own tree and hydrated without the router (issues 25 and 32). */
+const PUBLIC_PAGES = ['/', '/support', '/download', '/privacy', '/terms', '/signin', '/success', '/cancel'];
+/** The pages the router renders and the route files each loads before rendering (_mantine.tsx is a layout). */
 const ROUTED_PAGES: Record<string, string[]> = Object.fromEntries(
-    ['support', 'privacy', 'terms', 'signin', 'subscribe', 'success', 'cancel'].map((page) => [
-      `/${page}`,
-      ['src/routes/_mantine.tsx', `src/routes/_mantine/${page}.tsx`],
-    ]),
+  ['subscribe', 'account'].map((page) => [`/${page}`, ['src/routes/_mantine.tsx', `src/routes/_mantine/${page}.tsx`]]),
 );
-/** What each public page loads before it renders: the home page its own entry and no route (issue 25). */
-const firstLoadEntries = (built: ReturnType<typeof manifest>): Record<string, string[]> => ({
-  '/': routeEntries(built, [], HOME_ENTRY),
-  ...Object.fromEntries(Object.entries(ROUTED_PAGES).map(([page, routeFiles]) => [page, routeEntries(built, routeFiles)])),
+/** What each page loads before it renders: a public page the public entry and its own module, no route. */
+const firstLoads = (built: ReturnType<typeof manifest>): Record<string, { js: string[]; css: string[] }> => ({
+  ...Object.fromEntries(PUBLIC_PAGES.map((page) => [page, publicPageFiles(built, page)])),
+  ...Object.fromEntries(Object.entries(ROUTED_PAGES).map(([page, routeFiles]) => [page, filesLoadedWith(built, routeEntries(built, routeFiles))])),
 });
+const routerIn = (file: string) => read(file).includes('__TSR_ROUTER__');
+const pageFile = (page: string) => `pages/${page === '/' ? 'home' : page.slice(1)}.html`;
 
 beforeAll(async () => {
   await ensureSpaBuilt(root, () => {});
@@ -57,9 +58,7 @@ describe('production build', () => {
     for (const [page, routeFiles] of Object.entries(ROUTED_PAGES)) {
       expect(routeEntries(built, routeFiles).some((key) => key.startsWith(`${routeFiles.at(-1)}?`)), `${page}: its route chunk`).toBe(true);
     }
-    for (const [page, entries] of Object.entries(firstLoadEntries(built))) {
-      expect(filesLoadedWith(built, entries).js.filter(firebaseIn), page).toEqual([]);
-    }
+    for (const [page, { js }] of Object.entries(firstLoads(built))) expect(js.filter(firebaseIn), page).toEqual([]);
     expect(allJs().some(firebaseIn)).toBe(true);
   });
 
@@ -93,8 +92,7 @@ describe('production build', () => {
   test('the staff console ships in its own chunk, which no public page nor the account page loads (issue 30, item 7)', () => {
     const consoleIn = (file: string) => read(file).includes('Staff console') || read(file).includes('staff/actions');
     const built = manifest();
-    const pages = { ...firstLoadEntries(built), '/account': routeEntries(built, ['src/routes/_mantine.tsx', 'src/routes/_mantine/account.tsx']) };
-    for (const [page, entries] of Object.entries(pages)) expect(filesLoadedWith(built, entries).js.filter(consoleIn), page).toEqual([]);
+    for (const [page, { js }] of Object.entries(firstLoads(built))) expect(js.filter(consoleIn), page).toEqual([]);
     expect(allJs().filter(consoleIn).length, 'the console ships in a lazy chunk').toBeGreaterThan(0);
   });
 
@@ -104,27 +102,30 @@ describe('production build', () => {
     const zodIn = (file: string) => read(file).includes('$ZodError');
     const built = manifest();
     expect(homePage().js.filter(zodIn)).toEqual([]);
-    for (const [page, entries] of Object.entries(firstLoadEntries(built))) {
-      expect(filesLoadedWith(built, entries).js.filter(zodIn), page).toEqual([]);
-    }
+    for (const page of PUBLIC_PAGES) expect(firstLoads(built)[page]!.js.filter(zodIn), page).toEqual([]);
+    expect(firstLoads(built)['/subscribe']!.js.filter(zodIn), '/subscribe').toEqual([]);
     expect(allJs().some(zodIn), 'zod ships in a lazy chunk').toBe(true);
   });
 
-  test('the home page hydrates from its own entry without the router, which the other pages load', () => {
-    // Issue 25: the router is about 25 KB gzip, a quarter of what the home page would load first.
-    const routerIn = (file: string) => read(file).includes('__TSR_ROUTER__');
+  test('every public page hydrates from the public entry without the router, which the account area loads (issues 25 and 32)', () => {
+    // The router is about 25 KB gzip, a quarter of what the home page would load first.
     const built = manifest();
-    expect(homePage().js.filter(routerIn)).toEqual([]);
-    expect(filesLoadedWith(built, routeEntries(built, ROUTED_PAGES['/support']!)).js.some(routerIn), '/support loads it').toBe(true);
-    const home = read('pages/home.html');
-    expect(home).toContain('<div id="root" data-entry="home">');
-    const preloaded = [...home.matchAll(/<link rel="modulepreload-after-paint" href="\/([^"]+)">/g)].map((match) => match[1]!);
-    expect(preloaded).toContain(built[HOME_ENTRY].file);
-    expect(preloaded).not.toContain(built['src/main.tsx'].file);
-    expect(preloaded.filter(routerIn)).toEqual([]);
-    // Its links are plain anchors: the current page marked as the router marks it on the other pages.
-    expect(home).toMatch(/<a href="\/" class="[^"]*" aria-current="page" data-active="true">Home<\/a>/);
-    expect(read('pages/support.html')).toMatch(/<a class="[^"]*" aria-current="page" data-active="true" href="\/support"[^>]*>Support<\/a>/);
+    for (const page of PUBLIC_PAGES) {
+      const { js } = publicPageFiles(built, page);
+      expect(js, page).toContain(built[PUBLIC_ENTRY].file);
+      expect(js.filter(routerIn), `${page}: the router on its first load`).toEqual([]);
+      const html = read(pageFile(page));
+      expect(html, page).toContain(`<div id="root" data-entry="public" data-page="${page}">`);
+      // What src/boot.ts preloads once the page has painted: the public entry and the page's module, no router.
+      const preloaded = [...html.matchAll(/<link rel="modulepreload-after-paint" href="\/([^"]+)">/g)].map((match) => match[1]!);
+      expect(preloaded, page).toContain(built[PUBLIC_ENTRY].file);
+      expect(preloaded, page).not.toContain(built['src/main.tsx'].file);
+      expect(preloaded.filter(routerIn), `${page}: the router preloaded`).toEqual([]);
+    }
+    for (const page of Object.keys(ROUTED_PAGES)) expect(firstLoads(built)[page]!.js.some(routerIn), `${page} loads it`).toBe(true);
+    // Their links are plain anchors: the current page marked as the router marks it in the account area.
+    expect(read('pages/home.html')).toMatch(/<a href="\/" class="[^"]*" aria-current="page" data-active="true">Home<\/a>/);
+    expect(read('pages/support.html')).toMatch(/<a href="\/support" class="[^"]*" aria-current="page" data-active="true">Support<\/a>/);
   });
 
   test('no stylesheet relies on the light-dark() stand-in of the minifier, which draws nothing here', () => {

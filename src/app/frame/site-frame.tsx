@@ -9,8 +9,8 @@ import classes from '../router/app-layout.module.css';
 
 /**
  * What every page is drawn in: the header with the session's account area, the main landmark, the footer.
- * Used by the router's root route (src/app/router/app-layout.tsx) and by the home page, which hydrates without the
- * router (src/app/frame/home-tree.tsx).
+ * Used by the router's root route (src/app/router/app-layout.tsx) and by the public pages, which hydrate without
+ * the router (src/app/frame/public-tree.tsx).
  */
 export function SiteFrame({ children }: { children: ReactNode }) {
   const { session } = useAppActors();

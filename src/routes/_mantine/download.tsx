@@ -1,17 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useHydrated } from '../../components/use-hydrated';
-import { useVisitorPlatform } from '../../components/use-visitor-platform';
-import { unsupportedSystem } from '../../config/platform-detect';
-import { DownloadPage } from '../../screens/download-page';
+import { Download } from '../../app/pages/download';
 
 export const Route = createFileRoute('/_mantine/download')({
-  component: DownloadRoute,
+  component: Download,
 });
-
-/** The prerendered list for everyone; once hydrated, the visitor's system first, or a word for Linux users. */
-function DownloadRoute() {
-  const hydrated = useHydrated();
-  const visitor = useVisitorPlatform();
-  const unsupported = hydrated ? unsupportedSystem(navigator.userAgent) : null;
-  return <DownloadPage visitor={visitor} unsupported={unsupported} />;
-}

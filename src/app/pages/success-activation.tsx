@@ -1,12 +1,12 @@
 /**
  * /success's activation status for a signed-in visitor: the activation machine with XState. Its own chunk
- * (src/routes/_mantine/success.tsx loads it lazily), so the prerendered page hydrates without XState, which
- * arrives with the session once the browser is idle (issue 25). The `-` prefix keeps it out of the routes.
+ * (./success.tsx loads it lazily), so the prerendered page hydrates without XState, which arrives with the
+ * session once the browser is idle (issue 25).
  */
 import { useMemo } from 'react';
-import { provideActivation } from '../../app/flows/checkout-services';
-import { useAppActors } from '../../app/actors/app-context';
-import { useAppMachine } from '../../app/hooks/use-app-machine';
+import { provideActivation } from '../flows/checkout-services';
+import { useAppActors } from '../actors/app-context';
+import { useAppMachine } from '../hooks/use-app-machine';
 import { ActivationStatus } from '../../screens/activation-status';
 
 export function ActivationWiring() {

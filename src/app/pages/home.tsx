@@ -1,0 +1,4 @@
+import { HomePage } from '../../screens/home-page';
+
+/** The home page, drawn without Mantine: its first load carries none (docs/performance.md). */
+export const PublicPage = HomePage;

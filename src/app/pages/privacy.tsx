@@ -1,0 +1,4 @@
+import { PrivacyPage } from '../../screens/privacy-page';
+import { mantinePage } from './mantine-page';
+
+export const PublicPage = mantinePage(PrivacyPage);

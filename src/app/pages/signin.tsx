@@ -1,0 +1,23 @@
+import { useSignIn } from '../hooks/use-sign-in';
+import { SignInPage } from '../../screens/signin-page';
+import { mantinePage } from './mantine-page';
+
+/**
+ * /signin's buttons wired to the sign-in flow (src/routes/_mantine/signin.tsx shows it under the router).
+ * The flow reads `?redirect=` from the address itself (src/app/actors/app-actors.ts), not from a router.
+ */
+export function SignIn() {
+  const { busy, openingApp, start, prepare, supportMessage } = useSignIn();
+  return (
+    <SignInPage
+      busy={busy}
+      openingApp={openingApp}
+      supportMessage={supportMessage}
+      onGoogle={() => start('google')}
+      onApple={() => start('apple')}
+      onPrepare={prepare}
+    />
+  );
+}
+
+export const PublicPage = mantinePage(SignIn);

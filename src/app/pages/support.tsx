@@ -1,0 +1,4 @@
+import { SupportPage } from '../../screens/support-page';
+import { mantinePage } from './mantine-page';
+
+export const PublicPage = mantinePage(SupportPage);

@@ -1,0 +1,4 @@
+import { TermsPage } from '../../screens/terms-page';
+import { mantinePage } from './mantine-page';
+
+export const PublicPage = mantinePage(TermsPage);
