@@ -113,6 +113,7 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
     payments: workers.payments,
     localCheckout: workers.localCheckout,
     billingNow: workers.billingNow,
+    billingNowWith: workers.billingNowWith,
     limits,
     jobs: workers.jobs,
     metrics,

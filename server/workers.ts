@@ -40,6 +40,8 @@ export interface Workers {
   applyPaymentEvent: PaymentEventHandler;
   /** The billing rules' time: the local checkout's billing clock, or real time with Stripe (AppDeps.billingNow). */
   billingNow: () => Promise<Date>;
+  /** The same time from an offset of the local billing clock already read (AppDeps.billingNowWith). */
+  billingNowWith: (localClockOffsetSeconds: number) => Date;
 }
 
 export async function startWorkers(app: FastifyInstance, { config, database, metrics, payments, jobs: givenJobs, mail = {} }: WorkerOptions): Promise<Workers> {
@@ -60,6 +62,7 @@ export async function startWorkers(app: FastifyInstance, { config, database, met
   // Every billing rule (the notices falling due among them) runs by the billing clock's time: the local
   // checkout's (it moves), or real time with Stripe.
   const billingNow = config.stripe ? async () => new Date() : () => billingClockNow(database.db);
+  const billingNowWith = config.stripe ? () => new Date() : (offsetSeconds: number) => new Date(Date.now() + offsetSeconds * 1000);
   const renewalSweep = await startRenewalSweep(jobs, database.db, billingNow);
 
   // Routes and the webhook receiver are handed domain calls bound to the database, never the handle itself.
@@ -88,7 +91,7 @@ export async function startWorkers(app: FastifyInstance, { config, database, met
   // Expired data goes every day, and now (what expired while the API was down): the retention list's periods.
   await startRetentionPurge(jobs, database.db, config.deletedAccountCooldownSeconds, app.log);
 
-  return { jobs, payments: provider, localCheckout, applyPaymentEvent, billingNow };
+  return { jobs, payments: provider, localCheckout, applyPaymentEvent, billingNow, billingNowWith };
 }
 
 /** The job queue's events, counted and logged. */

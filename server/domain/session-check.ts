@@ -24,6 +24,12 @@ export interface SessionCheck {
   sessionId: string;
   user: ShownUserRow;
   subscription: ShownSubscriptionRow | null;
+  /**
+   * How far the local checkout's billing clock was moved (0 when it never was), read in the same statement:
+   * verify's grace rule runs by the billing clock (issue 34), and a second round trip to read it would cost
+   * every verify more than the rule itself (issue 32).
+   */
+  billingClockOffsetSeconds: number;
 }
 
 /** A row of veil_session_check, column by column. */
@@ -39,6 +45,7 @@ type SessionCheckRow = [
   plan: string | null,
   cancelAtPeriodEnd: boolean | null,
   currentPeriodEnd: Date | null,
+  billingClockOffsetSeconds: number | null,
 ];
 
 /** The UTC day of $2 ("now"), as the last use is kept (server/domain/sessions.ts, dayOf). */
@@ -63,7 +70,8 @@ export function prepareSessionCheck(database: Database): (token: string) => Prom
     'veil_session_check',
     `select t.token_hash, s.id, s.last_used_at < ${TODAY_SQL},
             u.id, u.email, u.name, u.provider,
-            b.status, b.plan, b.cancel_at_period_end, b.current_period_end
+            b.status, b.plan, b.cancel_at_period_end, b.current_period_end,
+            (select c.offset_seconds::float8 from local_billing_clock c where c.id = 1)
        from unnest($1::text[]) as t(token_hash)
       cross join lateral (
             select s.id, s.user_id, s.last_used_at from sessions s
@@ -90,7 +98,8 @@ export function prepareSessionCheck(database: Database): (token: string) => Prom
     const found = new Map<string, { check: SessionCheck; stale: boolean }>();
     const staleIds: string[] = [];
     for (const row of rows) {
-      const [tokenHash, sessionId, stale, userId, email, name, provider, status, plan, cancelAtPeriodEnd, currentPeriodEnd] = row as SessionCheckRow;
+      const [tokenHash, sessionId, stale, userId, email, name, provider, status, plan, cancelAtPeriodEnd, currentPeriodEnd, billingClockOffsetSeconds] =
+        row as SessionCheckRow;
       found.set(tokenHash, {
         stale,
         check: {
@@ -98,6 +107,7 @@ export function prepareSessionCheck(database: Database): (token: string) => Prom
           user: { id: userId, email, name, provider },
           // A subscription's status is never null: a null one is the left join finding none.
           subscription: status === null ? null : { status, plan, cancelAtPeriodEnd: cancelAtPeriodEnd!, currentPeriodEnd },
+          billingClockOffsetSeconds: billingClockOffsetSeconds ?? 0,
         },
       });
       if (stale) staleIds.push(sessionId);

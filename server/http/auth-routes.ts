@@ -59,9 +59,9 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     '/verify',
     { config: { rateLimitFamily: 'verify' }, schema: { summary: 'Check a session token', tags, body: verifyRequestSchema, response: answers(verifyAnswerSchema) } },
     async (request) => {
-      const { user, subscription } = await checkSession(request.body.sessionToken);
+      const { user, subscription, billingClockOffsetSeconds } = await checkSession(request.body.sessionToken);
       await deps.limits.forAccount('verify', user.id);
-      return { success: true as const, ...accountView(user, subscription, await deps.billingNow()) };
+      return { success: true as const, ...accountView(user, subscription, deps.billingNowWith(billingClockOffsetSeconds)) };
     },
   );
 

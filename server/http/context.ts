@@ -27,6 +27,8 @@ export interface AppDeps {
    * checkout's billing clock, or real time with Stripe, as a Stripe test clock would be (issue 34).
    */
   billingNow: () => Promise<Date>;
+  /** The same time, given the local billing clock's offset already read (verify reads it with the session). */
+  billingNowWith: (localClockOffsetSeconds: number) => Date;
   /** Per-account rate limits (per-address ones apply to every route by themselves). */
   limits: RateLimits;
   /** The job queue: work a request or an event owes the outside world, done once, retried until done. */

@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { saveScreenshot } from '../support/browser';
+import { saveScreenshot, transitionsSettled } from '../support/browser';
 import { useWholeStack } from '../support/e2e-suite';
 import { storageKey } from '../support/emulator-ui';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
@@ -26,7 +26,7 @@ async function show(page: Page, { width, height, colorScheme }: Variant) {
   await page.setViewportSize({ width, height });
   await page.emulateMedia({ colorScheme });
   await expect.poll(() => page.getAttribute('html', 'data-mantine-color-scheme')).toBe(colorScheme);
-  await page.waitForTimeout(350); // transitions settle before anything is measured
+  await transitionsSettled(page); // before anything is measured
 }
 
 /** Buttons whose label is cut (its text wider than the room it has). */
@@ -98,7 +98,7 @@ describe('the account page at 390 and 1280 px, light and dark (issue 34)', () =>
       await card.getByRole('button', { name: 'Turn Off Auto-Renewal' }).click();
       const dialog = page.getByRole('dialog', { name: 'Turn off auto-renewal?' });
       await dialog.getByRole('button', { name: 'Keep Auto-Renewal' }).waitFor();
-      await page.waitForTimeout(300);
+      await transitionsSettled(page);
       expect(await clippedLabels(dialog), `clipped dialog buttons at ${name}`).toEqual([]);
       // From 36em the two buttons share one row, as every two-button dialog does.
       if (variant.width >= 576) expect(new Set(await dialog.getByRole('button', { name: /Auto-Renewal/ }).evaluateAll((buttons) => buttons.map((b) => Math.round(b.getBoundingClientRect().top)))).size).toBe(1);

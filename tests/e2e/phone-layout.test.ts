@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { saveScreenshot } from '../support/browser';
+import { saveScreenshot, transitionsSettled } from '../support/browser';
 import { useWholeStack } from '../support/e2e-suite';
 import { accountMenu, signInWithPopup, storageKey } from '../support/emulator-ui';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
@@ -99,8 +99,7 @@ async function layoutProblems(page: Page, name: string, { fullPage = true } = {}
     await page.emulateMedia({ colorScheme });
     await expect.poll(() => page.getAttribute('html', 'data-mantine-color-scheme')).toBe(colorScheme);
     // Let transitions (a dialog's or a toast's entrance or exit) settle: what is measured is what is painted.
-    await page.waitForTimeout(350);
-    await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length)).toBe(0);
+    await transitionsSettled(page);
     await saveScreenshot(page, `phone-layout-${name}-${colorScheme}`, { fullPage });
     for (const problem of await page.evaluate(findLayoutProblems)) {
       found.push(`${name} (${colorScheme}): ${problem.kind}: ${problem.element} "${problem.text}" ${problem.width} > ${problem.limit}`);
@@ -230,7 +229,7 @@ describe('phone layout with a long e-mail address and device name', () => {
     for (const colorScheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme });
       await expect.poll(() => page.getAttribute('html', 'data-mantine-color-scheme')).toBe(colorScheme);
-      await page.waitForTimeout(350);
+      await transitionsSettled(page);
       await saveScreenshot(page, `phone-layout-contact-support-${colorScheme}`, { fullPage: false });
       weight[colorScheme] = await button.evaluate((element) => {
         const luminance = (color: string) => {
@@ -264,8 +263,7 @@ describe('phone layout with a long e-mail address and device name', () => {
     await toast.waitFor();
     // Measured as painted: its entrance over, the pointer off it.
     await page.mouse.move(0, 0);
-    await page.waitForTimeout(350);
-    await expect.poll(() => page.evaluate(() => document.getAnimations().filter((a) => a instanceof CSSTransition).length)).toBe(0);
+    await transitionsSettled(page);
     await saveScreenshot(page, 'phone-layout-signin-toast', { fullPage: false });
 
     const toastBox = (await toast.boundingBox())!;

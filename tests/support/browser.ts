@@ -127,6 +127,29 @@ export async function axeViolations(page: Page): Promise<string[]> {
 }
 
 /**
+ * Waits until what is on screen is what is painted, rather than for a guessed time: two frames (a style
+ * change, such as a colour scheme, starts its transitions at the next one), then until no finite animation
+ * or transition is running (a dialog's or a toast's entrance, the scheme's colour fades). Endless ones (a
+ * loader) are not waited for. Measurements made after it (axe's contrast, sizes, screenshots) read the end state.
+ */
+export async function transitionsSettled(page: Page): Promise<void> {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+          const running = document
+            .getAnimations()
+            .filter((animation) => animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity);
+          await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+          return running.length;
+        }),
+      { timeout: 10_000, interval: 0 },
+    )
+    .toBe(0);
+}
+
+/**
  * Waits until React has taken the prerendered page over (its <main> carries a fiber): before that, a click on
  * a prerendered control (an accordion, a menu toggle) does nothing.
  */
