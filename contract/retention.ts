@@ -154,6 +154,7 @@ export const RETAINED_DATA: readonly RetainedData[] = [
     store: 'database',
     tables: {
       refunds: [
+        'id',
         'provider_subscription_id',
         'user_id',
         'provider',
@@ -226,10 +227,11 @@ export const RETAINED_DATA: readonly RetainedData[] = [
   },
   {
     key: 'jobs',
-    what: 'Work we still owe you: e-mails to send and payment-provider calls to make, named by numbers only (your account, a device’s sign-in, a subscription), with amounts and dates; never your e-mail address, your name or a device’s name, which are read when the e-mail is sent',
+    what: 'Work we still owe you: e-mails to send and payment-provider calls to make, named by numbers only (your account, a device’s sign-in, a refund), with amounts and dates; never your e-mail address, your name or a device’s name, which are read when the e-mail is sent',
     why: 'So that no e-mail, refund or cancellation is lost or done twice',
     kept: 'Until done, then 7 days',
-    onDeletion: 'Your e-mails, sent or still owed, are deleted at once; a refund’s notice still owed and the deletion confirmation are sent to the address kept for them (see above), then deleted',
+    onDeletion:
+      'Your e-mails, sent or still owed, are deleted at once; a refund’s notice still owed and the deletion confirmation are sent to the address kept for them (see above), then deleted; a refund’s jobs are deleted once the refund is settled and kept as an accounting record (see above)',
     removedByDeletion: false,
     store: 'job queue',
   },

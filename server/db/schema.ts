@@ -181,7 +181,10 @@ export type RefundState = 'owed' | 'made' | 'failed' | 'not_owed';
 
 /** Refunds owed, made or failed, recorded before the provider is asked (0005, 0007). */
 export const refunds = pgTable('refunds', {
+  /** One refund per subscription: a second event owing it again finds this row (the exactly-once rule). */
   providerSubscriptionId: text('provider_subscription_id').primaryKey(),
+  /** Our own name for the refund, the one its job carries (0015): never the provider's ids (issue 31). */
+  id: text('id').notNull().unique().default(sql`'rfd_' || replace(gen_random_uuid()::text, '-', '')`),
   userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
   provider: paymentProvider(),
   reason: text('reason').$type<'second_subscription' | 'deleted_account' | 'money_back' | 'staff'>().notNull(),

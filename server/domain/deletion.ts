@@ -120,7 +120,7 @@ async function deleteIfNothingLeft(
     await jobs.readdressOwed(tx, MAIL_QUEUE, user.id, ['refund', 'refund_failed'], async () => ({ noticeId: await keepNoticeAddress(tx, to) }));
     // A refund still owed, or made and able to fail, keeps the address its notice goes to; the refunds
     // kept as accounting records lose the provider's ids that lead back to the customer (issue 31).
-    await keepRefundsForDeletion(tx, user.id, to, now);
+    await keepRefundsForDeletion(tx, jobs, user.id, to, now);
     // The account's e-mails, sent or still owed, leave the job queue with the account (issue 31).
     await jobs.forgetAccountJobs(tx, MAIL_QUEUE, user.id);
     // Its WireGuard keys leave the peer list and free their addresses (issue 29).

@@ -9,7 +9,7 @@ import type { Db } from '../db/database.ts';
 export interface JobSender {
   /**
    * Enqueues job `name` with `data` inside `tx` (or the plain handle, outside a transaction). `key` says
-   * what the job is about ("refund:<subscription>", "mail:receipt:<invoice>"): a second send with the same
+   * what the job is about ("refund:<refund id>", "mail:receipt:<invoice>"): a second send with the same
    * key is a no-op and answers false, so a webhook delivered twice or two instances never do the work twice.
    */
   send(tx: Db, name: string, data: object, key: string, options?: { startAfter?: Date }): Promise<boolean>;
@@ -19,6 +19,12 @@ export interface JobSender {
    * (issue 31). A job running at that moment finishes and finds no account. Answers how many.
    */
   forgetAccountJobs(tx: Db, name: string, userId: string): Promise<number>;
+  /**
+   * Deletes, inside `tx`, the finished jobs (done, failed for good or cancelled) of queue `name` whose data's
+   * `field` is one of `values`, data and output with them: a refund kept only as an accounting record
+   * leaves no job behind that names it (issue 31). A job waiting or running is left to finish. Answers how many.
+   */
+  forgetFinishedJobs(tx: Db, name: string, field: string, values: string[]): Promise<number>;
   /**
    * Inside `tx`, the jobs of queue `name` still waiting to run whose data names account `userId` and is
    * of one of `kinds` name, instead of the account, the recipient `readdress` answers for each (a kept

@@ -17,12 +17,27 @@ import { chargeToRefund } from './charges.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
 import type { JobSender } from './jobs.ts';
 import { forgetNoticeAddress, handNoticeAddressToMessage, keepNoticeAddress, readNoticeAddress, REFUND_FAILURE_WATCH_MS, type NoticeAddress } from './notice-addresses.ts';
-import { sha256 } from './tokens.ts';
+import { newId, sha256 } from './tokens.ts';
 
 /** The queue of provider refunds (declared and worked by server/jobs/billing-jobs.ts). */
 export const REFUND_QUEUE = 'provider-refund';
 
+/**
+ * What the refund job carries: the refund row's own id, never a provider id (issue 31). The worker reads
+ * the provider's ids from the row when it runs; a settled refund of a deleted account keeps them only
+ * hashed, and its finished jobs are deleted then (forgetProviderIds).
+ */
 export interface RefundJob {
+  refundId: string;
+}
+
+/**
+ * The job as it was sent before refunds had an id of their own (0015): it names the provider's
+ * subscription. One queued, retrying or failed when that change is deployed is still carried out, its row
+ * looked up by the subscription id as before, and deleted once done if its refund is then an accounting
+ * record only (its payload holds the subscription id in clear).
+ */
+export interface OldShapeRefundJob {
   subscriptionId: string;
 }
 
@@ -41,9 +56,31 @@ export interface OwedRefund {
 }
 
 /** What became of one attempt of the refund job (the job counts failures for the alert). */
-export type RefundOutcome = 'made' | 'pending' | 'failed' | 'not_owed' | 'nothing_to_do';
+type RefundOutcome = 'made' | 'pending' | 'failed' | 'not_owed' | 'nothing_to_do';
 
-const refundKey = (subscriptionId: string) => `refund:${subscriptionId}`;
+export interface RefundAttempt {
+  outcome: RefundOutcome;
+  /**
+   * The refund the job names is now an accounting record only (settled, its account gone) or is not known
+   * by what the job names: the job is deleted once done, so no finished job outlives the hashing (issue 31).
+   */
+  forgetJob: boolean;
+}
+
+/**
+ * The job's key: one job per refund row, so an event owing the refund again (a webhook delivered twice,
+ * two instances) finds the row (one per subscription) and its job, and sends nothing new.
+ */
+const refundJobKey = (refundId: string) => `refund:${refundId}`;
+
+/**
+ * The key the provider's records of this refund carry (Stripe: the cancellation's comment, the refund's
+ * metadata; each attempt's idempotency key derives from it): the same for every attempt, so a retry
+ * recognises what an earlier one did. It stays the subscription's, as it was before refunds had ids of
+ * their own, so a refund whose old-shape job had begun is recognised by the jobs that follow; the provider
+ * knows the subscription already, and nothing here stores this key.
+ */
+const providerRefundKey = (subscriptionId: string) => `refund:${subscriptionId}`;
 
 /**
  * Accounting records without a link back to the person (issue 31): once a refund has no account (its
@@ -67,10 +104,16 @@ const hashedInSql = (column: AnyColumn): SQL =>
 
 /**
  * The provider's ids of the settled refunds `which` names that have (or, in the deleting transaction,
- * are about to have) no account are hashed. Idempotent.
+ * are about to have) no account are hashed, and their finished jobs are deleted (the job the caller runs
+ * in, if any, is deleted by its worker once done: RefundAttempt.forgetJob). Idempotent.
  */
-async function forgetProviderIds(tx: Db, which: { userId: string } | { subscriptionId: string }): Promise<void> {
-  const rows = 'userId' in which ? eq(refunds.userId, which.userId) : and(eq(refunds.providerSubscriptionId, which.subscriptionId), sql`${refunds.userId} is null`);
+async function forgetProviderIds(tx: Db, jobs: JobSender, which: { userId: string } | { subscriptionId: string }): Promise<void> {
+  const rows = and(
+    'userId' in which ? eq(refunds.userId, which.userId) : and(eq(refunds.providerSubscriptionId, which.subscriptionId), sql`${refunds.userId} is null`),
+    ne(refunds.state, 'owed'),
+  );
+  const settled = await tx.select({ id: refunds.id, subscriptionId: refunds.providerSubscriptionId }).from(refunds).where(rows);
+  if (settled.length === 0) return;
   await tx
     .update(refunds)
     .set({
@@ -79,7 +122,12 @@ async function forgetProviderIds(tx: Db, which: { userId: string } | { subscript
       chargeId: hashedInSql(refunds.chargeId),
       providerRefundId: hashedInSql(refunds.providerRefundId),
     })
-    .where(and(rows, ne(refunds.state, 'owed')));
+    .where(rows);
+  // Its jobs, done or failed for good, with their output (a provider's error may name its ids): by the
+  // refund's id, and by the subscription id in clear for a job of the old shape (OldShapeRefundJob).
+  await jobs.forgetFinishedJobs(tx, REFUND_QUEUE, 'refundId', settled.map(({ id }) => id));
+  const inClear = settled.map(({ subscriptionId }) => subscriptionId).filter((id) => !isForgottenProviderId(id));
+  await jobs.forgetFinishedJobs(tx, REFUND_QUEUE, 'subscriptionId', inClear);
 }
 
 /**
@@ -94,28 +142,44 @@ export async function oweRefund(tx: Db, jobs: JobSender, refund: OwedRefund): Pr
     .where(eq(refunds.providerSubscriptionId, forgottenProviderId(refund.providerSubscriptionId)));
   if (settled) return;
   const charge = await chargeToRefund(tx, refund.providerSubscriptionId, refund.chargeId ?? null);
+  // One row per subscription (its primary key): owed again, the refund keeps the row, id and job it has.
   await tx
     .insert(refunds)
-    .values({ ...refund, chargeId: refund.chargeId ?? null, amount: refund.amount ?? charge?.amount ?? null, currency: charge?.currency ?? null })
+    .values({ ...refund, id: newId('rfd'), chargeId: refund.chargeId ?? null, amount: refund.amount ?? charge?.amount ?? null, currency: charge?.currency ?? null })
     .onConflictDoNothing({ target: refunds.providerSubscriptionId });
-  await jobs.send(tx, REFUND_QUEUE, { subscriptionId: refund.providerSubscriptionId } satisfies RefundJob, refundKey(refund.providerSubscriptionId));
+  const [row] = await tx.select({ id: refunds.id }).from(refunds).where(eq(refunds.providerSubscriptionId, refund.providerSubscriptionId));
+  await jobs.send(tx, REFUND_QUEUE, { refundId: row!.id } satisfies RefundJob, refundJobKey(row!.id));
+}
+
+/** The refund row a job names: by its id, or (a job of the old shape) by the subscription id in clear. */
+async function refundNamedBy(db: Db, job: RefundJob | OldShapeRefundJob): Promise<RefundRow | undefined> {
+  if ('refundId' in job) return (await db.select().from(refunds).where(eq(refunds.id, job.refundId)))[0];
+  // A hashed id names no provider record: the provider is never asked with one (nor is one ever owed).
+  if (isForgottenProviderId(job.subscriptionId)) return undefined;
+  return (await db.select().from(refunds).where(eq(refunds.providerSubscriptionId, job.subscriptionId)))[0];
 }
 
 /**
  * The refund job: ends the subscription at the provider and refunds it, then records what became of it.
  * Throwing leaves the row owed and the job is retried; the provider adapter makes sure a retry never
- * refunds twice.
+ * refunds twice. A job of either shape (RefundJob, OldShapeRefundJob) is carried out.
  */
-export async function carryOutRefund(db: Db, payments: PaymentProvider, jobs: JobSender, { subscriptionId }: RefundJob): Promise<RefundOutcome> {
-  // A hashed id names no provider record: the provider is never asked with one (nor is one ever owed).
-  if (isForgottenProviderId(subscriptionId)) return 'nothing_to_do';
-  const [owed] = await db.select().from(refunds).where(eq(refunds.providerSubscriptionId, subscriptionId));
+export async function carryOutRefund(db: Db, payments: PaymentProvider, jobs: JobSender, job: RefundJob | OldShapeRefundJob): Promise<RefundAttempt> {
+  const named = await refundNamedBy(db, job);
+  const outcome = named ? await attemptRefund(db, payments, jobs, named) : 'nothing_to_do';
+  const [after] = named ? await db.select({ userId: refunds.userId, state: refunds.state }).from(refunds).where(eq(refunds.id, named.id)) : [];
+  return { outcome, forgetJob: !after || (after.userId === null && after.state !== 'owed') };
+}
+
+async function attemptRefund(db: Db, payments: PaymentProvider, jobs: JobSender, owed: RefundRow): Promise<RefundOutcome> {
   // Made, failed or not owed already; or accepted as pending, whose own events settle it.
-  if (!owed || owed.state !== 'owed' || owed.providerRefundId) return 'nothing_to_do';
-  if (isForgottenProviderId(owed.chargeId) || isForgottenProviderId(owed.paymentIntent)) return 'nothing_to_do';
+  if (owed.state !== 'owed' || owed.providerRefundId) return 'nothing_to_do';
+  // A hashed id names no provider record: the provider is never asked with one (a refund owed keeps its ids in clear).
+  if ([owed.providerSubscriptionId, owed.chargeId, owed.paymentIntent].some(isForgottenProviderId)) return 'nothing_to_do';
+  const subscriptionId = owed.providerSubscriptionId;
   const result = await payments.cancelAndRefund({
     subscriptionId,
-    key: refundKey(subscriptionId),
+    key: providerRefundKey(subscriptionId),
     chargeId: owed.chargeId,
     owed: owed.amount !== null && owed.currency ? { amount: owed.amount, currency: owed.currency } : null,
     // Stored before the provider is asked: its charge.refunded may arrive before its answer.
@@ -125,7 +189,7 @@ export async function carryOutRefund(db: Db, payments: PaymentProvider, jobs: Jo
   });
   return db.transaction(async (tx) => {
     const outcome = await recordRefundResult(tx, jobs, owed, result);
-    await forgetProviderIds(tx, { subscriptionId });
+    await forgetProviderIds(tx, jobs, { subscriptionId });
     return outcome;
   });
 }
@@ -161,9 +225,9 @@ async function recordRefundResult(tx: Db, jobs: JobSender, owed: RefundRow, resu
  * keeps the address its notice goes to, in a row of its own (notice-addresses.ts; the account row that
  * holds the address goes now). A refund still owed keeps it until its notice (made or failed) is owed; a
  * refund made keeps it for REFUND_FAILURE_WATCH_MS after it was made, should the provider report it failed.
- * Then the provider's ids of the account's settled refunds are hashed (forgetProviderIds).
+ * Then the provider's ids of the account's settled refunds are hashed and their finished jobs deleted (forgetProviderIds).
  */
-export async function keepRefundsForDeletion(tx: Db, userId: string, to: NoticeAddress, now = new Date()): Promise<void> {
+export async function keepRefundsForDeletion(tx: Db, jobs: JobSender, userId: string, to: NoticeAddress, now = new Date()): Promise<void> {
   for (const refund of await tx.select().from(refunds).where(eq(refunds.userId, userId))) {
     const watchedUntil = refund.refundedAt ? new Date(refund.refundedAt.getTime() + REFUND_FAILURE_WATCH_MS) : null;
     let noticeId: string | null = null;
@@ -171,7 +235,7 @@ export async function keepRefundsForDeletion(tx: Db, userId: string, to: NoticeA
     else if (refund.state === 'made' && canFailLater(refund) && watchedUntil && watchedUntil > now) noticeId = await keepNoticeAddress(tx, to, watchedUntil);
     if (noticeId) await tx.update(refunds).set({ noticeId }).where(eq(refunds.providerSubscriptionId, refund.providerSubscriptionId));
   }
-  await forgetProviderIds(tx, { userId });
+  await forgetProviderIds(tx, jobs, { userId });
 }
 
 /**
@@ -278,7 +342,7 @@ export async function applyRefundStatus(tx: Db, jobs: JobSender, update: Provide
     await makeRefund(tx, jobs, ours.providerSubscriptionId, now);
     outcome = 'applied';
   }
-  await forgetProviderIds(tx, { subscriptionId: ours.providerSubscriptionId });
+  await forgetProviderIds(tx, jobs, { subscriptionId: ours.providerSubscriptionId });
   return outcome;
 }
 

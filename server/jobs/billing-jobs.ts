@@ -3,7 +3,7 @@
  * hands each job to one of them. The handlers are the domain's. The mail queue they owe e-mails to is
  * declared by the mail worker (server/mail/mail-worker.ts), which server/workers.ts starts first.
  */
-import { carryOutRefund, REFUND_QUEUE, type RefundJob } from '../domain/refunds.ts';
+import { carryOutRefund, REFUND_QUEUE, type OldShapeRefundJob, type RefundJob } from '../domain/refunds.ts';
 import type { Db } from '../domain/store.ts';
 import type { PaymentProvider } from '../domain/payment-provider.ts';
 import type { JobQueue } from './queue.ts';
@@ -17,7 +17,12 @@ export async function startBillingJobs(
   onRefundFailed: () => void = () => {},
 ): Promise<void> {
   await jobs.declare(REFUND_QUEUE, { retryDelaySeconds });
-  await jobs.work<RefundJob>(REFUND_QUEUE, async (data) => {
-    if ((await carryOutRefund(db, payments, jobs, data)) === 'failed') onRefundFailed();
+  // Jobs sent before refunds had ids of their own name the subscription (OldShapeRefundJob): still carried out.
+  await jobs.work<RefundJob | OldShapeRefundJob>(REFUND_QUEUE, async (data, attempt) => {
+    const { outcome, forgetJob } = await carryOutRefund(db, payments, jobs, data);
+    if (outcome === 'failed') onRefundFailed();
+    // Settled with its account gone, the refund is an accounting record with hashed ids: its job does not
+    // stay on for pg-boss's 7 days (issue 31).
+    if (forgetJob) await jobs.forget(attempt.id);
   });
 }

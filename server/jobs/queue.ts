@@ -129,6 +129,14 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       return rowsOf(result).length;
     },
 
+    async forgetFinishedJobs(tx: Db, name, field, values) {
+      if (values.length === 0) return 0;
+      const result = await (tx as Database['db']).execute(
+        sql`delete from ${sql.identifier(database.jobSchema)}.job where name = ${name} and state in ('completed', 'failed', 'cancelled') and data->>${field} in ${sql`(${sql.join(values.map((value) => sql`${value}`), sql`, `)})`} returning id`,
+      );
+      return rowsOf(result).length;
+    },
+
     async readdressOwed(tx: Db, name, userId, kinds, readdress) {
       const job = sql`${sql.identifier(database.jobSchema)}.job`;
       const owed = rowsOf(

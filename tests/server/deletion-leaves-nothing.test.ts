@@ -5,9 +5,14 @@
  * searched), and the journey's log lines hold the account id, the e-mail address and the name nowhere:
  * only the hashed tombstones remain. And at no point of the journey, before any e-mail is sent as after,
  * does a table of the job queue (job data and output alike) hold the address, the name or a device's name:
- * jobs carry ids (issue 31). On PGlite and PostgreSQL.
+ * jobs carry ids (issue 31). Once the refund is kept as an accounting record (settled, its account gone), no
+ * table of the job queue holds the payment provider's subscription, payment or charge id in clear either:
+ * the refund job names the refund row, and its finished jobs leave when its ids are hashed. On PGlite and
+ * PostgreSQL.
  */
+import { eq } from 'drizzle-orm';
 import { expect, inject, test } from 'vitest';
+import { refunds } from '../../server/db/schema';
 import { describeApi } from '../support/describe-api';
 import { mintProviderUser } from '../support/auth-emulator';
 import { call } from '../support/server-harness';
@@ -94,12 +99,22 @@ describeApi('a deleted account', { emulatorHost, logger: true, logDestination: {
     const secrets = [userId, email, name];
     // The scan finds the account while it exists (else it would prove nothing).
     expect((await found(secrets)).length).toBeGreaterThan(3);
+    // The payment provider's ids of the refund (subscription, and the charge money-back refunds; a payment
+    // intent and refund id where the provider has them), each of which leads to the customer there.
+    const [refund] = await api.database.db.select().from(refunds).where(eq(refunds.userId, userId));
+    expect(refund).toMatchObject({ state: 'made' });
+    const providerIds = [refund!.providerSubscriptionId, refund!.chargeId, refund!.paymentIntent, refund!.providerRefundId].filter((id): id is string => id !== null);
+    expect(providerIds.length).toBeGreaterThanOrEqual(2);
+    expect((await found(providerIds)).length).toBeGreaterThan(0);
 
     expect((await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken })).status).toBe(200);
     // The account-deleted e-mail is sent, and nothing else is owed.
     await expect.poll(async () => (await jobsOwed())[0]![0], { timeout: 20_000 }).toBe(0);
 
     expect(await found([...secrets, deviceName, keyName])).toEqual([]);
+    // The refund, settled and its account gone, is an accounting record: no table, pg-boss's included, holds
+    // its provider ids in clear (the refund row keeps them hashed, and its finished job left with the hashing).
+    expect(await found(providerIds)).toEqual([]);
     // Watched from the first sign-in to the last e-mail: no job ever held the address, the name or a device's name.
     const watched = await jobQueue.stop();
     expect(watched.scans).toBeGreaterThan(3);

@@ -7,7 +7,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { charges, refunds } from '../../server/db/schema';
-import { forgottenProviderId } from '../../server/domain/refunds';
+import { forgottenProviderId, REFUND_QUEUE, type OldShapeRefundJob } from '../../server/domain/refunds';
 import { startTestMailServer } from '../support/maildev';
 import { mailsOwed } from '../support/mail-owed';
 import { call } from '../support/server-harness';
@@ -28,6 +28,15 @@ describeStripeApi('refunds with Stripe', { STRIPE_TIMEOUT_MS: '1000', BILLING_JO
   const rowsHolding = async (table: string, text: string) =>
     ((await api.database.statement(`holding_${table}`, `SELECT count(*)::int FROM ${table} AS r WHERE position($1 in r::text) > 0`)([text])) as [[number]])[0][0];
   const jobTable = () => `"${api.database.jobSchema}".job`;
+  /** The payment provider's ids a refund row holds (subscription, payment, charge, refund), as they are now. */
+  const providerIdsOf = (row: typeof refunds.$inferSelect) =>
+    [row.providerSubscriptionId, row.paymentIntent, row.chargeId, row.providerRefundId].filter((id): id is string => id !== null);
+  /** Those of `clear` some job of the queue (its data or output) holds. */
+  const inJobQueue = async (clear: string[]) => {
+    const held: string[] = [];
+    for (const id of clear) if ((await rowsHolding(jobTable(), id)) > 0) held.push(id);
+    return held;
+  };
   async function signIn(name: string) {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
     const user = body.user as { id: string; email: string };
@@ -92,8 +101,12 @@ describeStripeApi('refunds with Stripe', { STRIPE_TIMEOUT_MS: '1000', BILLING_JO
     expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'made-then-gone' })).toMatchObject({ status: 200 });
     await until(async () => (await refundRow(subscriptionId))?.state === 'made');
     const [made] = stripe.refunds;
+    const clearIds = providerIdsOf((await refundRow(subscriptionId))!);
+    expect(clearIds).toEqual(expect.arrayContaining([subscriptionId, 'pi_sub_made-then-gone', made!.id]));
     await mail.waitForMails(email, 1, undefined, (received) => received.subject.startsWith('Your Veil VPN refund'));
     expect((await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken })).status).toBe(200);
+    // Its finished job left with the hashing (issue 31): the job queue names none of its provider ids.
+    expect(await inJobQueue(clearIds)).toEqual([]);
 
     // An accounting record: amount, state and dates, no account, and the provider's ids only hashed.
     expect(await refundRow(subscriptionId)).toMatchObject({
@@ -119,6 +132,58 @@ describeStripeApi('refunds with Stripe', { STRIPE_TIMEOUT_MS: '1000', BILLING_JO
     await until(async () => (await rowsHolding('notice_addresses', email)) === 0);
     expect(await rowsHolding('refunds', email)).toBe(0);
     expect(await rowsHolding(jobTable(), email)).toBe(0);
+  });
+
+  test('a refund still owed at deletion and made after it: its job names only the refund, and leaves once the refund is an accounting record', async () => {
+    const { userId, email, sessionToken } = await paying('owed-then-gone');
+    const subscriptionId = 'sub_owed-then-gone';
+    // Stripe does not answer about refunds (the job lists the payment's refunds first) until the account is gone.
+    stripe.stopAnswering('/v1/refunds');
+    let owed: typeof refunds.$inferSelect;
+    try {
+      expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'owed-then-gone' })).toMatchObject({ status: 200 });
+      await until(() => stripe.requests.some((request) => request.path === '/v1/refunds'));
+      owed = (await refundRow(subscriptionId))!;
+      expect(owed).toMatchObject({ state: 'owed', id: expect.stringMatching(/^rfd_/) });
+      // The job names the refund by its own id, never by a provider id.
+      const [[data]] = (await api.database.statement('refund_job_data', `SELECT data FROM ${jobTable()} WHERE name = $1 AND state IN ('created', 'retry', 'active')`)([REFUND_QUEUE])) as [[unknown]];
+      expect(data).toEqual({ refundId: owed.id });
+      expect((await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken })).status).toBe(200);
+    } finally {
+      stripe.answerAgain('/v1/refunds');
+    }
+    await until(async () => (await refundRow(subscriptionId))?.state === 'made');
+    const [made] = stripe.refunds;
+    expect(stripe.refunds).toHaveLength(1);
+    await mail.waitForMails(email, 1, undefined, (received) => received.subject.startsWith('Your Veil VPN refund'));
+    // Made without its account: the row keeps hashes only, and the job that made it is gone, data and output.
+    expect(await refundRow(subscriptionId)).toMatchObject({ userId: null, providerSubscriptionId: forgottenProviderId(subscriptionId) });
+    await until(async () => (await rowsHolding(jobTable(), owed.id)) === 0);
+    expect(await inJobQueue([subscriptionId, 'pi_sub_owed-then-gone', 'in_sub_owed-then-gone', made!.id])).toEqual([]);
+  });
+
+  test('a refund job of the old shape, {subscriptionId} (queued before refunds had ids), is still carried out once, and leaves with the account', async () => {
+    const { userId, email, sessionToken } = await paying('old-shape');
+    const subscriptionId = 'sub_old-shape';
+    // As a refund was owed before 0015: its row, and a job naming the subscription.
+    await api.database.db.insert(refunds).values({ providerSubscriptionId: subscriptionId, userId, provider: 'stripe', reason: 'second_subscription' });
+    const oldJob: OldShapeRefundJob = { subscriptionId };
+    expect(await api.jobs.send(api.database.db, REFUND_QUEUE, oldJob, `refund:${subscriptionId}`)).toBe(true);
+
+    await until(async () => (await refundRow(subscriptionId))?.state === 'made');
+    expect(stripe.subscriptions.get(subscriptionId)!.status).toBe('canceled');
+    expect(stripe.refunds.map((refund) => [refund.payment_intent, refund.amount])).toEqual([['pi_sub_old-shape', 10000]]);
+    expect(await mailsOwed(api.database, 'refund', userId)).toEqual([expect.objectContaining({ amount: 10000 })]);
+    // Sent again (a webhook delivered twice would owe it again): the row is one, the refund made once.
+    expect(await api.jobs.send(api.database.db, REFUND_QUEUE, oldJob, `refund:${subscriptionId}-again`)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(stripe.refunds).toHaveLength(1);
+
+    // The old job's payload names the subscription in clear: it leaves when the refund's ids are hashed.
+    expect(await inJobQueue([subscriptionId])).toEqual([subscriptionId]);
+    expect((await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken })).status).toBe(200);
+    expect(await refundRow(subscriptionId)).toMatchObject({ userId: null, providerSubscriptionId: forgottenProviderId(subscriptionId) });
+    expect(await inJobQueue([subscriptionId, 'pi_sub_old-shape'])).toEqual([]);
   });
 
   test('a Stripe 500 on the first refund is not replayed for a day: the retry asks with a new key, and the refund is made once', async () => {
