@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, saveScreenshot, waitForHydration } from '../support/browser';
+import { axeViolations, saveScreenshot, transitionsSettled, waitForHydration } from '../support/browser';
 import { useWholeStack } from '../support/e2e-suite';
 import { accountMenu, signInWithPopup, storageKey } from '../support/emulator-ui';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
@@ -25,7 +25,7 @@ async function lookAt(page: Page, name: string, { fullPage = true } = {}) {
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expect.poll(() => page.getAttribute('html', 'data-mantine-color-scheme')).toBe(colorScheme);
-    await page.waitForTimeout(400); // transitions settle: axe measures contrast on what is painted
+    await transitionsSettled(page); // axe measures contrast on what is painted
     const width = page.viewportSize()?.width ?? 0;
     await saveScreenshot(page, `glance-${name}-${width}-${colorScheme}`, { fullPage });
     expect(await axeViolations(page), `${name} at ${width}px (${colorScheme})`).toEqual([]);

@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { axeViolations, saveScreenshot } from '../support/browser';
+import { axeViolations, saveScreenshot, transitionsSettled } from '../support/browser';
 import { useWholeStack } from '../support/e2e-suite';
 import { storageKey } from '../support/emulator-ui';
 import { emulatorAdmin } from '../support/staff';
@@ -15,7 +15,7 @@ import { emulatorAdmin } from '../support/staff';
 const e2e = useWholeStack();
 
 async function expectAccessible(page: Page, what: string) {
-  await page.waitForTimeout(400);
+  await transitionsSettled(page);
   expect(await axeViolations(page), what).toEqual([]);
 }
 
