@@ -7,7 +7,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { axeViolations, saveScreenshot } from '../support/browser';
+import { axeViolations, saveScreenshot, transitionsSettled } from '../support/browser';
 import { useWholeStack } from '../support/e2e-suite';
 import { accountMenu, completeEmulatorSignIn, storageKey } from '../support/emulator-ui';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
@@ -37,7 +37,7 @@ async function expectAccessible(page: Page, what: string) {
     await page.emulateMedia({ colorScheme });
     await expect.poll(() => page.getAttribute('html', 'data-mantine-color-scheme')).toBe(colorScheme);
     // Let transitions (the dialogs' fade-in) settle: axe measures contrast on what is painted.
-    await page.waitForTimeout(400);
+    await transitionsSettled(page);
     expect(await axeViolations(page), `${what} (${colorScheme})`).toEqual([]);
   }
   await page.emulateMedia({ colorScheme: 'light' });
