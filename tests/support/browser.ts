@@ -7,7 +7,7 @@
 import { readFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request as BrowserRequest } from 'playwright-core';
 import { expect, inject } from 'vitest';
 
 const require = createRequire(import.meta.url);
@@ -82,8 +82,20 @@ function watchPage(page: Page, problems: PageProblems, ownOrigins: string[] | un
     }
   });
   page.on('pageerror', (error) => isOurs(page.url()) && problems.consoleErrors.push(`${page.url()}: ${error.message}${process.env.E2E_DEBUG ? `\n${error.stack}` : ''}`));
+  // A script the page was still fetching when the customer followed a link (the public pages load the
+  // session's chunks at idle, and their links load the next page) is aborted by the browser, as it should
+  // be: not a failure. Known by a main-frame navigation that began after the request did.
+  let navigationsBegun = 0;
+  const navigationsBefore = new WeakMap<BrowserRequest, number>();
+  page.on('request', (request) => {
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigationsBegun += 1;
+    else navigationsBefore.set(request, navigationsBegun);
+  });
   page.on('requestfailed', (request) => {
-    if (isOurs(request.url())) problems.failedRequests.push(`${request.method()} ${request.url()}: ${request.failure()?.errorText}`);
+    if (!isOurs(request.url())) return;
+    const errorText = request.failure()?.errorText;
+    const leftBehind = errorText === 'net::ERR_ABORTED' && navigationsBegun > (navigationsBefore.get(request) ?? navigationsBegun);
+    if (!leftBehind) problems.failedRequests.push(`${request.method()} ${request.url()}: ${errorText}`);
   });
   page.on('response', (response) => {
     if (isOurs(response.url()) && response.status() >= 400) {
