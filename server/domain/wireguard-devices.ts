@@ -17,6 +17,7 @@ import { findLiveSubscriptions } from './subscriptions.ts';
 import { newId } from './tokens.ts';
 
 type KeyRow = typeof wireguardKeys.$inferSelect;
+type NewKey = Pick<KeyRow, 'userId' | 'sessionId' | 'name' | 'publicKey' | 'expiresAt'>;
 /** The caller's live session and account (sessions.ts's SignedIn, named here without importing it). */
 interface Caller {
   session: typeof sessions.$inferSelect;
@@ -69,7 +70,7 @@ async function refuseBlockedKey(tx: Db, publicKey: string, now: Date): Promise<v
  */
 async function insertKey(
   tx: Db,
-  values: { userId: string; sessionId: string | null; name: string; publicKey: string; expiresAt: Date | null },
+  values: NewKey,
   pools: AddressPools,
   billingNow: Date,
   now: Date,
@@ -90,6 +91,13 @@ async function insertKey(
     if (taken) throw keyInUse();
   }
   throw poolExhausted();
+}
+
+/** A device's new key in the place of `current` (none yet: a first key): the old one leaves the peer list in the same transaction. */
+async function replaceKey(tx: Db, current: KeyRow | undefined, values: NewKey, options: Pick<KeyOptions, 'pools' | 'billingNow'>, now: Date): Promise<KeyRow> {
+  await refuseBlockedKey(tx, values.publicKey, now);
+  if (current) await removeKeys(tx, eq(wireguardKeys.id, current.id), now);
+  return insertKey(tx, values, options.pools, options.billingNow, now);
 }
 
 function shown(row: KeyRow, device: { id: string; kind: 'desktop' | 'wireguard'; name: string }): WireguardDevice {
@@ -114,16 +122,8 @@ export async function registerKey(
       const device = { id: session.id, kind: 'desktop' as const, name: session.deviceName ?? 'Desktop app' };
       // The same key sent again (a retried call) is the key it has.
       if (current?.publicKey === request.publicKey) return shown(current, device);
-      await refuseBlockedKey(tx, request.publicKey, now);
-      if (current) await removeKeys(tx, eq(wireguardKeys.id, current.id), now);
-      const row = await insertKey(
-        tx,
-        { userId: user.id, sessionId: session.id, name: device.name, publicKey: request.publicKey, expiresAt: session.expiresAt },
-        options.pools,
-        options.billingNow,
-        now,
-      );
-      return shown(row, device);
+      const values = { userId: user.id, sessionId: session.id, name: device.name, publicKey: request.publicKey, expiresAt: session.expiresAt };
+      return shown(await replaceKey(tx, current, values, options, now), device);
     }
     await refuseBlockedKey(tx, request.publicKey, now);
     if ((await liveDeviceCount(tx, user.id, now)) >= options.deviceLimit) throw failures.deviceLimit(options.deviceLimit, options.accountUrl);
@@ -152,15 +152,8 @@ export async function rotateKey(
     const [current] = await tx.select().from(wireguardKeys).where(and(eq(wireguardKeys.userId, user.id), byDevice));
     if (!current) throw failures.notFound('Device');
     if (current.publicKey === request.publicKey) throw keyInUse();
-    await refuseBlockedKey(tx, request.publicKey, now);
-    await removeKeys(tx, eq(wireguardKeys.id, current.id), now);
-    const row = await insertKey(
-      tx,
-      { userId: user.id, sessionId: current.sessionId, name: current.name, publicKey: request.publicKey, expiresAt: current.expiresAt },
-      options.pools,
-      options.billingNow,
-      now,
-    );
+    const values = { userId: user.id, sessionId: current.sessionId, name: current.name, publicKey: request.publicKey, expiresAt: current.expiresAt };
+    const row = await replaceKey(tx, current, values, options, now);
     return shown(row, current.sessionId ? { id: current.sessionId, kind: 'desktop', name: current.name } : { id: row.id, kind: 'wireguard', name: row.name });
   });
 }
