@@ -65,6 +65,16 @@ describeStripeApi('refunds with Stripe', { STRIPE_TIMEOUT_MS: '1000', BILLING_JO
     await stripeEvent('invoice.paid', paidInvoice(`in_sub_${name}`, customer, `sub_${name}`, user.userId));
     return { ...user, customer, subscription };
   }
+  /**
+   * A refund made in the Stripe Dashboard: Stripe holds refund `refundId` of `amount` (cents, dollars) on
+   * `paymentIntent`, and reported it a minute ago on charge `chargeId` of `charged` (charge.refunded).
+   */
+  async function dashboardRefund(customer: string, refund: { refundId: string; chargeId: string; paymentIntent: string; amount: number; charged: number }) {
+    const { refundId, chargeId, paymentIntent, amount, charged } = refund;
+    stripe.refunds.push({ id: refundId, object: 'refund', payment_intent: paymentIntent, amount, currency: 'usd', status: 'succeeded', metadata: {} });
+    const charge = { id: chargeId, object: 'charge', customer, payment_intent: paymentIntent, amount: charged, amount_refunded: amount, currency: 'usd' };
+    await stripeEvent('charge.refunded', charge, { created: nowSeconds() - 60 });
+  }
   const metric = async (name: string) => {
     const text = (await api.app.inject({ method: 'GET', url: '/api/metrics' })).body;
     return Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
@@ -279,9 +289,7 @@ describeStripeApi('refunds with Stripe', { STRIPE_TIMEOUT_MS: '1000', BILLING_JO
   test('a money-back claim after a Dashboard partial refund announces the remainder, in its answer and its e-mail', async () => {
     const { userId, customer } = await paying('dash-partial');
     // $40 refunded in the Stripe Dashboard: Stripe holds the refund and reports it.
-    stripe.refunds.push({ id: 're_dashboard', object: 'refund', payment_intent: 'pi_sub_dash-partial', amount: 4000, currency: 'usd', status: 'succeeded', metadata: {} });
-    const partial = { id: 'ch_dash', object: 'charge', customer, payment_intent: 'pi_sub_dash-partial', amount: 10000, amount_refunded: 4000, currency: 'usd' };
-    await stripeEvent('charge.refunded', partial, { created: nowSeconds() - 60 });
+    await dashboardRefund(customer, { refundId: 're_dashboard', chargeId: 'ch_dash', paymentIntent: 'pi_sub_dash-partial', amount: 4000, charged: 10000 });
 
     expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'dash-partial' })).toMatchObject({
       status: 200,
@@ -297,9 +305,7 @@ describeStripeApi('refunds with Stripe', { STRIPE_TIMEOUT_MS: '1000', BILLING_JO
     // A proration paid since, in dollars too, then refunded in full in the Stripe Dashboard.
     stripe.paymentAmounts.set('pi_proration-other', 1234);
     await stripeEvent('invoice.paid', paidInvoice('in_proration-other', customer, 'sub_other-payment', userId, 1234, nowSeconds() - 3600));
-    stripe.refunds.push({ id: 're_dashboard_other', object: 'refund', payment_intent: 'pi_proration-other', amount: 1234, currency: 'usd', status: 'succeeded', metadata: {} });
-    const proration = { id: 'ch_proration', object: 'charge', customer, payment_intent: 'pi_proration-other', amount: 1234, amount_refunded: 1234, currency: 'usd' };
-    await stripeEvent('charge.refunded', proration, { created: nowSeconds() - 60 });
+    await dashboardRefund(customer, { refundId: 're_dashboard_other', chargeId: 'ch_proration', paymentIntent: 'pi_proration-other', amount: 1234, charged: 1234 });
     // Each charge names the payment that paid it (asked of Stripe: the invoice.paid payload did not include it).
     const stored = await api.database.db.select({ id: charges.id, paymentIntent: charges.paymentIntent }).from(charges).where(eq(charges.userId, userId));
     expect(stored.sort((a, b) => a.id.localeCompare(b.id))).toEqual([
@@ -319,9 +325,7 @@ describeStripeApi('refunds with Stripe', { STRIPE_TIMEOUT_MS: '1000', BILLING_JO
   test('a charge stored before charges named their payment keeps the date and currency rule: the remainder is announced', async () => {
     const { userId, customer } = await paying('stored-before');
     await api.database.db.update(charges).set({ paymentIntent: null }).where(eq(charges.userId, userId));
-    stripe.refunds.push({ id: 're_dashboard_before', object: 'refund', payment_intent: 'pi_sub_stored-before', amount: 2500, currency: 'usd', status: 'succeeded', metadata: {} });
-    const partial = { id: 'ch_before', object: 'charge', customer, payment_intent: 'pi_sub_stored-before', amount: 10000, amount_refunded: 2500, currency: 'usd' };
-    await stripeEvent('charge.refunded', partial, { created: nowSeconds() - 60 });
+    await dashboardRefund(customer, { refundId: 're_dashboard_before', chargeId: 'ch_before', paymentIntent: 'pi_sub_stored-before', amount: 2500, charged: 10000 });
 
     expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'stored-before' })).toMatchObject({
       status: 200,
