@@ -6,10 +6,15 @@ import react from '@vitejs/plugin-react';
  *  - unit: machines and pure modules in node (fast, no DOM, no services);
  *  - server: the API against PGlite (and PostgreSQL when reachable) and the Firebase Auth emulator;
  *  - components: React screens in jsdom with Mantine's test environment;
- *  - e2e: a real Chromium against the built site and the whole local stack (slow, run one file at a time).
+ *  - e2e: a real Chromium against the built site and the whole local stack (slow: two files at a time, after the rest).
  */
 export default defineConfig({
   test: {
+    // Files at once, outside the e2e project (which runs one file at a time, after the others). Vitest's
+    // default is one fewer than the cores: on this project's two-core machines, one file at a time, while
+    // most of a server file's time is spent waiting (for the Auth emulator, job polls, a mail server, a
+    // timeout it provokes) with the CPU idle. Measured in docs/performance.md.
+    maxWorkers: 4,
     // The default output, then the ten slowest files (tests/support/slowest-files-reporter.ts).
     reporters: ['default', './tests/support/slowest-files-reporter.ts'],
     projects: [
@@ -50,7 +55,10 @@ export default defineConfig({
           // 15 s for what it waits for (issue 34: its default of 1 s made the suite fail by chance).
           expect: { poll: { timeout: 15_000 } },
           globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
+          // Two files at once (each its own API, database and Chromium; the Auth emulator shared, so no
+          // file wipes its users), after the other projects: a group of its own.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 300_000,
         },

@@ -9,7 +9,7 @@ import { saveScreenshot } from '../support/browser';
 import { startStack } from '../support/stack';
 import { useWholeStack } from '../support/e2e-suite';
 import { accountMenu, completeEmulatorSignIn, signInWithPopup, storageKey } from '../support/emulator-ui';
-import { wipeEmulatorUsers } from '../support/auth-emulator';
+import { uniqueAddress } from '../support/auth-emulator';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
 
 const e2e = useWholeStack();
@@ -26,8 +26,9 @@ async function signedInPage(email: string, options: Parameters<Browser['newConte
 
 describe('sign-in and session', () => {
   test('a new Google user signs in through the popup, lands on /subscribe, and reload keeps the session', async () => {
-    await wipeEmulatorUsers(emulatorUrl);
-    const { page, problems } = await signedInPage('new.user@example.com');
+    // An address the emulator has never seen (other files sign in on the same emulator at the same time).
+    const email = uniqueAddress('new.user');
+    const { page, problems } = await signedInPage(email);
     expect(new URL(page.url()).pathname).toBe('/subscribe');
     await page.getByText('Signed in as').waitFor();
     expect(await storageKey(page, 'sessionToken')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -36,7 +37,7 @@ describe('sign-in and session', () => {
     await page.goto(`${e2e.stack.url}/account`);
     await page.reload();
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
-    await page.getByText('new.user@example.com').first().waitFor();
+    await page.getByText(email).first().waitFor();
     await saveScreenshot(page, 'signin-2-reload-keeps-session');
     expect(problems.consoleErrors).toEqual([]);
   });

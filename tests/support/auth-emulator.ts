@@ -147,11 +147,3 @@ export async function mintOtherUser(emulatorUrl: string, kind: 'anonymous' | 'pa
   if (!response.ok || !answer.idToken || !answer.localId) throw new Error(`emulator sign-up failed: ${JSON.stringify(answer)}`);
   return { uid: answer.localId, idToken: answer.idToken, email: email ?? '' };
 }
-
-/** Removes every user of the project from the emulator. */
-export async function wipeEmulatorUsers(emulatorUrl: string, projectId = EMULATOR_PROJECT_ID): Promise<void> {
-  await fetch(`${emulatorUrl}/emulator/v1/projects/${projectId}/accounts`, {
-    method: 'DELETE',
-    headers: { authorization: 'Bearer owner' },
-  });
-}
