@@ -10,6 +10,7 @@ import { sessions } from '../db/schema.ts';
 import { findUserById } from './accounts.ts';
 import type { MessageToSend, QueuedMessage } from './customer-messages.ts';
 import { forgetNoticeAddress, readNoticeAddress } from './notice-addresses.ts';
+import { desktopName } from './device-names.ts';
 
 export interface MailRecipient {
   email: string;
@@ -17,9 +18,6 @@ export interface MailRecipient {
 }
 
 export type SendMail = (to: MailRecipient, message: MessageToSend) => Promise<void>;
-
-/** What a desktop session is called when it gave no name (as the device list says). */
-const UNNAMED_DEVICE = 'Desktop app';
 
 /**
  * Sends `message`; answers 'no_recipient' (nothing sent) when its account was deleted meanwhile, or its
@@ -59,5 +57,5 @@ async function contentOf(db: Db, message: QueuedMessage): Promise<MessageToSend 
     .select({ deviceName: sessions.deviceName })
     .from(sessions)
     .where(and(eq(sessions.id, message.sessionId), eq(sessions.userId, message.userId)));
-  return { kind: 'new_device', signedInAt: message.signedInAt, deviceName: session?.deviceName ?? UNNAMED_DEVICE };
+  return { kind: 'new_device', signedInAt: message.signedInAt, deviceName: desktopName(session?.deviceName) };
 }

@@ -10,6 +10,7 @@ import { findSubscription, toApiSubscription, type ShownSubscriptionRow } from '
 import { newId, newToken, sha256 } from './tokens.ts';
 import { removeSessionKey } from './peer-access.ts';
 import { keyFields, keysOfAccount, revokeKeyDevice } from './wireguard-devices.ts';
+import { desktopName } from './device-names.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -108,7 +109,7 @@ export async function endDesktopSession(tx: Db, userId: string, sessionId: strin
   if (!revoked) throw failures.notFound('Device');
   // Its own WireGuard key leaves with it (issue 29).
   await removeSessionKey(tx, userId, sessionId, now);
-  return revoked.deviceName ?? 'Desktop app';
+  return desktopName(revoked.deviceName);
 }
 
 /** The customer signs a device out: with its activity entry in the same transaction. */
@@ -160,7 +161,7 @@ export async function listDevices(db: Db, userId: string): Promise<Device[]> {
       return {
         id: device.id,
         kind: 'desktop' as const,
-        deviceName: device.deviceName ?? 'Desktop app',
+        deviceName: desktopName(device.deviceName),
         createdAt: device.createdAt.toISOString(),
         lastUsedAt: device.lastUsedAt.toISOString(),
         ...(key ? keyFields(key) : {}),

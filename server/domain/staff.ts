@@ -27,6 +27,7 @@ import { endDesktopSession } from './sessions.ts';
 import { findSubscription, toApiSubscription } from './subscriptions.ts';
 import { sha256 } from './tokens.ts';
 import { endKeyDevice } from './wireguard-devices.ts';
+import { desktopName } from './device-names.ts';
 
 /** A staff member as their verified token names them. */
 export interface StaffMember {
@@ -124,7 +125,7 @@ export async function customerView(
     devices: [
       ...devices.map((device) => ({
         id: device.id,
-        name: device.deviceName ?? 'Desktop app',
+        name: desktopName(device.deviceName),
         kind: 'desktop' as const,
         createdAt: device.createdAt.toISOString(),
         lastUsedOn: device.lastUsedAt.toISOString().slice(0, 10),

@@ -15,6 +15,7 @@ import { ApiFailure, failures } from './errors.ts';
 import { lockAccountForPeers, logPeerChanges, REMOVED_KEY_BLOCK_MS, removeKeys } from './peer-access.ts';
 import { findLiveSubscriptions } from './subscriptions.ts';
 import { newId } from './tokens.ts';
+import { desktopName } from './device-names.ts';
 
 type KeyRow = typeof wireguardKeys.$inferSelect;
 type NewKey = Pick<KeyRow, 'userId' | 'sessionId' | 'name' | 'publicKey' | 'expiresAt'>;
@@ -119,7 +120,7 @@ export async function registerKey(
     await lockAccountForPeers(tx, user.id);
     if (session.kind === 'desktop') {
       const [current] = await tx.select().from(wireguardKeys).where(eq(wireguardKeys.sessionId, session.id));
-      const device = { id: session.id, kind: 'desktop' as const, name: session.deviceName ?? 'Desktop app' };
+      const device = { id: session.id, kind: 'desktop' as const, name: desktopName(session.deviceName) };
       // The same key sent again (a retried call) is the key it has.
       if (current?.publicKey === request.publicKey) return shown(current, device);
       const values = { userId: user.id, sessionId: session.id, name: device.name, publicKey: request.publicKey, expiresAt: session.expiresAt };

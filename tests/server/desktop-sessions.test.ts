@@ -3,6 +3,7 @@
  * devices and sign itself out, but not mint hand-offs, sign other devices out or delete the account; the
  * device limit (contract/limits.ts) is enforced at redemption, and a refused redemption keeps the token.
  */
+import { eq } from 'drizzle-orm';
 import { expect, inject, test } from 'vitest';
 import { DEVICE_LIMIT } from '../../contract/limits';
 import { sessions, users } from '../../server/db/schema';
@@ -113,5 +114,16 @@ describeApi('hand-off and desktop sessions', { emulatorHost, env: { RATE_LIMIT_S
       await api.database.exec('ALTER TABLE sessions DROP CONSTRAINT refuse_doomed');
     }
     expect(await redeem(link, 'Fine')).toMatchObject({ status: 200, body: { success: true } });
+  });
+
+  test('a desktop session without a name (one opened before names were asked for) is "Desktop app" in the list and in its sign-out entry', async () => {
+    const { sessionToken } = await signIn('unnamed');
+    await redeem(await handoff(sessionToken), 'Soon nameless');
+    await api.database.db.update(sessions).set({ deviceName: null }).where(eq(sessions.deviceName, 'Soon nameless'));
+    const devices = (await call(api.app, 'POST', '/api/auth/devices', { sessionToken })).body.devices as Array<{ id: string; deviceName: string }>;
+    expect(devices.map((device) => device.deviceName)).toEqual(['Desktop app']);
+    await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken, deviceId: devices[0]!.id });
+    const activity = (await call(api.app, 'POST', '/api/account/activity', { sessionToken })).body.items as Array<{ kind: string; detail: { deviceName?: string } }>;
+    expect(activity.find((item) => item.kind === 'device_revoked')).toMatchObject({ detail: { deviceName: 'Desktop app' } });
   });
 });
