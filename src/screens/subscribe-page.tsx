@@ -34,7 +34,7 @@ export type SubscribePageProps =
   | { view: 'subscriber'; email: string };
 
 export function SubscribePage(props: SubscribePageProps) {
-  if (props.view === 'loading') return <PageSpinner label="Loading your account" />;
+  if (props.view === 'loading') return <PageSpinner label="Loading your account" footerWaits />;
 
   if (props.view === 'signedOut') {
     const blocked = Boolean(props.supportMessage);
