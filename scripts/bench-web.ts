@@ -11,8 +11,8 @@
  * Beside the public pages, the signed-in ones (issue 32, item 4): `/account` of a subscriber (active
  * subscription, billing history, two desktop devices) and `/subscribe` of a signed-in customer who has not
  * subscribed, each customer made through the API (scripts/lib/signed-in-bench.ts) against a Firebase Auth
- * emulator this bench starts (BENCH_AUTH_EMULATOR_PORT, default 9499, and the two ports after it), their
- * session handed to Lighthouse in a fresh browser profile per run.
+ * emulator this bench starts (BENCH_AUTH_EMULATOR_PORT, default 9499, and the two ports after it), and each
+ * run in a fresh browser profile signed in as that customer through the sign-in page.
  *
  * Chromium: CHROME_PATH, else the e2e tests' choice (tests/support/chromium-path.ts).
  * Usage: BENCH_ROUNDS=3 npm run bench:web   (--no-build: measure the current dist/)
@@ -90,11 +90,11 @@ function runLighthouse(url: string, chromePath: string, reportPath?: string, pro
   });
 }
 
-async function measure(url: string, chromePath: string, reportPath?: string, sessionToken?: string): Promise<Figures> {
+async function measure(url: string, chromePath: string, reportPath?: string, signedInAs?: string): Promise<Figures> {
   let result: LighthouseResult;
   // A fresh profile for each run: a run's cache must not warm the next.
   const run = async () => {
-    const profileDir = sessionToken ? await profileWithSession(chromePath, new URL(url).origin, sessionToken) : undefined;
+    const profileDir = signedInAs ? await profileWithSession(chromePath, new URL(url).origin, signedInAs) : undefined;
     try {
       return await runLighthouse(url, chromePath, reportPath, profileDir);
     } finally {

@@ -7,22 +7,21 @@
  *   devices paired through the hand-off;
  * - a signed-in customer without a subscription for `/subscribe`, the page they buy from.
  *
- * The SPA restores a session from the token in localStorage alone (no Firebase on these pages), so a
- * profile whose storage holds the token is all Lighthouse needs. It is written on `/api/live`, a JSON
- * answer of the same origin, so no page, script or stylesheet is in the profile's cache: Lighthouse
- * (run with `--disable-storage-reset`, which also keeps the cache) measures a cold load, as for the public
- * pages. A fresh profile per run, so one run does not warm the next.
+ * Each run gets a fresh profile signed in as the customer (profileWithSession), so one run does not warm the
+ * next; Lighthouse runs with `--disable-storage-reset`, which keeps the profile's storage (and its emptied
+ * cache).
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { mintProviderUser } from '../../tests/support/auth-emulator.ts';
+import { accountMenu, signInWithPopup } from '../../tests/support/emulator-ui.ts';
 
 export interface SignedInCustomers {
-  /** Session token of the subscriber (active subscription, billing history, two devices). */
+  /** E-mail of the subscriber (active subscription, billing history, two devices). */
   subscriber: string;
-  /** Session token of a customer who has not subscribed. */
+  /** E-mail of a customer who has not subscribed. */
   notSubscribed: string;
 }
 
@@ -51,17 +50,31 @@ export async function makeSignedInCustomers(base: string, emulatorUrl: string): 
     await post(base, '/api/auth/handoff/redeem', { handoffToken, deviceName });
   }
   const notSubscribed = await signIn(base, emulatorUrl, `bench.visitor.${stamp}@example.com`, 'Grace Bench');
-  return { subscriber: subscriber.sessionToken, notSubscribed: notSubscribed.sessionToken };
+  return { subscriber: subscriber.minted.email, notSubscribed: notSubscribed.minted.email };
 }
 
-/** A new Chromium profile whose localStorage for `base` holds the session token; returns its folder. */
-export async function profileWithSession(chromePath: string, base: string, sessionToken: string): Promise<string> {
+/**
+ * A new Chromium profile signed in as `email` the way a customer is: through "Continue with Google" on
+ * /signin and the Auth emulator's popup (Google's loader answered by the tests' offline stand-in). So the
+ * profile holds what a customer's browser holds, the session token and Firebase's own signed-in user: with
+ * the token alone, Firebase reports nobody signed in once it loads and the session ends mid-measurement
+ * (spec §4, session restore), a sign-out no customer sees. The HTTP cache is emptied afterwards: Lighthouse
+ * measures a cold load. Returns the profile's folder.
+ */
+export async function profileWithSession(chromePath: string, base: string, email: string): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'veil-bench-profile-'));
   const context = await chromium.launchPersistentContext(dir, { executablePath: chromePath, headless: true, args: ['--no-sandbox'] });
   try {
+    const gapiStub = readFileSync(join(import.meta.dirname, '..', '..', 'tests', 'support', 'gapi-loader-stub.js'), 'utf8');
+    await context.route(/^https:\/\/apis\.google\.com\/js\/api\.js/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: gapiStub }));
     const page = await context.newPage();
-    await page.goto(`${base}/api/live`);
-    await page.evaluate((token) => window.localStorage.setItem('sessionToken', token), sessionToken);
+    await page.goto(`${base}/signin`);
+    await signInWithPopup(context, page, email);
+    // Signed in: the header names the customer, and the session token is stored.
+    await accountMenu(page, email).waitFor();
+    await page.waitForFunction(() => window.localStorage.getItem('sessionToken') !== null);
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.clearBrowserCache');
   } finally {
     await context.close();
   }
