@@ -10,10 +10,10 @@ import react from '@vitejs/plugin-react';
  */
 export default defineConfig({
   test: {
-    // Files at once, outside the e2e project (which runs one file at a time, after the others). Vitest's
-    // default is one fewer than the cores: on this project's two-core machines, one file at a time, while
-    // most of a server file's time is spent waiting (for the Auth emulator, job polls, a mail server, a
-    // timeout it provokes) with the CPU idle. Measured in docs/performance.md.
+    // Files at once, outside the e2e project (which has its own number, below, and runs after the others).
+    // Vitest's default is one fewer than the cores: on this project's two-core machines, one file at a time,
+    // while most of a server file's time is spent waiting (for the Auth emulator, job polls, a mail server, a
+    // timeout it provokes) with the CPU idle. Measured in docs/performance.md ("Test suite time").
     maxWorkers: 4,
     // The default output, then the ten slowest files (tests/support/slowest-files-reporter.ts).
     reporters: ['default', './tests/support/slowest-files-reporter.ts'],
