@@ -4,14 +4,17 @@
  */
 import type { VpnServer, WireguardDevice } from '../contract/api';
 
-/** The platforms a customer can pick, with the next step after getting the file, in one sentence. */
+/**
+ * The platforms a customer can pick, with the next step after getting the file, in one sentence, and how
+ * that device takes the configuration: a phone scans its QR code, the others import the file.
+ */
 export const PLATFORMS = {
-  windows: { label: 'Windows', nextStep: 'Install WireGuard for Windows, choose "Import tunnel(s) from file", pick the downloaded .conf file and press Activate.' },
-  macos: { label: 'macOS', nextStep: 'Install WireGuard from the Mac App Store, choose "Import Tunnel(s) from File", pick the downloaded .conf file and press Activate.' },
-  linux: { label: 'Linux', nextStep: 'Save the file as /etc/wireguard/veil.conf and run "sudo wg-quick up veil".' },
-  ios: { label: 'iOS', nextStep: 'In the WireGuard app tap "+", then "Create from QR code", and scan the code below.' },
-  android: { label: 'Android', nextStep: 'In the WireGuard app tap "+", then "Scan from QR code", and scan the code below.' },
-  router: { label: 'Router', nextStep: "Open your router's WireGuard client settings and import the downloaded .conf file (or copy its fields in)." },
+  windows: { label: 'Windows', takes: 'file', nextStep: 'Install WireGuard for Windows, choose "Import tunnel(s) from file", pick the downloaded .conf file and press Activate.' },
+  macos: { label: 'macOS', takes: 'file', nextStep: 'Install WireGuard from the Mac App Store, choose "Import Tunnel(s) from File", pick the downloaded .conf file and press Activate.' },
+  linux: { label: 'Linux', takes: 'file', nextStep: 'Save the file as /etc/wireguard/veil.conf and run "sudo wg-quick up veil".' },
+  ios: { label: 'iOS', takes: 'qr', nextStep: 'In the WireGuard app tap "+", then "Create from QR code", and scan the code below.' },
+  android: { label: 'Android', takes: 'qr', nextStep: 'In the WireGuard app tap "+", then "Scan from QR code", and scan the code below.' },
+  router: { label: 'Router', takes: 'file', nextStep: "Open your router's WireGuard client settings and import the downloaded .conf file (or copy its fields in)." },
 } as const;
 export type Platform = keyof typeof PLATFORMS;
 

@@ -106,6 +106,16 @@ function ShownConfig({ privateKey, device, servers, serverId, platform, name, on
   if (!privateKey || !device || !server) return null;
   const config = wireguardConfig(privateKey, device, server);
   const download = `data:text/plain;charset=utf-8,${encodeURIComponent(config)}`;
+  const qrCode = (
+    <Suspense fallback={<Loader size="sm" aria-label="Loading the QR code" />}>
+      <div style={{ alignSelf: 'center', background: '#ffffff', padding: 8, lineHeight: 0 }}>
+        <WireguardQr config={config} />
+      </div>
+    </Suspense>
+  );
+  // A phone scans the code: it comes right after "scan the code below", not under the file's text (which
+  // pushed it out of the dialog's first screen at 1280 x 800). The other platforms import the file.
+  const scanned = PLATFORMS[platform].takes === 'qr';
   return (
     <Stack gap="sm">
       <Alert color="yellow" title="Save it now: it is shown only once" role="note">
@@ -114,6 +124,7 @@ function ShownConfig({ privateKey, device, servers, serverId, platform, name, on
       <Text size="sm" fw={600}>
         {PLATFORMS[platform].nextStep}
       </Text>
+      {scanned ? qrCode : null}
       <Code block aria-label={`WireGuard configuration for ${name}`} data-testid="wireguard-config" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
         {config}
       </Code>
@@ -130,11 +141,7 @@ function ShownConfig({ privateKey, device, servers, serverId, platform, name, on
           Download .conf
         </Button>
       </Group>
-      <Suspense fallback={<Loader size="sm" aria-label="Loading the QR code" />}>
-        <div style={{ alignSelf: 'center', background: '#ffffff', padding: 8, lineHeight: 0 }}>
-          <WireguardQr config={config} />
-        </div>
-      </Suspense>
+      {scanned ? null : qrCode}
       <Group justify="flex-end">
         <Button onClick={onClose}>Done</Button>
       </Group>

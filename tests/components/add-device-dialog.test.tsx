@@ -9,6 +9,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { DEMO_CATALOGUE } from '../../server/vpn/catalogue';
 import { AddDeviceDialog, type AddDeviceDialogProps } from '../../src/screens/add-device-dialog';
+import { PLATFORMS } from '../../machines/wireguard-config';
 import { renderWithMantine } from './render';
 
 const servers = DEMO_CATALOGUE.servers;
@@ -75,6 +76,18 @@ describe('Add a device', () => {
     expect(decodeURIComponent(download.getAttribute('href')!)).toContain(`PrivateKey = ${PRIVATE_KEY}`);
     expect(dialog.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
     expect(await dialog.findByRole('img', { name: 'QR code of the WireGuard configuration' })).toBeInTheDocument();
+  });
+
+  test('a phone scans the QR code: it comes right after "scan the code below"; a computer imports the file, which comes first', async () => {
+    const precedes = (first: Element, second: Element) => Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+    for (const [platform, qrFirst] of [['android', true], ['ios', true], ['windows', false], ['router', false]] as const) {
+      const view = renderWithMantine(<AddDeviceDialog {...props({ stage: 'shown', name: 'Pixel', platform, serverId: 'us-nyc-1', privateKey: PRIVATE_KEY, device })} />);
+      const dialog = within(await screen.findByRole('dialog', { name: 'Add a device' }));
+      const qr = await dialog.findByRole('img', { name: 'QR code of the WireGuard configuration' });
+      expect(precedes(qr, dialog.getByTestId('wireguard-config')), platform).toBe(qrFirst);
+      expect(precedes(dialog.getByText(PLATFORMS[platform].nextStep), qr), platform).toBe(true);
+      view.unmount();
+    }
   });
 
   test('a failure says why and offers Try again', async () => {
