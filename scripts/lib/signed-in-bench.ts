@@ -11,12 +11,13 @@
  * next; Lighthouse runs with `--disable-storage-reset`, which keeps the profile's storage (and its emptied
  * cache).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { mintProviderUser } from '../../tests/support/auth-emulator.ts';
 import { accountMenu, signInWithPopup } from '../../tests/support/emulator-ui.ts';
+import { answerGapiLoader, GAPI_LOADER } from '../../tests/support/gapi-loader.ts';
 
 export interface SignedInCustomers {
   /** E-mail of the subscriber (active subscription, billing history, two devices). */
@@ -65,8 +66,7 @@ export async function profileWithSession(chromePath: string, base: string, email
   const dir = mkdtempSync(join(tmpdir(), 'veil-bench-profile-'));
   const context = await chromium.launchPersistentContext(dir, { executablePath: chromePath, headless: true, args: ['--no-sandbox'] });
   try {
-    const gapiStub = readFileSync(join(import.meta.dirname, '..', '..', 'tests', 'support', 'gapi-loader-stub.js'), 'utf8');
-    await context.route(/^https:\/\/apis\.google\.com\/js\/api\.js/, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: gapiStub }));
+    await context.route(GAPI_LOADER, answerGapiLoader);
     const page = await context.newPage();
     await page.goto(`${base}/signin`);
     await signInWithPopup(context, page, email);

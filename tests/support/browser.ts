@@ -9,11 +9,10 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Request as BrowserRequest } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { answerGapiLoader, GAPI_LOADER } from './gapi-loader';
 
 const require = createRequire(import.meta.url);
 const ARTEFACTS_DIR = join(process.cwd(), 'test-results');
-
-const GAPI_LOADER = /^https:\/\/apis\.google\.com\/js\/api\.js/;
 
 /** `popupBlocking`: block popups opened outside a user gesture, as browsers do (Playwright turns it off). */
 export async function launchBrowser({ popupBlocking = false }: { popupBlocking?: boolean } = {}): Promise<Browser> {
@@ -52,15 +51,9 @@ export async function newIsolatedContext(
 ): Promise<{ context: BrowserContext; problems: PageProblems }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
   const problems: PageProblems = { consoleErrors: [], failedRequests: [] };
-  const gapiStub = readFileSync(join(import.meta.dirname, 'gapi-loader-stub.js'), 'utf8');
   await context.route(
     (url) => !isLocal(url.href),
-    (route) => {
-      if (GAPI_LOADER.test(route.request().url())) {
-        return route.fulfill({ status: 200, contentType: 'text/javascript', body: gapiStub });
-      }
-      return route.abort('blockedbyclient');
-    },
+    (route) => (GAPI_LOADER.test(route.request().url()) ? answerGapiLoader(route) : route.abort('blockedbyclient')),
   );
   context.on('page', (page) => watchPage(page, problems, watch.ownOrigins));
   return { context, problems };
