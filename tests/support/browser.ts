@@ -77,12 +77,18 @@ function watchPage(page: Page, problems: PageProblems, ownOrigins: string[] | un
   page.on('pageerror', (error) => isOurs(page.url()) && problems.consoleErrors.push(`${page.url()}: ${error.message}${process.env.E2E_DEBUG ? `\n${error.stack}` : ''}`));
   // A script the page was still fetching when the customer followed a link (the public pages load the
   // session's chunks at idle, and their links load the next page) is aborted by the browser, as it should
-  // be: not a failure. Known by a main-frame navigation that began after the request did.
+  // be: not a failure. Known by a main-frame navigation that began after the document that made the request
+  // was committed. Counting from the commit, not from the navigation's start, matters: while the next page's
+  // answer is on its way the old document still runs, and what it starts then is aborted too (issue 34).
   let navigationsBegun = 0;
+  let navigationsCommitted = 0;
   const navigationsBefore = new WeakMap<BrowserRequest, number>();
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigationsCommitted = navigationsBegun;
+  });
   page.on('request', (request) => {
     if (request.isNavigationRequest() && request.frame() === page.mainFrame()) navigationsBegun += 1;
-    else navigationsBefore.set(request, navigationsBegun);
+    else navigationsBefore.set(request, navigationsCommitted);
   });
   page.on('requestfailed', (request) => {
     if (!isOurs(request.url())) return;
