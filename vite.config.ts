@@ -39,7 +39,7 @@ function lightSchemeBeforeScripts(): Plugin {
  */
 function appChunks() {
   let getModuleInfo: ((id: string) => { importedIds: readonly string[] } | null) | null = null;
-  let members: { site: Set<string>; app: Set<string> } | null = null;
+  let members: { beforePaint: Set<string>; site: Set<string>; app: Set<string> } | null = null;
   // Not the entry itself: an entry starts the app when its module is evaluated, so it must not ride in a
   // chunk that the other entry's page loads.
   const staticImportsOf = (entry: string) => {
@@ -55,9 +55,12 @@ function appChunks() {
     return found;
   };
   const collect = () => {
+    // What the page's entry script (src/boot.ts) imports runs before the first paint, in a chunk of its
+    // own: grouped with the app's modules (src/services/storage.ts), it would bring their chunk before the paint.
+    const beforePaint = staticImportsOf('src/boot.ts');
     const publicPages = staticImportsOf('src/main-public.tsx');
-    const app = staticImportsOf('src/main.tsx');
-    return { site: new Set([...publicPages].filter((id) => app.has(id))), app };
+    const app = new Set([...staticImportsOf('src/main.tsx')].filter((id) => !beforePaint.has(id)));
+    return { beforePaint, site: new Set([...publicPages].filter((id) => app.has(id))), app };
   };
   const plugin: Plugin = {
     name: 'veil-app-chunk',
@@ -69,6 +72,7 @@ function appChunks() {
   };
   return {
     plugin,
+    beforePaint: (id: string) => (members ??= collect()).beforePaint.has(id),
     site: (id: string) => (members ??= collect()).site.has(id),
     app: (id: string) => (members ??= collect()).app.has(id),
   };
@@ -171,6 +175,10 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // What src/boot.ts needs before the first paint (Vite's preload helper, the modules it imports), in
+            // a chunk of its own: it must not import the app for it. The first group, so no later group
+            // takes a module of it along as a dependency of theirs.
+            { name: 'first-paint', test: (id) => /vite[\\/]preload-helper/.test(id) || chunks.beforePaint(id) },
             // The libraries every page starts with, in one chunk: left alone, rolldown splits each library
             // the lazy pages share into a chunk of its own, all on the first load, each gzipped apart.
             // React apart from the router: the public pages hydrate without the router (src/main-public.tsx).
@@ -184,8 +192,6 @@ export default defineConfig({
             // machines/invoke-call.ts too: a helper the machines of several lazy chunks share, 0.1 KB, which
             // alone would be a request of its own.
             { name: 'xstate', test: /node_modules[\\/](xstate|@xstate)[\\/]|src[\\/]app[\\/]actors[\\/]app-system\.ts$|machines[\\/]invoke-call\.ts$/ },
-            // Its own chunk: src/boot.ts needs it before the first paint, and must not import the app for it.
-            { name: 'preload-helper', test: /vite[\\/]preload-helper/ },
             // Before the app's: a module both entries import belongs to the site chunk (the earlier group wins).
             { name: 'site', test: chunks.site },
             { name: 'app', test: chunks.app },

@@ -10,6 +10,7 @@ import '@mantine/core/styles/global.layer.css';
 import 'virtual:theme-variables.css';
 import './theme/first-paint.css';
 import { followSystemColorScheme } from './theme/color-scheme';
+import { askFirstCallsEarly, storedSessionToken } from './services/early-answers';
 
 /**
  * Paint first, then load and run the app (src/main.tsx) (issue 12). A prerendered page is complete without
@@ -43,6 +44,9 @@ function preloadRouteScripts() {
   }
 }
 
+// A signed-in page's first answers (the session's check, the account's lists) are asked for now, and travel
+// beside the app's code instead of after it (issue 32 item 4); the app takes them when it asks.
+askFirstCallsEarly(window.location.pathname, storedSessionToken());
 // Mantine's colours and borders are declared per colour scheme: set it before the page paints, or the
 // first frame draws borderless cards that gain their border (and shift what follows) a moment later.
 followSystemColorScheme();

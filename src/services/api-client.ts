@@ -5,6 +5,7 @@
  * a customer can act on.
  */
 import ky from 'ky';
+import { takeEarlyAnswer } from './early-answers';
 import type { z } from 'zod';
 import type { ActivityItem } from '../../contract/account-activity';
 import {
@@ -96,7 +97,8 @@ export async function call<S extends z.ZodType>(
   const texts = typeof fallback === 'string' ? { answered: fallback, unreachable: fallback } : fallback;
   let response: Response;
   try {
-    response = await http(path, { method, ...(body === undefined ? {} : { json: body }) });
+    // The entry script may have asked for this answer already (src/services/early-answers.ts).
+    response = await ((method === 'post' ? takeEarlyAnswer(path, body) : null) ?? http(path, { method, ...(body === undefined ? {} : { json: body }) }));
   } catch {
     throw new ApiError(texts.unreachable, null);
   }

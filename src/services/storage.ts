@@ -2,19 +2,9 @@
  * Browser storage under the spec's key names (§3). Every access is guarded: storage can be disabled
  * (private modes, blocked cookies), and a sign-in must not crash because of it.
  */
-export const STORAGE_KEYS = {
-  /** Local: the API session token. */
-  sessionToken: 'sessionToken',
-  /** Local: the last desktop hand-off link built (spec: "token"). */
-  deepLink: 'token',
-  /** Local: never written (design §8), but cleared on sign-out for users of older versions. */
-  googleAccessToken: 'google_access_token',
-  /** Session: a full-page redirect sign-in is pending, and since when (ms since epoch). */
-  redirectPending: 'veil.signIn.redirectPending',
-  redirectStartedAt: 'veil.signIn.redirectStartedAt',
-  /** Session: when a sign-in opened the desktop app's link (ms since epoch); /account reads it once. */
-  appLinkAfterSignIn: 'veil.signIn.appLinkOpenedAt',
-} as const;
+import { STORAGE_KEYS } from './storage-keys';
+
+export { STORAGE_KEYS };
 
 function read(storage: () => Storage, key: string): string | null {
   try {

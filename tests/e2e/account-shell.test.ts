@@ -59,6 +59,45 @@ describe('/account once its scripts have run', () => {
   });
 });
 
+describe('/account asks for its answers as it starts (issue 32 item 4)', () => {
+  test('the session check and the three lists travel beside the app\'s code, and the app asks for none of them again', async () => {
+    const { page, problems } = await e2e.signedIn(uniqueAddress('early.answers'));
+    const firstCalls = ['auth/verify', 'auth/devices', 'billing/history', 'account/activity'];
+    const asked = new Map(firstCalls.map((path) => [path, 0]));
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname.replace(/^\/api\//, '');
+      if (asked.has(path)) asked.set(path, asked.get(path)! + 1);
+    });
+    // The app's code held back: every script but the ones the HTML itself runs (the entry and what it
+    // imports, listed as modulepreload) waits until the four calls have been made.
+    const html = await (await page.request.get(`${e2e.stack.url}/account`)).text();
+    const runByTheHtml = new Set([...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g)].map((match) => match[1]));
+    expect(runByTheHtml.size).toBeGreaterThan(0);
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    await page.route('**/assets/*.js', async (route) => {
+      if (!runByTheHtml.has(new URL(route.request().url()).pathname)) {
+        held.push(route.request().url());
+        await released;
+      }
+      await route.continue();
+    });
+    const calls = firstCalls.map((path) => page.waitForRequest((request) => request.url().endsWith(`/api/${path}`)));
+    await page.goto(`${e2e.stack.url}/account`, { waitUntil: 'commit' });
+    await Promise.all(calls);
+    // Made while the app's code was held (it was asked for, and is waiting): by the entry script, not by the app.
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    release();
+    await page.getByRole('heading', { name: 'My Account' }).waitFor();
+    // Each list has shown what it was given ("Loading your devices…", … gone).
+    await page.getByText('No payments yet.').waitFor();
+    await expect.poll(() => page.getByText(/^Loading your /).count()).toBe(0);
+    expect(Object.fromEntries(asked)).toEqual(Object.fromEntries(firstCalls.map((path) => [path, 1])));
+    expect(problems.consoleErrors).toEqual([]);
+  });
+});
+
 describe('/subscribe for a signed-in customer', () => {
   test('loads without a layout shift on a slow phone: the footer waits for the page instead of jumping (issue 32 item 4)', async () => {
     const { context, page } = await e2e.signedIn(uniqueAddress('no.shift'));

@@ -1,0 +1,18 @@
+/**
+ * The browser storage keys the spec names (§3), apart from src/services/storage.ts so that the entry script
+ * (src/boot.ts, through src/services/early-answers.ts) can read the session token before the first paint
+ * without bringing the app's chunk, where storage.ts rides.
+ */
+export const STORAGE_KEYS = {
+  /** Local: the API session token. */
+  sessionToken: 'sessionToken',
+  /** Local: the last desktop hand-off link built (spec: "token"). */
+  deepLink: 'token',
+  /** Local: never written (design §8), but cleared on sign-out for users of older versions. */
+  googleAccessToken: 'google_access_token',
+  /** Session: a full-page redirect sign-in is pending, and since when (ms since epoch). */
+  redirectPending: 'veil.signIn.redirectPending',
+  redirectStartedAt: 'veil.signIn.redirectStartedAt',
+  /** Session: when a sign-in opened the desktop app's link (ms since epoch); /account reads it once. */
+  appLinkAfterSignIn: 'veil.signIn.appLinkOpenedAt',
+} as const;
