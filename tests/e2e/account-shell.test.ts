@@ -98,6 +98,41 @@ describe('/account asks for its answers as it starts (issue 32 item 4)', () => {
   });
 });
 
+describe('/account arrives a card at a time (issue 32 item 4)', () => {
+  test('the first screen\'s two cards come first, each later card in a commit of its own, and the footer with the last', async () => {
+    const { page, problems } = await e2e.signedIn(uniqueAddress('in.turn'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    // Runs before the page's scripts: each time the page's cards change, what the page then shows.
+    await page.addInitScript({
+      content: `window.__arrivals = [];
+        new MutationObserver(() => {
+          const main = document.querySelector('main');
+          const footer = document.querySelector('footer');
+          if (!main) return;
+          const headings = [...main.querySelectorAll('h2')].map((heading) => heading.textContent);
+          const footerShown = !!footer && getComputedStyle(footer).display !== 'none';
+          const last = window.__arrivals.at(-1);
+          if (!last || last.headings.join('|') !== headings.join('|') || last.footerShown !== footerShown) window.__arrivals.push({ headings, footerShown });
+        }).observe(document, { childList: true, subtree: true });`,
+    });
+    await page.goto(`${e2e.stack.url}/account`);
+    await page.getByRole('heading', { name: 'Danger Zone' }).waitFor();
+    await expect.poll(() => page.getByRole('contentinfo').isVisible()).toBe(true);
+    const arrivals = (await page.evaluate(() => (window as unknown as { __arrivals: { headings: string[]; footerShown: boolean }[] }).__arrivals)).filter(
+      ({ headings }) => headings.length > 0,
+    );
+    expect(arrivals[0]!.headings).toEqual(['Account Information', 'Subscription Status']);
+    // One more card per commit (the devices card is not there without a subscription).
+    const counts = arrivals.map(({ headings }) => headings.length);
+    expect(counts).toEqual([...new Set(counts)]);
+    expect(counts.length).toBeGreaterThanOrEqual(5);
+    expect(arrivals.at(-1)!.headings).toEqual(['Account Information', 'Subscription Status', 'Billing history', 'Account activity', 'Your data', 'Need Help?', 'Danger Zone']);
+    // The footer stays hidden until the last card is in: below the cards, it would jump with each one.
+    expect(arrivals.filter(({ footerShown }) => footerShown).map(({ headings }) => headings.length)).toEqual([7]);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+});
+
 describe('/subscribe for a signed-in customer', () => {
   test('loads without a layout shift on a slow phone: the footer waits for the page instead of jumping (issue 32 item 4)', async () => {
     const { context, page } = await e2e.signedIn(uniqueAddress('no.shift'));
