@@ -42,23 +42,36 @@ export function daysInMs(days: number): number {
   return days * DAY_MS;
 }
 
+/**
+ * en-US currency formats, made once per currency and digits: a new Intl.NumberFormat costs about a
+ * millisecond on a phone (issue 32 item 4: the account page formatted a dozen amounts, each with two or three).
+ */
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+function currencyFormat(currency: string, minimumFractionDigits?: number): Intl.NumberFormat {
+  const key = `${currency.toUpperCase()}/${minimumFractionDigits ?? ''}`;
+  let format = currencyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits });
+    currencyFormats.set(key, format);
+  }
+  return format;
+}
+
+/** The currency's minor digits: 2 for usd, 0 for jpy. */
+function minorDigits(currency: string): number {
+  return currencyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
 /** "$100.00" for 10000 usd: an amount in the currency's smallest unit, with its minor digits. */
 export function formatMoney(amount: number, currency: string): string {
-  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-  return format.format(amount / 10 ** digits);
+  return currencyFormat(currency).format(amount / 10 ** minorDigits(currency));
 }
 
 /** "$100" for a whole amount, "$99.50" otherwise: how prices are written in running text. */
 function formatPrice(amount: number, currency: string): string {
-  const format = new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase() });
-  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  const digits = minorDigits(currency);
   const whole = amount % 10 ** digits === 0;
-  return new Intl.NumberFormat('en-US', {
-    style: 'currency',
-    currency: currency.toUpperCase(),
-    minimumFractionDigits: whole ? 0 : digits,
-  }).format(amount / 10 ** digits);
+  return currencyFormat(currency, whole ? 0 : digits).format(amount / 10 ** digits);
 }
 
 /** "$100": the plan's price in running text. */

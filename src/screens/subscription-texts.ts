@@ -36,7 +36,23 @@ function parseDate(value: string | Date | null | undefined): Date | null {
 export function formatLongDate(value: string | Date | null | undefined, timeZone?: string): string {
   const date = parseDate(value);
   if (!date) return 'N/A';
-  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(date);
+  return longDateFormat(timeZone).format(date);
+}
+
+/**
+ * One format per time zone, made once: a new Intl.DateTimeFormat costs several milliseconds on a phone, and
+ * the account page writes a date in most of its cards (issue 32 item 4). The browser's own zone is read
+ * when its format is first made, as each new format would read it.
+ */
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+function longDateFormat(timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = timeZone ?? '';
+  let format = longDateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone });
+    longDateFormats.set(key, format);
+  }
+  return format;
 }
 
 /** "until October 9, 2025", or "until the end of the billing period" without a date: never "until N/A". */
