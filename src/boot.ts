@@ -30,17 +30,26 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** How many preload links are added in one task: each starts a request, about 1.5 ms of a phone's main thread. */
+const PRELOADS_PER_TASK = 12;
+
 /**
  * The prerendered page lists the scripts its route needs (scripts/lib/prerender.ts) as links the browser
- * does not fetch; now they all download at once, instead of each chunk after the one that imports it.
+ * does not fetch; now they all download at once, instead of each chunk after the one that imports it. A
+ * dozen per task: /account lists about 50, which in one task held a phone's main thread for ~80 ms (issue 32
+ * item 4). The first dozen start with React's chunks, which are imported next, meanwhile.
  */
-function preloadRouteScripts() {
-  for (const hint of document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload-after-paint"]')) {
-    const link = document.createElement('link');
-    link.rel = 'modulepreload';
-    link.crossOrigin = '';
-    link.href = hint.href;
-    document.head.append(link);
+async function preloadRouteScripts() {
+  const hints = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload-after-paint"]')];
+  for (let start = 0; start < hints.length; start += PRELOADS_PER_TASK) {
+    if (start > 0) await nextTask();
+    for (const hint of hints.slice(start, start + PRELOADS_PER_TASK)) {
+      const link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = hint.href;
+      document.head.append(link);
+    }
   }
 }
 
@@ -51,7 +60,7 @@ askFirstCallsEarly(window.location.pathname, storedSessionToken());
 // first frame draws borderless cards that gain their border (and shift what follows) a moment later.
 followSystemColorScheme();
 await afterNextPaint();
-preloadRouteScripts();
+void preloadRouteScripts();
 // Issue 25: the app's code evaluated in two tasks, not one: React (and the libraries of its chunk) first,
 // then, after a yield that lets the browser paint and answer input, the app and the route's code.
 await import('react-dom/client');

@@ -109,8 +109,11 @@ describe('a session revoked while the tab is open', () => {
   test('the devices list answers 401 on the account page: the same, without a second failure toast', async () => {
     const { page } = await e2e.signedIn('revoked.devices@example.com');
     const sessionToken = (await storageKey(page, 'sessionToken'))!;
-    // The page loads with a live session; the devices call is the first to meet the revocation.
+    // The page loads with a live session; the devices call is the first to meet the revocation. The page
+    // asks for both as it starts (issue 32 item 4), so the devices call waits until verify has answered.
+    const verified = page.waitForResponse((response) => response.url().endsWith('/api/auth/verify') && response.ok());
     await page.route('**/api/auth/devices', async (route) => {
+      await verified;
       await revoke(sessionToken);
       await route.continue();
     });
