@@ -30,14 +30,15 @@ function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** How many preload links are added in one task: each starts a request, about 1.5 ms of a phone's main thread. */
+/** How many preload links are added in one task: each costs about 2.5 ms of a phone's main thread (4x slower than here). */
 const PRELOADS_PER_TASK = 12;
 
 /**
  * The prerendered page lists the scripts its route needs (scripts/lib/prerender.ts) as links the browser
  * does not fetch; now they all download at once, instead of each chunk after the one that imports it. A
- * dozen per task: /account lists about 50, which in one task held a phone's main thread for ~80 ms (issue 32
- * item 4). The first dozen start with React's chunks, which are imported next, meanwhile.
+ * dozen per task: a public page lists 20 to 30, and /account's ~50 held a phone's main thread for ~120 ms in
+ * one task (issue 32 item 4; the /account shell now lists its scripts as real preloads in its HTML). The first
+ * dozen start with React's chunks, which are imported next, meanwhile.
  */
 async function preloadRouteScripts() {
   const hints = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload-after-paint"]')];
