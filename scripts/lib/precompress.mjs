@@ -1,7 +1,8 @@
 /**
  * Writes a brotli (quality 11) and a gzip (level 9) sibling of every text file the build wrote
  * (`app.js` -> `app.js.br`, `app.js.gz`), so the server sends compressed bytes without compressing per
- * request (server/http/spa.ts). Files under 1 KB are left alone: their headers outweigh the saving.
+ * request (server/http/spa.ts). Every file, however small: one without siblings would be compressed by the
+ * server per request, as a stream without a length (issue 32 item 2: every asset carries its length).
  */
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -12,7 +13,6 @@ const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/;
-const MIN_BYTES = 1024;
 
 async function filesUnder(directory) {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true });
@@ -26,7 +26,6 @@ export async function precompressDirectory(directory) {
   await Promise.all(
     files.map(async (file) => {
       const bytes = await readFile(file);
-      if (bytes.length < MIN_BYTES) return;
       const [br, gz] = await Promise.all([
         brotli(bytes, {
           params: {

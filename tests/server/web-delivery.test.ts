@@ -3,7 +3,7 @@
  * the runtime configuration, readable without running any script; static files and pages compressed with
  * brotli or gzip when the request accepts them, identity otherwise; JSON answers over 1 KB compressed.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -225,6 +225,19 @@ describe('security headers by kind of answer (issue 32)', () => {
         expect(response.headers['x-content-type-options'], path).toBe('nosniff');
         expect(response.headers['cross-origin-resource-policy'], path).toBe('same-origin');
         for (const header of DOCUMENT_ONLY) expect(response.headers[header], `${header} on ${path}`).toBeUndefined();
+      }
+    }
+  });
+
+  test('every file of the build goes out with its length, however small, compressed or not', async () => {
+    // A file without a compressed sibling would be compressed per request, as a stream without a length.
+    const files = readdirSync(join(dist, 'assets')).filter((name) => /\.(js|css)$/.test(name));
+    expect(files.some((name) => statSync(join(dist, 'assets', name)).size < 1024)).toBe(true);
+    for (const name of files) {
+      for (const accept of [undefined, 'br, gzip']) {
+        const response = await get(`/assets/${name}`, accept);
+        expect(response.statusCode, name).toBe(200);
+        expect(Number(response.headers['content-length']), `${name} (${accept ?? 'identity'})`).toBe(response.rawPayload.length);
       }
     }
   });
