@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { billingHistoryAnswerSchema, devicesAnswerSchema, signInAnswerSchema } from '../../contract/api';
 import * as contract from '../../contract/api';
 import { api } from '../../src/services/api-client';
+import { resolveRelativeUrlsAgainst } from '../support/same-origin';
 
 let answer: { status: number; body: unknown } = { status: 200, body: {} };
 let server: Server;
@@ -23,16 +24,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The SPA calls `/api/…` on its own origin; in node the origin is this server.
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NodeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, base) : input, init);
-      }
-    },
-  );
+  resolveRelativeUrlsAgainst(base);
 });
 
 afterAll(async () => {

@@ -7,6 +7,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import { api } from '../../src/services/api-client';
+import { resolveRelativeUrlsAgainst } from '../support/same-origin';
 import { askFirstCallsEarly, FRESH_FOR_MS } from '../../src/services/early-answers';
 
 const user = { id: 'u1', email: 'a@example.com', name: 'A' };
@@ -27,18 +28,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  // The SPA calls `/api/…` on its own origin; in node the origin is this server (for fetch and for ky's Request).
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NodeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' ? new URL(input, base) : input, init);
-      }
-    },
-  );
-  const nodeFetch = globalThis.fetch;
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => nodeFetch(typeof input === 'string' ? new URL(input, base) : input, init));
+  resolveRelativeUrlsAgainst(base);
 });
 
 afterAll(async () => {
