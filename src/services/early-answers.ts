@@ -12,18 +12,11 @@
  *
  * Kept free of the app's libraries: the entry script imports it before the first paint.
  */
-import { STORAGE_KEYS } from './storage-keys';
+import { readStorage, STORAGE_KEYS } from './storage-keys';
 
-/**
- * The stored session token, or null: src/services/storage.ts's guarded read (storage may be disabled),
- * without that module, which rides in the app's chunk.
- */
+/** The stored session token, or null (read without src/services/storage.ts, which rides in the app's chunk). */
 export function storedSessionToken(): string | null {
-  try {
-    return window.localStorage.getItem(STORAGE_KEYS.sessionToken);
-  } catch {
-    return null;
-  }
+  return readStorage(() => window.localStorage, STORAGE_KEYS.sessionToken);
 }
 
 /** The calls each page makes first, with the stored session token as the whole body. */

@@ -1,7 +1,7 @@
 /**
- * The browser storage keys the spec names (§3), apart from src/services/storage.ts so that the entry script
- * (src/boot.ts, through src/services/early-answers.ts) can read the session token before the first paint
- * without bringing the app's chunk, where storage.ts rides.
+ * The browser storage keys the spec names (§3) and the guarded read, apart from src/services/storage.ts so
+ * that the entry script (src/boot.ts, through src/services/early-answers.ts) can read the session token
+ * before the first paint without bringing the app's chunk, where storage.ts rides.
  */
 export const STORAGE_KEYS = {
   /** Local: the API session token. */
@@ -16,3 +16,12 @@ export const STORAGE_KEYS = {
   /** Session: when a sign-in opened the desktop app's link (ms since epoch); /account reads it once. */
   appLinkAfterSignIn: 'veil.signIn.appLinkOpenedAt',
 } as const;
+
+/** A stored value, or null; storage can be disabled (private modes, blocked cookies), and reading it then throws. */
+export function readStorage(storage: () => Storage, key: string): string | null {
+  try {
+    return storage().getItem(key);
+  } catch {
+    return null;
+  }
+}

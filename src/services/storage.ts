@@ -2,17 +2,9 @@
  * Browser storage under the spec's key names (§3). Every access is guarded: storage can be disabled
  * (private modes, blocked cookies), and a sign-in must not crash because of it.
  */
-import { STORAGE_KEYS } from './storage-keys';
+import { readStorage as read, STORAGE_KEYS } from './storage-keys';
 
 export { STORAGE_KEYS };
-
-function read(storage: () => Storage, key: string): string | null {
-  try {
-    return storage().getItem(key);
-  } catch {
-    return null;
-  }
-}
 
 function write(storage: () => Storage, key: string, value: string | null): void {
   try {
