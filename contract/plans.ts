@@ -57,21 +57,40 @@ function currencyFormat(currency: string, minimumFractionDigits?: number): Intl.
   return format;
 }
 
+/**
+ * US dollars, the plan's currency, are written without Intl: the first Intl object a page makes loads the
+ * browser's locale data, 30 to 60 ms here and four times that on a phone, one long task on the account page
+ * (issue 32 item 4). Any other currency goes through Intl. tests/unit/money-text.test.ts checks this text
+ * against Intl's for every kind of amount. Null when the amount is not a whole number of cents.
+ */
+function dollarsWithoutIntl(cents: number, withCents: boolean): string | null {
+  if (!Number.isSafeInteger(cents) || Object.is(cents, -0)) return null;
+  const sign = cents < 0 ? '-' : '';
+  const absolute = Math.abs(cents);
+  const dollars = String(Math.floor(absolute / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}$${dollars}${withCents ? `.${String(absolute % 100).padStart(2, '0')}` : ''}`;
+}
+
+const isDollars = (currency: string) => currency.toLowerCase() === 'usd';
+
 /** The currency's minor digits: 2 for usd, 0 for jpy. */
 function minorDigits(currency: string): number {
+  if (isDollars(currency)) return 2;
   return currencyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
 /** "$100.00" for 10000 usd: an amount in the currency's smallest unit, with its minor digits. */
 export function formatMoney(amount: number, currency: string): string {
-  return currencyFormat(currency).format(amount / 10 ** minorDigits(currency));
+  const byHand = isDollars(currency) ? dollarsWithoutIntl(amount, true) : null;
+  return byHand ?? currencyFormat(currency).format(amount / 10 ** minorDigits(currency));
 }
 
 /** "$100" for a whole amount, "$99.50" otherwise: how prices are written in running text. */
 function formatPrice(amount: number, currency: string): string {
   const digits = minorDigits(currency);
   const whole = amount % 10 ** digits === 0;
-  return currencyFormat(currency, whole ? 0 : digits).format(amount / 10 ** digits);
+  const byHand = isDollars(currency) ? dollarsWithoutIntl(amount, !whole) : null;
+  return byHand ?? currencyFormat(currency, whole ? 0 : digits).format(amount / 10 ** digits);
 }
 
 /** "$100": the plan's price in running text. */

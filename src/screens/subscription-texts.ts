@@ -36,13 +36,28 @@ function parseDate(value: string | Date | null | undefined): Date | null {
 export function formatLongDate(value: string | Date | null | undefined, timeZone?: string): string {
   const date = parseDate(value);
   if (!date) return 'N/A';
-  return longDateFormat(timeZone).format(date);
+  return longDateWithoutIntl(date, timeZone) ?? longDateFormat(timeZone).format(date);
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * A long date in the browser's own zone (the Date's local time) or in UTC is written without Intl: the first
+ * Intl object a page makes loads the browser's locale data, 30 to 60 ms here and four times that on a phone,
+ * one long task on the account page (issue 32 item 4). tests/unit/money-text.test.ts checks it against Intl's.
+ * Null for any other zone, and outside years 1000 to 9999, which Intl writes its own way.
+ */
+function longDateWithoutIntl(date: Date, timeZone: string | undefined): string | null {
+  if (timeZone !== undefined && timeZone !== 'UTC') return null;
+  const utc = timeZone === 'UTC';
+  const year = utc ? date.getUTCFullYear() : date.getFullYear();
+  if (year < 1000 || year > 9999) return null;
+  return `${MONTHS[utc ? date.getUTCMonth() : date.getMonth()]} ${utc ? date.getUTCDate() : date.getDate()}, ${year}`;
 }
 
 /**
- * One format per time zone, made once: a new Intl.DateTimeFormat costs several milliseconds on a phone, and
- * the account page writes a date in most of its cards (issue 32 item 4). The browser's own zone is read
- * when its format is first made, as each new format would read it.
+ * One format per time zone, made once: a new Intl.DateTimeFormat costs several milliseconds on a phone
+ * (issue 32 item 4). For a zone named by a caller (tests, and any date not in the browser's own zone).
  */
 const longDateFormats = new Map<string, Intl.DateTimeFormat>();
 function longDateFormat(timeZone: string | undefined): Intl.DateTimeFormat {

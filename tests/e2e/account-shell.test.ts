@@ -136,6 +136,32 @@ describe('/account arrives a card at a time (issue 32 item 4)', () => {
   });
 });
 
+describe('/account writes its amounts and dates without Intl (issue 32 item 4)', () => {
+  test('a subscriber\'s page shows the price paid and the renewal date, and made no Intl object on the way', async () => {
+    const { page, problems } = await e2e.signedIn(uniqueAddress('no.intl'));
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+    await page.waitForURL(/\/api\/checkout\/local\//);
+    await page.getByRole('button', { name: /^Pay / }).click();
+    await page.getByText('Your subscription is active').waitFor({ timeout: 30_000 });
+    // Runs before the page's scripts: the first Intl object a page makes loads the browser's locale data, a
+    // long task on a phone; count every one the page makes.
+    await page.addInitScript({
+      content: `window.__intlObjects = [];
+        for (const name of ['NumberFormat', 'DateTimeFormat']) {
+          const Original = Intl[name];
+          Intl[name] = new Proxy(Original, { construct(target, args) { window.__intlObjects.push(name); return Reflect.construct(target, args); }, apply(target, self, args) { window.__intlObjects.push(name); return Reflect.apply(target, self, args); } });
+        }`,
+    });
+    await page.goto(`${e2e.stack.url}/account`);
+    const billing = page.getByRole('region', { name: 'Billing history' });
+    await billing.getByText(/^\$\d+\.\d\d$/).first().waitFor();
+    await page.getByRole('region', { name: 'Subscription Status' }).getByText(/^[A-Z][a-z]+ \d{1,2}, \d{4}$/).waitFor();
+    await page.getByRole('heading', { name: 'Danger Zone' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __intlObjects: string[] }).__intlObjects)).toEqual([]);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+});
+
 describe('/subscribe for a signed-in customer', () => {
   test('loads without a layout shift on a slow phone: the footer waits for the page instead of jumping (issue 32 item 4)', async () => {
     const { context, page } = await e2e.signedIn(uniqueAddress('no.shift'));
