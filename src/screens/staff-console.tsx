@@ -5,6 +5,7 @@ import '@mantine/core/styles/Table.layer.css';
 import { Anchor, Badge, Box, Button, Card, Container, Group, Loader, Stack, Table, Text, TextInput, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import type { BillingItem, StaffCustomer, StaffCustomerSummary } from '../../contract/api';
 import { mayUse, REASON_LIMITS, type StaffActionName, type StaffRole } from '../../contract/staff';
+import { formatMoney, MONEY_BACK_DAYS } from '../../contract/plans';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { SectionCard } from '../components/section-card';
 import { formatLongDate } from './subscription-texts';
@@ -55,14 +56,13 @@ const ACTION_LABELS: Record<StaffActionName, string> = {
 const ACTION_WARNINGS: Record<StaffActionName, string> = {
   resend_receipt: 'The customer gets their latest receipt again by e-mail.',
   revoke_device: 'The device is signed out at once.',
-  refund: 'The subscription ends now and its payment is refunded (inside 30 days: the first payment; after: the latest one).',
+  refund: `The subscription ends now and its payment is refunded (inside ${MONEY_BACK_DAYS} days: the first payment; after: the latest one).`,
   disable: 'The customer is signed out everywhere and cannot sign in until the account is enabled.',
   enable: 'The customer can sign in again. Ended sessions stay ended.',
   delete: 'The account and everything in it are deleted, and the subscription ends at once. This cannot be undone.',
 };
 
-const money = (item: Pick<BillingItem, 'amount' | 'currency'>) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: item.currency.toUpperCase() }).format(item.amount / 100);
+const money = (item: Pick<BillingItem, 'amount' | 'currency'>) => formatMoney(item.amount, item.currency);
 
 /** The /staff console (issue 30, item 7): search, results, one customer with a danger zone. Props only. */
 export function StaffConsole(props: StaffConsoleProps) {

@@ -16,7 +16,7 @@ const HOME_OF_THE_TERMS = 'contract/plans.ts';
 const STRAY: Array<[kind: string, pattern: RegExp]> = [
   ['a price', /\$\d{2,}|\$\d\.\d\d|amount\w*: 10_?000\b|\b10_?000 = |amountUsd|perMonthUsd/],
   ['a billing interval', /\b(yearly|annual|annually|monthly)\b|\b(per|a|every|each|another|one|1) year\b/i],
-  ['the money-back guarantee length', /\b\d+[- ]day money-back|money-back\W+\w*\W*\d+ days|within \d+ days of (your|the account's) first payment/i],
+  ['the money-back guarantee length', /\b\d+[- ]day money-back|money-back\W+\w*\W*\d+ days|within \d+ days of (your|the account's) first payment|inside \d+ days/i],
   ['the reminder days', /\b\d+ (and \d+ )?days before|ends in \d+ days|\d+-day reminder/i],
 ];
 
