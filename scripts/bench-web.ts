@@ -6,7 +6,8 @@
  * BENCH_ROUNDS > 1 a summary per route (issue 25): the worst round's score, the median TBT with its range and
  * the other medians. A benchmark, not a test: the figures go in docs/performance.md. The machine's load
  * average is printed before and after, since a shared machine's figures swing with it, with a warning when
- * it was above one runnable task per core.
+ * it was above one runnable task per core. A Lighthouse run that fails is tried three times; a route still
+ * unmeasured goes without that round, which the summary and a warning say (and the exit code is 1).
  *
  * Beside the public pages, the signed-in ones (issue 32, item 4): `/account` of a subscriber (active
  * subscription, billing history, two desktop devices) and `/subscribe` of a signed-in customer who has not
@@ -90,8 +91,12 @@ function runLighthouse(url: string, chromePath: string, reportPath?: string, pro
   });
 }
 
-async function measure(url: string, chromePath: string, reportPath?: string, signedInAs?: string): Promise<Figures> {
-  let result: LighthouseResult;
+/** Lighthouse runs per route and round before the round is given up: Chromium now and then loses the navigation (NO_NAVSTART). */
+const ATTEMPTS = 3;
+
+/** The route's figures, or null (with the reason printed) when every attempt failed: that round then goes without it. */
+async function measure(url: string, chromePath: string, reportPath?: string, signedInAs?: string): Promise<Figures | null> {
+  let result: LighthouseResult | undefined;
   // A fresh profile for each run: a run's cache must not warm the next.
   const run = async () => {
     const profileDir = signedInAs ? await profileWithSession(chromePath, new URL(url).origin, signedInAs) : undefined;
@@ -101,13 +106,17 @@ async function measure(url: string, chromePath: string, reportPath?: string, sig
       if (profileDir) rmSync(profileDir, { recursive: true, force: true });
     }
   };
-  try {
-    result = await run();
-  } catch (error) {
-    // The first connection to a freshly started Chromium sometimes fails: once more, then give up.
-    console.error(`[bench:web] ${url}: ${(error as Error).message.split('\n')[0]}; retrying once`);
-    result = await run();
+  for (let attempt = 1; attempt <= ATTEMPTS && !result; attempt += 1) {
+    try {
+      result = await run();
+    } catch (error) {
+      // The first connection to a freshly started Chromium sometimes fails, and a busy machine's Chromium now
+      // and then loses the navigation (NO_NAVSTART): a few more attempts, then this round goes without the route.
+      const more = attempt < ATTEMPTS ? 'retrying' : `giving up on this round after ${ATTEMPTS} attempts`;
+      console.error(`[bench:web] ${url}: ${(error as Error).message.split('\n')[0]}; ${more}`);
+    }
   }
+  if (!result) return null;
   const audit = (id: string) => result.audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: Math.round((result.categories.performance.score ?? 0) * 100),
@@ -134,6 +143,7 @@ const HEADER = `${'route'.padEnd(16)} ${'perf'.padStart(5)} ${'LCP'.padStart(9)}
 
 /** Per route over the rounds: the worst round's score (issue 25's gate), the median TBT and its range, the other medians. */
 function summaryRow(route: string, runs: Figures[]) {
+  if (runs.length === 0) return `${route.padEnd(16)} not measured in any round`;
   const of = (key: keyof Figures) => median(runs.map((run) => run[key]));
   const tbts = runs.map((run) => Math.round(run.tbtMs));
   const worst = Math.min(...runs.map((run) => run.performance));
@@ -169,8 +179,8 @@ async function main() {
         const reportPath = REPORTS ? join(REPORTS, `${route === '/' ? 'home' : route.slice(1).replace(/\W+/g, '_')}-${round}.json`) : undefined;
         const who = SIGNED_IN[route];
         const figures = await measure(`${stack.url}${route}`, chromePath, reportPath, who ? customers![who] : undefined);
-        results.get(route)!.push(figures);
-        console.log(row(labelOf(route), figures));
+        if (figures) results.get(route)!.push(figures);
+        console.log(figures ? row(labelOf(route), figures) : `${labelOf(route).padEnd(16)} not measured this round (see above)`);
       }
     }
   } finally {
@@ -180,7 +190,7 @@ async function main() {
   if (ROUNDS > 1) {
     console.log(`\nOver ${ROUNDS} rounds: the worst round's score, then medians (TBT also its range; CLS the largest)`);
     console.log(SUMMARY_HEADER);
-    for (const [route, runs] of results) console.log(summaryRow(labelOf(route), runs));
+    for (const [route, runs] of results) console.log(summaryRow(labelOf(route), runs) + (runs.length < ROUNDS ? `  (${runs.length} of ${ROUNDS} rounds)` : ''));
   }
   console.log(`\n[bench:web] load average after: ${load()}`);
   const busiest = Math.max(loadBefore, loadavg()[0]!);
@@ -189,6 +199,11 @@ async function main() {
       `[bench:web] WARNING: the machine was busy (load average up to ${busiest.toFixed(2)} on ${cpus().length} cores): a task that loses its core ` +
         'is measured as long, so TBT and scores are worse than the pages are. Rerun on a quiet machine before comparing with a goal.',
     );
+  }
+  const unmeasured = [...results].filter(([, runs]) => runs.length < ROUNDS).map(([route]) => route);
+  if (unmeasured.length > 0) {
+    console.log(`[bench:web] WARNING: not every round measured ${unmeasured.join(', ')}: their figures rest on fewer rounds (the reasons are printed above).`);
+    process.exitCode = 1;
   }
   const home = measureHomePage(join(root, 'dist'));
   console.log(`\nHome page JavaScript before it is interactive: ${home.homePageGzipKb} KB gzip (npm run size)`);
