@@ -136,6 +136,39 @@ describe('/account arrives a card at a time (issue 32 item 4)', () => {
   });
 });
 
+describe('/account shows its first screen without the code of the cards below it (issue 32 item 4)', () => {
+  test('with that code held back, the first two cards are on screen and the footer waits; then the rest arrive', async () => {
+    const { page, problems } = await e2e.signedIn(uniqueAddress('first.screen'));
+    await page.setViewportSize({ width: 390, height: 844 });
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const held: string[] = [];
+    await page.route('**/assets/below-first-screen-*.js', async (route) => {
+      held.push(route.request().url());
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${e2e.stack.url}/account`);
+    await page.getByRole('heading', { name: 'Subscription Status' }).waitFor();
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual(['Account Information', 'Subscription Status']);
+    expect(await page.getByRole('contentinfo').isVisible()).toBe(false);
+    release();
+    await page.getByRole('heading', { name: 'Danger Zone' }).waitFor();
+    await expect.poll(() => page.getByRole('contentinfo').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+      'Account Information',
+      'Subscription Status',
+      'Billing history',
+      'Account activity',
+      'Your data',
+      'Need Help?',
+      'Danger Zone',
+    ]);
+    expect(problems.consoleErrors).toEqual([]);
+  });
+});
+
 describe('/account writes its amounts and dates without Intl (issue 32 item 4)', () => {
   test('a subscriber\'s page shows the price paid and the renewal date, and made no Intl object on the way', async () => {
     const { page, problems } = await e2e.signedIn(uniqueAddress('no.intl'));

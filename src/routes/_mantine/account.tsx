@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { guardRoute } from '../../app/router/guards';
 import { useSessionTag, useSessionView } from '../../app/hooks/use-session';
@@ -6,12 +7,19 @@ import { usePartsInTurn } from '../../app/hooks/use-parts-in-turn';
 import { AccountLayout, SignInRequired } from '../../screens/account-page';
 import { AccountInformation } from '../../features/account/account-information/account-information';
 import { SubscriptionStatus } from '../../features/account/subscription/subscription-status';
-import { Devices } from '../../features/account/devices/devices';
-import { BillingHistory } from '../../features/account/billing-history/billing-history';
-import { Help } from '../../features/account/help/help';
-import { AccountActivity } from '../../features/account/activity/account-activity';
-import { DangerZone } from '../../features/account/danger-zone/danger-zone';
-import { YourData } from '../../features/account/your-data/your-data';
+
+/**
+ * The cards below a phone's first screen come in a chunk of their own, asked for once the first two are on
+ * screen (issue 32 item 4): the page's first screen no longer waits for their code and dialogs on a slow
+ * network. One import for all six, so they arrive in one request.
+ */
+const belowFirstScreen = () => import('../../features/account/below-first-screen');
+const Devices = lazy(() => belowFirstScreen().then((cards) => ({ default: cards.Devices })));
+const BillingHistory = lazy(() => belowFirstScreen().then((cards) => ({ default: cards.BillingHistory })));
+const AccountActivity = lazy(() => belowFirstScreen().then((cards) => ({ default: cards.AccountActivity })));
+const YourData = lazy(() => belowFirstScreen().then((cards) => ({ default: cards.YourData })));
+const Help = lazy(() => belowFirstScreen().then((cards) => ({ default: cards.Help })));
+const DangerZone = lazy(() => belowFirstScreen().then((cards) => ({ default: cards.DangerZone })));
 
 export const Route = createFileRoute('/_mantine/account')({
   beforeLoad: (options) => guardRoute(options),
@@ -45,15 +53,25 @@ function AccountRoute() {
   return <AccountCards />;
 }
 
-/** The first screen's cards at once, then one card per task (usePartsInTurn); the footer waits for the last. */
+/**
+ * The first screen's cards at once, then one card per task (usePartsInTurn); the footer waits for the last.
+ * Each later card is shown in a transition, so while its code is still on its way React keeps the page as it
+ * is (the footer still waiting) instead of showing the Suspense fallback.
+ */
 function AccountCards() {
   const shown = usePartsInTurn(CARDS.length, FIRST_SCREEN_CARDS);
+  const footerWaits = <span hidden data-footer-waits />;
   return (
     <AccountLayout>
-      {CARDS.slice(0, shown).map(({ id, Card }) => (
+      {CARDS.slice(0, FIRST_SCREEN_CARDS).map(({ id, Card }) => (
         <Card key={id} />
       ))}
-      {shown < CARDS.length && <span hidden data-footer-waits />}
+      <Suspense fallback={footerWaits}>
+        {CARDS.slice(FIRST_SCREEN_CARDS, shown).map(({ id, Card }) => (
+          <Card key={id} />
+        ))}
+        {shown < CARDS.length && footerWaits}
+      </Suspense>
     </AccountLayout>
   );
 }
