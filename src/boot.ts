@@ -65,8 +65,7 @@ void preloadRouteScripts();
 // The API client (with zod and the contract's schemas, ~180 ms of a phone's main thread to evaluate) is what
 // reads those answers: evaluated on its own as soon as its chunk arrives, while React's and the route's are
 // still on their way, instead of inside the route's one long evaluation after them (issue 32 item 4).
-// A failed download is not reported here: the route imports it again, and a failure there is the route's.
-if (askedEarly) import('./services/api-client').catch(() => {});
+if (askedEarly) void import('./services/api-client');
 // Issue 25: the app's code evaluated in two tasks, not one: React (and the libraries of its chunk) first,
 // then, after a yield that lets the browser paint and answer input, the app and the route's code.
 await import('react-dom/client');
