@@ -55,17 +55,10 @@ export function filesLoadedWith(manifest, keys) {
 const APP_ENTRY = 'src/main.tsx';
 /** The public pages' entry in place of the app's: they hydrate without the router (issues 25 and 32). */
 export const PUBLIC_ENTRY = 'src/main-public.tsx';
-/**
- * Imported by src/boot.ts only on a signed-in page whose first answers it asked for (/account, /subscribe with
- * a stored session: src/services/early-answers.ts), where the route loads it in any case; no public page.
- */
-const SIGNED_IN_EARLY_IMPORT = 'src/services/api-client.ts';
 export function routeEntries(manifest, routeFiles, appEntry = APP_ENTRY) {
   const keys = Object.keys(manifest).filter((key) => routeFiles.some((file) => key === file || key.startsWith(`${file}?`)));
   // What src/boot.ts imports after the first paint: React DOM, then one of the two entries.
-  const startedByEntry = (manifest['index.html']?.dynamicImports ?? []).filter(
-    (key) => key !== APP_ENTRY && key !== PUBLIC_ENTRY && key !== SIGNED_IN_EARLY_IMPORT,
-  );
+  const startedByEntry = (manifest['index.html']?.dynamicImports ?? []).filter((key) => key !== APP_ENTRY && key !== PUBLIC_ENTRY);
   return ['index.html', ...new Set([...startedByEntry, appEntry]), ...keys];
 }
 

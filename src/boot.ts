@@ -56,16 +56,12 @@ async function preloadRouteScripts() {
 
 // A signed-in page's first answers (the session's check, the account's lists) are asked for now, and travel
 // beside the app's code instead of after it (issue 32 item 4); the app takes them when it asks.
-const askedEarly = askFirstCallsEarly(window.location.pathname, storedSessionToken());
+askFirstCallsEarly(window.location.pathname, storedSessionToken());
 // Mantine's colours and borders are declared per colour scheme: set it before the page paints, or the
 // first frame draws borderless cards that gain their border (and shift what follows) a moment later.
 followSystemColorScheme();
 await afterNextPaint();
 void preloadRouteScripts();
-// The API client (with zod and the contract's schemas, ~180 ms of a phone's main thread to evaluate) is what
-// reads those answers: evaluated on its own as soon as its chunk arrives, while React's and the route's are
-// still on their way, instead of inside the route's one long evaluation after them (issue 32 item 4).
-if (askedEarly) void import('./services/api-client');
 // Issue 25: the app's code evaluated in two tasks, not one: React (and the libraries of its chunk) first,
 // then, after a yield that lets the browser paint and answer input, the app and the route's code.
 await import('react-dom/client');

@@ -39,14 +39,10 @@ interface EarlyAnswer {
 
 const waiting: EarlyAnswer[] = [];
 
-/**
- * Asks for the first answers `pathname`'s page needs, when there is a stored session to ask with. True when it
- * asked for any: the page will parse them with the API client soon.
- */
-export function askFirstCallsEarly(pathname: string, sessionToken: string | null): boolean {
-  if (!sessionToken) return false;
-  const paths = FIRST_CALLS[pathname] ?? [];
-  for (const path of paths) {
+/** Asks for the first answers `pathname`'s page needs, when there is a stored session to ask with. */
+export function askFirstCallsEarly(pathname: string, sessionToken: string | null): void {
+  if (!sessionToken) return;
+  for (const path of FIRST_CALLS[pathname] ?? []) {
     const response = fetch(`/api/${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
@@ -57,7 +53,6 @@ export function askFirstCallsEarly(pathname: string, sessionToken: string | null
     response.catch(() => {});
     waiting.push({ path, sessionToken, askedAt: performance.now(), response });
   }
-  return paths.length > 0;
 }
 
 /** The early answer for this call, once, or null: the caller asks the API itself. */
