@@ -14,12 +14,7 @@ import { SubscriptionStatus } from '../../features/account/subscription/subscrip
  * network. One import for all six, so they arrive in one request.
  */
 const belowFirstScreen = () => import('../../features/account/below-first-screen');
-const Devices = lazy(() => belowFirstScreen().then((cards) => ({ default: cards.Devices })));
-const BillingHistory = lazy(() => belowFirstScreen().then((cards) => ({ default: cards.BillingHistory })));
-const AccountActivity = lazy(() => belowFirstScreen().then((cards) => ({ default: cards.AccountActivity })));
-const YourData = lazy(() => belowFirstScreen().then((cards) => ({ default: cards.YourData })));
-const Help = lazy(() => belowFirstScreen().then((cards) => ({ default: cards.Help })));
-const DangerZone = lazy(() => belowFirstScreen().then((cards) => ({ default: cards.DangerZone })));
+const laterCard = (name: keyof Awaited<ReturnType<typeof belowFirstScreen>>) => lazy(() => belowFirstScreen().then((cards) => ({ default: cards[name] })));
 
 export const Route = createFileRoute('/_mantine/account')({
   beforeLoad: (options) => guardRoute(options),
@@ -34,12 +29,12 @@ export const Route = createFileRoute('/_mantine/account')({
 const CARDS = [
   { id: 'account-information', Card: AccountInformation },
   { id: 'subscription', Card: SubscriptionStatus },
-  { id: 'devices', Card: Devices },
-  { id: 'billing-history', Card: BillingHistory },
-  { id: 'activity', Card: AccountActivity },
-  { id: 'your-data', Card: YourData },
-  { id: 'help', Card: Help },
-  { id: 'danger-zone', Card: DangerZone },
+  { id: 'devices', Card: laterCard('Devices') },
+  { id: 'billing-history', Card: laterCard('BillingHistory') },
+  { id: 'activity', Card: laterCard('AccountActivity') },
+  { id: 'your-data', Card: laterCard('YourData') },
+  { id: 'help', Card: laterCard('Help') },
+  { id: 'danger-zone', Card: laterCard('DangerZone') },
 ] as const;
 /** The cards of a phone's first screen (account information, subscription), rendered at once. */
 const FIRST_SCREEN_CARDS = 2;
