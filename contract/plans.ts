@@ -79,23 +79,25 @@ function minorDigits(currency: string): number {
   return currencyFormat(currency).resolvedOptions().maximumFractionDigits ?? 2;
 }
 
-/** "$100.00" for 10000 usd: an amount in the currency's smallest unit, with its minor digits. */
-export function formatMoney(amount: number, currency: string): string {
-  const byHand = isDollars(currency) ? dollarsWithoutIntl(amount, true) : null;
-  return byHand ?? currencyFormat(currency).format(amount / 10 ** minorDigits(currency));
+/**
+ * An amount in the currency's smallest unit as text: with its minor digits always ("$100.00", for billing),
+ * or only when it has any ("$100", "$99.50": how prices are written in running text).
+ */
+function moneyText(amount: number, currency: string, minor: 'always' | 'when-any'): string {
+  const digits = minorDigits(currency);
+  const withMinor = minor === 'always' || amount % 10 ** digits !== 0;
+  const byHand = isDollars(currency) ? dollarsWithoutIntl(amount, withMinor) : null;
+  return byHand ?? currencyFormat(currency, withMinor ? undefined : 0).format(amount / 10 ** digits);
 }
 
-/** "$100" for a whole amount, "$99.50" otherwise: how prices are written in running text. */
-function formatPrice(amount: number, currency: string): string {
-  const digits = minorDigits(currency);
-  const whole = amount % 10 ** digits === 0;
-  const byHand = isDollars(currency) ? dollarsWithoutIntl(amount, !whole) : null;
-  return byHand ?? currencyFormat(currency, whole ? 0 : digits).format(amount / 10 ** digits);
+/** "$100.00" for 10000 usd: an amount in the currency's smallest unit, with its minor digits. */
+export function formatMoney(amount: number, currency: string): string {
+  return moneyText(amount, currency, 'always');
 }
 
 /** "$100": the plan's price in running text. */
 export function planPrice(plan: Plan): string {
-  return formatPrice(plan.amount, plan.currency);
+  return moneyText(plan.amount, plan.currency, 'when-any');
 }
 
 /**
@@ -104,7 +106,7 @@ export function planPrice(plan: Plan): string {
  */
 export function monthlyEquivalent(plan: Plan): string {
   const months = plan.interval === 'year' ? 12 : 1;
-  return formatPrice(Math.ceil(plan.amount / months), plan.currency);
+  return moneyText(Math.ceil(plan.amount / months), plan.currency, 'when-any');
 }
 
 /** The words a text uses for the plan's interval: "year", "yearly", "annual" (or "month", "monthly", "monthly"). */
