@@ -17,7 +17,7 @@ import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/db/database';
 import { createFirebaseVerifier } from '../../server/identity/verifier';
-import { startApiProcess, urlWithSchema, type ApiProcess } from '../support/api-process';
+import { startApiProcess, TIMEOUT_WITH_API_PROCESS_START, urlWithSchema, type ApiProcess } from '../support/api-process';
 import { mintProviderUser } from '../support/auth-emulator';
 import { call, createTestApi, postgresAvailable, TEST_DATABASE_URL, type TestApi } from '../support/server-harness';
 import { closedPort, startFreezableProxy, startSilentServer, type FreezableProxy } from '../support/tcp-stand-ins';
@@ -225,7 +225,7 @@ describe('Redis that never answers, or cannot be reached', () => {
       await silent.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, TIMEOUT_WITH_API_PROCESS_START);
 
   test('Redis unreachable at start: the API starts and serves, limits counted in memory', async () => {
     const api = await startWithRedis(`redis://127.0.0.1:${await closedPort()}`);

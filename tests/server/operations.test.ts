@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { startApiProcess } from '../support/api-process';
+import { startApiProcess, TIMEOUT_WITH_API_PROCESS_START } from '../support/api-process';
 import { apiErrorHandler, clientErrorHandler } from '../../server/http/framework-errors';
 import { mintProviderUser } from '../support/auth-emulator';
 import { createTestApi, type TestApi } from '../support/server-harness';
@@ -97,7 +97,7 @@ describe('the log of a malformed request', () => {
       await api.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 60_000);
+  }, TIMEOUT_WITH_API_PROCESS_START);
 });
 
 describe('a request whose framing breaks while its hooks still run (issue 34)', () => {

@@ -8,7 +8,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { openDatabase } from '../../server/db/database';
-import { startApiProcess, urlWithSchema, type ApiProcess } from '../support/api-process';
+import { startApiProcess, TIMEOUT_WITH_API_PROCESS_START, urlWithSchema, type ApiProcess } from '../support/api-process';
 import { mintProviderUser } from '../support/auth-emulator';
 import { postgresAvailable, TEST_DATABASE_URL } from '../support/server-harness';
 
@@ -54,7 +54,7 @@ describe.skipIf(noPostgres)('traces over OTLP/HTTP', () => {
       OTEL_BSP_SCHEDULE_DELAY: '100',
       LOG_LEVEL: 'info',
     });
-  }, 60_000);
+  }, TIMEOUT_WITH_API_PROCESS_START);
 
   afterAll(async () => {
     await api?.stop();

@@ -18,6 +18,18 @@ export interface ApiProcess {
   stop: () => Promise<void>;
 }
 
+/**
+ * How long a spawned API may take to answer: it runs the TypeScript through tsx, which on a busy two-core
+ * machine (four test files at once) has taken half a minute. Past this, startApiProcess fails with the logs.
+ */
+const API_PROCESS_START_LIMIT_MS = 60_000;
+
+/**
+ * The timeout of a test (or hook) that starts an API process itself: the start's own limit, then a minute for
+ * the test. A test timeout at or under the start's limit would end the test before the helper could say why.
+ */
+export const TIMEOUT_WITH_API_PROCESS_START = API_PROCESS_START_LIMIT_MS + 60_000;
+
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
   const root = join(import.meta.dirname, '..', '..');
@@ -43,7 +55,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   child.stderr?.on('data', (chunk) => logs.push(String(chunk)));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + API_PROCESS_START_LIMIT_MS;
   while (!(await fetch(`${url}/api/health`).then((response) => response.ok, () => false))) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
