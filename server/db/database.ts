@@ -77,23 +77,31 @@ class TimedClient extends pg.Client {
 const MIGRATIONS_DIR = join(import.meta.dirname, 'migrations');
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | null }
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /**
+       * An in-memory database started from this dump of a data folder (PGlite's dumpDataDir) instead of a new
+       * cluster: the tests start each API from one migrated copy, skipping PGlite's initdb (2 to 3 s each).
+       */
+      startFrom?: Blob;
+    }
   | { kind: 'postgres'; url: string; schema?: string; timeouts?: Partial<DatabaseTimeouts> };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const database =
     target.kind === 'pglite'
-      ? await openPglite(target.dataDir)
+      ? await openPglite(target.dataDir, target.startFrom)
       : await openPostgres(target.url, target.schema, { ...DEFAULT_TIMEOUTS, ...target.timeouts });
   await migrate(database);
   return database;
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, startFrom: Blob | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   // Loaded only for PGlite: on PostgreSQL (production) its WebAssembly build is dead weight at start-up.
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const client = dataDir ? new PGlite(dataDir) : new PGlite(startFrom ? { loadDataDir: startFrom } : {});
   await client.waitReady;
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,

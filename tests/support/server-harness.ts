@@ -3,7 +3,9 @@
  * local PostgreSQL when one answers) with the real Firebase verifier pointed at the test Auth emulator.
  */
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
@@ -90,13 +92,29 @@ export interface TestDatabase {
  * A freshly migrated database on `driver`: PGlite (in memory, or in `dataDir`), or a new schema of the test
  * PostgreSQL. `sharedSchema` opens another pool on a schema someone else owns (and leaves it to them).
  */
+let migratedPgliteDump: Blob | undefined;
+
+/**
+ * The migrated database the server project's global set-up dumped (tests/server/global-setup.ts), read once
+ * per test file; undefined elsewhere, where each PGlite database is made and migrated from nothing.
+ * openDatabase still runs the migrations on it, finding them applied.
+ */
+function migratedPglite(): Blob | undefined {
+  const file = inject('pgliteTemplate');
+  if (!file) return undefined;
+  migratedPgliteDump ??= new Blob([readFileSync(file)]);
+  return migratedPgliteDump;
+}
+
 export async function openTestDatabase(
   driver: Driver,
   { sharedSchema, dataDir = null }: { sharedSchema?: string; dataDir?: string | null } = {},
 ): Promise<TestDatabase> {
   const schema = sharedSchema ?? `veil_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
   const database = await openDatabase(
-    driver === 'pglite' ? { kind: 'pglite', dataDir } : { kind: 'postgres', url: TEST_DATABASE_URL, schema },
+    driver === 'pglite'
+      ? { kind: 'pglite', dataDir, ...(dataDir ? {} : { startFrom: migratedPglite() }) }
+      : { kind: 'postgres', url: TEST_DATABASE_URL, schema },
   );
   return {
     database,
