@@ -16,7 +16,7 @@ export function useWholeStack(browserOptions: Parameters<typeof launchBrowser>[0
   let contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [stack, browser] = await Promise.all([startStack({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, ...env }), launchBrowser(browserOptions)]);
+    [stack, browser] = await Promise.all([startStack({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, ...env }, { startFrom: inject('e2eMigratedDataDir') }), launchBrowser(browserOptions)]);
   });
 
   afterAll(async () => {

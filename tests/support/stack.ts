@@ -3,7 +3,7 @@
  * point `npm start` uses, on a free port, with its own throw-away PGlite data folder.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,9 +44,15 @@ async function waitForHealth(url: string, child: ChildProcess, logs: string[], t
   throw new Error(`the API did not become healthy within ${timeoutMs} ms:\n${logs.join('')}`);
 }
 
-export async function startStack(env: Record<string, string> = {}): Promise<RunningStack> {
+/**
+ * `startFrom`: a migrated data folder (tests/e2e/global-setup.ts makes one per run) copied in as this API's
+ * own, so it starts without PGlite's initdb and the migrations; without it, the API makes its database as
+ * `npm start` does on a new machine.
+ */
+export async function startStack(env: Record<string, string> = {}, { startFrom }: { startFrom?: string } = {}): Promise<RunningStack> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'veil-e2e-'));
+  if (startFrom) cpSync(startFrom, dataDir, { recursive: true });
   const logs: string[] = [];
   const child = spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'server', 'main.ts')], {
     cwd: process.cwd(),
