@@ -83,21 +83,21 @@ function minorDigits(currency: string): number {
  * An amount in the currency's smallest unit as text: with its minor digits always ("$100.00", for billing),
  * or only when it has any ("$100", "$99.50": how prices are written in running text).
  */
-function moneyText(amount: number, currency: string, minor: 'always' | 'when-any'): string {
+function moneyText(amount: number, currency: string, { alwaysMinor }: { alwaysMinor: boolean }): string {
   const digits = minorDigits(currency);
-  const withMinor = minor === 'always' || amount % 10 ** digits !== 0;
+  const withMinor = alwaysMinor || amount % 10 ** digits !== 0;
   const byHand = isDollars(currency) ? dollarsWithoutIntl(amount, withMinor) : null;
   return byHand ?? currencyFormat(currency, withMinor ? undefined : 0).format(amount / 10 ** digits);
 }
 
 /** "$100.00" for 10000 usd: an amount in the currency's smallest unit, with its minor digits. */
 export function formatMoney(amount: number, currency: string): string {
-  return moneyText(amount, currency, 'always');
+  return moneyText(amount, currency, { alwaysMinor: true });
 }
 
 /** "$100": the plan's price in running text. */
 export function planPrice(plan: Plan): string {
-  return moneyText(plan.amount, plan.currency, 'when-any');
+  return moneyText(plan.amount, plan.currency, { alwaysMinor: false });
 }
 
 /**
@@ -106,7 +106,7 @@ export function planPrice(plan: Plan): string {
  */
 export function monthlyEquivalent(plan: Plan): string {
   const months = plan.interval === 'year' ? 12 : 1;
-  return moneyText(Math.ceil(plan.amount / months), plan.currency, 'when-any');
+  return moneyText(Math.ceil(plan.amount / months), plan.currency, { alwaysMinor: false });
 }
 
 /** The words a text uses for the plan's interval: "year", "yearly", "annual" (or "month", "monthly", "monthly"). */
