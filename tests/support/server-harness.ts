@@ -88,10 +88,6 @@ export interface TestDatabase {
   close: () => Promise<void>;
 }
 
-/**
- * A freshly migrated database on `driver`: PGlite (in memory, or in `dataDir`), or a new schema of the test
- * PostgreSQL. `sharedSchema` opens another pool on a schema someone else owns (and leaves it to them).
- */
 let migratedPgliteDump: Blob | undefined;
 
 /**
@@ -106,6 +102,10 @@ function migratedPglite(): Blob | undefined {
   return migratedPgliteDump;
 }
 
+/**
+ * A freshly migrated database on `driver`: PGlite (in memory, or in `dataDir`), or a new schema of the test
+ * PostgreSQL. `sharedSchema` opens another pool on a schema someone else owns (and leaves it to them).
+ */
 export async function openTestDatabase(
   driver: Driver,
   { sharedSchema, dataDir = null }: { sharedSchema?: string; dataDir?: string | null } = {},
