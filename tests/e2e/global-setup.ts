@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../server/db/database';
-import { startJobQueue } from '../../server/jobs/queue';
 import { ensureSpaBuilt } from '../../scripts/lib/spa-build.mjs';
+import { migratePgliteFolder } from '../support/migrated-pglite';
 import { startAuthEmulator, type RunningEmulator } from '../support/auth-emulator';
 import { resolveChromiumPath } from '../support/chromium-path';
 
@@ -43,9 +42,7 @@ export async function teardown() {
  */
 async function migratedPgliteFolder(): Promise<string> {
   migratedDataDir = mkdtempSync(join(tmpdir(), 'veil-e2e-migrated-'));
-  const database = await openDatabase({ kind: 'pglite', dataDir: migratedDataDir });
-  await (await startJobQueue(database)).stop();
-  await database.close();
+  await migratePgliteFolder(migratedDataDir);
   return migratedDataDir;
 }
 

@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../server/db/database';
-import { startJobQueue } from '../../server/jobs/queue';
+import { migratePgliteFolder } from '../support/migrated-pglite';
 import { startAuthEmulator, type RunningEmulator } from '../support/auth-emulator';
 
 /** One Firebase Auth emulator for every server test file (port 9199, apart from `npm start`'s 9099). */
@@ -31,9 +30,7 @@ export async function teardown() {
 async function migratedPgliteDump(): Promise<string> {
   templateDir = mkdtempSync(join(tmpdir(), 'veil-pglite-template-'));
   const dataDir = join(templateDir, 'data');
-  const database = await openDatabase({ kind: 'pglite', dataDir });
-  await (await startJobQueue(database)).stop();
-  await database.close();
+  await migratePgliteFolder(dataDir);
   const client = new PGlite(dataDir);
   // dumpDataDir before the database is ready never settles (PGlite 0.5).
   await client.waitReady;
