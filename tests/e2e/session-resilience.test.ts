@@ -151,6 +151,9 @@ describe('sign-out', () => {
     const { context, page } = await e2e.signedIn(email);
     await page.goto(`${e2e.stack.url}/account`);
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
+    // The account menu is an island whose code arrives after the page's heading: offline before it has
+    // arrived, there would be no menu to sign out from (seen once on a busy machine).
+    await accountMenu(page, email).waitFor();
     await context.setOffline(true);
     await accountMenu(page, email).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
