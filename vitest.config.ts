@@ -1,12 +1,5 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { resolve } from 'node:path';
-
-// Node's compile cache (V8 code cache on disk) for every process the run starts: each test file runs in a
-// fresh fork that loads fastify, drizzle, firebase-admin and the rest again, and the APIs and scripts the
-// tests spawn do the same. Set here, before any fork starts, so they all inherit it; a quiet optimisation
-// Node never fails on. Ten server files: import time 58-65 s without, 53-56 s with (docs/performance.md).
-process.env.NODE_COMPILE_CACHE ??= resolve(import.meta.dirname, 'node_modules/.cache/node-compile-cache');
 
 /**
  * Four projects, one command (`npm test`):
