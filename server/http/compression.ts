@@ -1,10 +1,11 @@
 /**
- * Compression of what the API sends (issue 12). Static files and pages are compressed ahead of time (the
- * build writes .br/.gz siblings; the pages with the runtime configuration are compressed once at start-up,
- * server/http/spa.ts); only the JSON answers are compressed per request, and only over 1 KB, where the
+ * Compression of what the API sends (issue 12). Static files are compressed ahead of time (the build writes
+ * .br/.gz siblings); the pages, which carry the runtime configuration, once per encoding, on first request
+ * (server/http/spa.ts); only the JSON answers are compressed per request, and only over 1 KB, where the
  * saving outweighs the work. Request bodies are never decompressed: they stay under the body limit as sent.
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -39,28 +40,52 @@ function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
   return 'identity';
 }
 
-/** A body in each encoding, compressed once (at start-up) at the strongest settings. */
+/** Compresses a page's bytes in one encoding, at the strongest settings, on libuv's thread pool (not the event loop). */
+export type Compressor = (bytes: Buffer) => Promise<Buffer>;
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+const STRONGEST: Record<Exclude<Encoding, 'identity'>, Compressor> = {
+  br: (bytes) =>
+    brotliAsync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
+  gzip: (bytes) => gzipAsync(bytes, { level: 9 }),
+};
+
+/**
+ * A page's body in each encoding, each compressed the first time a request asks for it and kept for the
+ * process's life. Not at start-up: brotli at quality 11 over the eleven pages cost ~1.9 s of CPU before the
+ * API answered (a third of a start, issue 32 item 3), for pages and encodings most processes never send.
+ * Two requests that arrive together wait for the same compression.
+ */
 export interface PrecompressedBody {
   identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  encoded: (encoding: Exclude<Encoding, 'identity'>) => Promise<Buffer>;
 }
 
-export function precompress(text: string): PrecompressedBody {
+export function precompress(text: string, compressors: Record<Exclude<Encoding, 'identity'>, Compressor> = STRONGEST): PrecompressedBody {
   const identity = Buffer.from(text, 'utf8');
+  const made = new Map<Exclude<Encoding, 'identity'>, Promise<Buffer>>();
   return {
     identity,
-    br: brotliCompressSync(identity, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
-    }),
-    gzip: gzipSync(identity, { level: 9 }),
+    encoded: (encoding) => {
+      let bytes = made.get(encoding);
+      if (!bytes) {
+        bytes = compressors[encoding](identity);
+        // A failed compression is not kept: the next request tries again.
+        bytes.catch(() => made.delete(encoding));
+        made.set(encoding, bytes);
+      }
+      return bytes;
+    },
   };
 }
 
 /** Sends the encoding the request accepts, saying the answer varies with Accept-Encoding. */
-export function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, body: PrecompressedBody) {
+export async function sendPrecompressed(request: FastifyRequest, reply: FastifyReply, body: PrecompressedBody) {
   const encoding = pickEncoding(request.headers['accept-encoding']);
   reply.header('vary', 'accept-encoding');
-  if (encoding !== 'identity') reply.header('content-encoding', encoding);
-  return reply.send(body[encoding]);
+  if (encoding === 'identity') return reply.send(body.identity);
+  reply.header('content-encoding', encoding);
+  return reply.send(await body.encoded(encoding));
 }

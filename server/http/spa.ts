@@ -5,7 +5,7 @@
  * Public pages are prerendered by the build (dist/pages/, listed in dist/pages/routes.json) and sent for
  * their own route; the pages that depend on the session (/account, /subscribe) get the empty shell
  * (index.html) and render in the browser; any other path gets the prerendered 404 page, with HTTP 404. Static files go out
- * as the build's brotli/gzip siblings, pages as bodies compressed once here at start-up (issue 12).
+ * as the build's brotli/gzip siblings, pages compressed here, once per encoding, when first asked for (issue 12).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
