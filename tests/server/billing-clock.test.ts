@@ -5,15 +5,13 @@
  * grace period past its end date with no event is no longer reported active.
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { describe, expect, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
 import { paymentEvents, subscriptions } from '../../server/db/schema';
 import { mailsOwed } from '../support/mail-owed';
-import { call, createTestApi, nameVerifier as verifier, type TestApi } from '../support/server-harness';
+import { call, createTestApi, migratedDataDir, nameVerifier as verifier, type TestApi } from '../support/server-harness';
 import { describeStripeApi } from '../support/stripe-api';
 import { listedKeys, newPublicKey, registerKey, RELAY_TOKEN } from '../support/wireguard';
 
@@ -224,7 +222,7 @@ describe('the dev call exists only with the local checkout outside production', 
 });
 
 test('npm run billing:advance moves the clock of a stopped API\'s database (PGlite data folder)', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'veil-billing-clock-'));
+  const dataDir = migratedDataDir('veil-billing-clock-');
   try {
     const first = await createTestApi({ driver: 'pglite', dataDir, verifier });
     const { sessionToken } = await buy(first, 'script-user');
@@ -248,7 +246,7 @@ test('npm run billing:advance moves the clock of a stopped API\'s database (PGli
 }, 120_000);
 
 test('npm run billing:advance -- 366d --decline declines the renewal that falls due (issue 20, item 8)', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'veil-billing-decline-'));
+  const dataDir = migratedDataDir('veil-billing-decline-');
   try {
     const first = await createTestApi({ driver: 'pglite', dataDir, verifier });
     const { sessionToken } = await buy(first, 'script-decline');

@@ -3,14 +3,12 @@
  * the cool-down only, as the privacy policy says: tombstones whose cool-down is over are deleted before a
  * new account is checked against them, and at start-up.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { expect, inject, test } from 'vitest';
 import { deletionTombstones } from '../../server/db/schema';
 import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
 import { describeApi } from '../support/describe-api';
-import { call, createTestApi, type TestApi } from '../support/server-harness';
+import { call, createTestApi, migratedDataDir, type TestApi } from '../support/server-harness';
 
 const emulatorHost = inject('authEmulatorHost');
 const emulatorUrl = `http://${emulatorHost}`;
@@ -47,7 +45,7 @@ describeApi('deletion tombstones', { emulatorHost, env: { DELETED_ACCOUNT_COOLDO
 });
 
 test('at start-up the API deletes the tombstones whose cool-down ended while it was down', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'veil-tombstones-'));
+  const dataDir = migratedDataDir('veil-tombstones-');
   try {
     const env = { DELETED_ACCOUNT_COOLDOWN: '1h' };
     const first = await createTestApi({ driver: 'pglite', dataDir, emulatorHost, env });

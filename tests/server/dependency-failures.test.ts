@@ -7,9 +7,7 @@
  * are counted in memory meanwhile.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
@@ -19,7 +17,7 @@ import { openDatabase } from '../../server/db/database';
 import { createFirebaseVerifier } from '../../server/identity/verifier';
 import { startApiProcess, TIMEOUT_WITH_API_PROCESS_START, urlWithSchema, type ApiProcess } from '../support/api-process';
 import { mintProviderUser } from '../support/auth-emulator';
-import { call, createTestApi, postgresAvailable, TEST_DATABASE_URL, type TestApi } from '../support/server-harness';
+import { call, createTestApi, migratedDataDir, postgresAvailable, TEST_DATABASE_URL, type TestApi } from '../support/server-harness';
 import { closedPort, startFreezableProxy, startSilentServer, type FreezableProxy } from '../support/tcp-stand-ins';
 
 const emulatorHost = inject('authEmulatorHost');
@@ -213,7 +211,7 @@ describe('Redis that never answers, or cannot be reached', () => {
 
   test('the API process started against a hung Redis says so once, not once per call', async () => {
     const silent = await startSilentServer();
-    const dataDir = mkdtempSync(join(tmpdir(), 'veil-ops-'));
+    const dataDir = migratedDataDir('veil-ops-');
     const api = await startApiProcess({ REDIS_URL: `redis://127.0.0.1:${silent.port}`, LOG_LEVEL: 'info', DATA_DIR: dataDir });
     try {
       for (let call = 0; call < 5; call += 1) expect((await fetch(`${api.url}/api/live`)).status).toBe(200);

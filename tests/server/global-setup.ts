@@ -14,7 +14,8 @@ export async function setup(project: TestProject) {
   const [started, template] = await Promise.all([startAuthEmulator(Number(process.env.TEST_AUTH_EMULATOR_PORT ?? 9199)), migratedPgliteDump()]);
   emulator = started;
   project.provide('authEmulatorHost', emulator.host);
-  project.provide('pgliteTemplate', template);
+  project.provide('pgliteTemplate', template.file);
+  project.provide('pgliteTemplateDir', template.dataDir);
 }
 
 export async function teardown() {
@@ -23,11 +24,12 @@ export async function teardown() {
 }
 
 /**
- * A migrated PGlite database (the app's tables and pg-boss's), dumped to a file once for the whole run: each
- * test API on PGlite starts from it (tests/support/server-harness.ts) instead of running PGlite's initdb and
- * every migration again, which took 2.5 to 5 s per API, hundreds of times a run.
+ * A migrated PGlite database (the app's tables and pg-boss's), made once for the whole run and dumped to a
+ * file: each in-memory test API starts from the dump, each one on a data folder from a copy of the folder
+ * (tests/support/server-harness.ts), instead of running PGlite's initdb and every migration again, which took
+ * 2.5 to 5 s per API, hundreds of times a run.
  */
-async function migratedPgliteDump(): Promise<string> {
+async function migratedPgliteDump(): Promise<{ file: string; dataDir: string }> {
   templateDir = mkdtempSync(join(tmpdir(), 'veil-pglite-template-'));
   const dataDir = join(templateDir, 'data');
   await migratePgliteFolder(dataDir);
@@ -38,7 +40,7 @@ async function migratedPgliteDump(): Promise<string> {
   await client.close();
   const file = join(templateDir, 'migrated.tar');
   writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
-  return file;
+  return { file, dataDir };
 }
 
 declare module 'vitest' {
@@ -46,5 +48,7 @@ declare module 'vitest' {
     authEmulatorHost: string;
     /** The file tests/server/global-setup.ts dumped a migrated PGlite database to. */
     pgliteTemplate: string;
+    /** The migrated PGlite data folder that dump was taken from (copied by migratedDataDir, server-harness.ts). */
+    pgliteTemplateDir: string;
   }
 }

@@ -5,16 +5,14 @@
  * the bearer METRICS_TOKEN (404 otherwise).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { startApiProcess, TIMEOUT_WITH_API_PROCESS_START } from '../support/api-process';
 import { apiErrorHandler, clientErrorHandler } from '../../server/http/framework-errors';
 import { mintProviderUser } from '../support/auth-emulator';
-import { createTestApi, type TestApi } from '../support/server-harness';
+import { createTestApi, migratedDataDir, type TestApi } from '../support/server-harness';
 
 const emulatorHost = inject('authEmulatorHost');
 
@@ -78,7 +76,7 @@ describe('request timeouts and malformed requests', () => {
 
 describe('the log of a malformed request', () => {
   test('one info line without a stack, however often a client sends one', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'veil-ops-'));
+    const dataDir = migratedDataDir('veil-ops-');
     const api = await startApiProcess({ LOG_LEVEL: 'info', DATA_DIR: dataDir });
     try {
       const head = 'POST /api/auth/verify HTTP/1.1\r\nHost: veil.test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n';

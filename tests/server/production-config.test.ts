@@ -18,7 +18,7 @@ import { checkProductionConfig } from '../../server/production-checks';
 import { DEMO_CATALOGUE } from '../../server/vpn/catalogue';
 import { mintProviderUser } from '../support/auth-emulator';
 import { LOCAL_WEBHOOK_SECRET } from '../support/payments';
-import { call, createTestApi, type TestApi } from '../support/server-harness';
+import { call, createTestApi, migratedDataDir, type TestApi } from '../support/server-harness';
 
 const emulatorHost = inject('authEmulatorHost');
 
@@ -148,9 +148,12 @@ describe('production start-up checks', () => {
   });
 });
 
-/** Runs `server/main.ts` as `npm start` would; resolves with its exit code and output once `until` matches. */
+/**
+ * Runs `server/main.ts` as `npm start` would; resolves with its exit code and output once `until` matches.
+ * `until`: a start expected to succeed, on a copy of the migrated database (a refusal opens no database).
+ */
 function startServer(env: Record<string, string>, until?: RegExp) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'veil-prod-check-'));
+  const dataDir = until ? migratedDataDir('veil-prod-check-') : mkdtempSync(join(tmpdir(), 'veil-prod-check-'));
   const child = spawn(process.execPath, ['--import', 'tsx', join(process.cwd(), 'server', 'main.ts')], {
     cwd: process.cwd(),
     env: { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: '/nonexistent', ...env },
@@ -244,7 +247,7 @@ describe('the local checkout and the public webhook route', () => {
 
 describe('the development calls (/api/dev) as server/main.ts builds the app (issue 34)', () => {
   const advance = async (env: Record<string, string>) => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'veil-dev-routes-'));
+    const dataDir = migratedDataDir('veil-dev-routes-');
     const api = await assembleApi({ DATA_DIR: dataDir, STATIC_DIR: '/nonexistent-static-dir', MAIL: 'off', LOG_LEVEL: 'silent', ...env });
     try {
       return (await api.app.inject({ method: 'POST', url: '/api/dev/billing-clock/advance', payload: { by: '1d' } })).statusCode;
@@ -255,8 +258,8 @@ describe('the development calls (/api/dev) as server/main.ts builds the app (iss
     }
   };
 
-  // One test per value: each assembles an API on a new PGlite data folder as server/main.ts does (initdb and
-  // every migration), 10 to 15 s on a busy machine; four in one test ran past its minute on a CI leg.
+  // One test per value: each assembles an API as server/main.ts does, on a copy of the migrated database
+  // (on a new data folder, initdb and every migration took 10 to 15 s on a busy machine).
   test.each<{ label: string; env: Record<string, string>; status: number }>([
     { label: 'unset', env: {}, status: 404 },
     { label: 'empty', env: { NODE_ENV: '' }, status: 404 },

@@ -2,15 +2,13 @@
  * The payment webhook: signature on the raw body, each event once (also across a restart), stale events
  * ignored, provider statuses mapped. Stripe's own test signature is accepted, so real deliveries pass.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { expect, test } from 'vitest';
 import Stripe from 'stripe';
 import { paymentEvents } from '../../server/db/schema';
 import { signPayload } from '../../server/payments/signature';
 import { describeApi } from '../support/describe-api';
-import { call, createTestApi, type TestApi } from '../support/server-harness';
+import { call, createTestApi, migratedDataDir, type TestApi } from '../support/server-harness';
 
 const SECRET = 'whsec_local_development_only';
 /** Accepts any token as its own subject: these tests are about payments, not identity. */
@@ -192,7 +190,7 @@ describeApi('payment webhooks', { verifier }, (api) => {
 });
 
 test('an event replayed after a restart (same PGlite data folder) is recognised as a duplicate', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'veil-webhook-restart-'));
+  const dataDir = migratedDataDir('veil-webhook-restart-');
   try {
     const first = await createTestApi({ driver: 'pglite', dataDir, verifier });
     const { userId } = await newUser(first, 'restart');
