@@ -1,5 +1,21 @@
-import { defineConfig } from 'vitest/config';
+import { createRequire } from 'node:module';
+import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+
+/**
+ * drizzle-orm from its CommonJS build in the test processes. Node's ESM loader looks up the package scope
+ * of every file it loads, and for drizzle-orm that means parsing its 179 KB package.json again for each of
+ * its ~100 files: 0.6 to 0.9 s of CPU in every test file's process (Node 22 and 24), against ~0.2 s for
+ * the same modules through require. Both builds are the same code; the API's own processes are unchanged.
+ */
+function drizzleFromCommonJs(): Plugin {
+  const require = createRequire(import.meta.url);
+  return {
+    name: 'veil-drizzle-from-commonjs',
+    enforce: 'pre',
+    resolveId: (id) => (id === 'drizzle-orm' || id.startsWith('drizzle-orm/') ? require.resolve(id) : null),
+  };
+}
 
 /**
  * Four projects, one command (`npm test`):
@@ -26,6 +42,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [drizzleFromCommonJs()],
         test: {
           name: 'server',
           environment: 'node',
