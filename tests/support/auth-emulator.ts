@@ -137,13 +137,25 @@ export async function mintProviderUser(
 
 /** A Firebase sign-in method the product does not offer: anonymous, or e-mail and password. */
 export async function mintOtherUser(emulatorUrl: string, kind: 'anonymous' | 'password', email?: string): Promise<MintedUser> {
-  const body = kind === 'anonymous' ? { returnSecureToken: true } : { email, password: 'correct-horse-battery', returnSecureToken: true };
-  const response = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=fake-api-key`, {
+  const password = 'correct-horse-battery';
+  const body = kind === 'anonymous' ? { returnSecureToken: true } : { email, password, returnSecureToken: true };
+  const signedUp = await identityToolkit(emulatorUrl, 'signUp', body);
+  if (kind === 'anonymous') return { uid: signedUp.localId, idToken: signedUp.idToken, email: '' };
+  // The password account's own token, from a sign-in once it exists. The emulator dates a new password
+  // account's "valid since" after the sign-up token's auth_time, so when a second ends between the two (now
+  // and then on a busy machine) firebase-admin, which checks revocation on every emulator token, takes that
+  // token for a revoked one: 401 where the test expects 403 (seen on a CI leg).
+  const signedIn = await identityToolkit(emulatorUrl, 'signInWithPassword', { email, password, returnSecureToken: true });
+  return { uid: signedIn.localId, idToken: signedIn.idToken, email: email ?? '' };
+}
+
+async function identityToolkit(emulatorUrl: string, call: 'signUp' | 'signInWithPassword', body: object): Promise<{ localId: string; idToken: string }> {
+  const response = await fetch(`${emulatorUrl}/identitytoolkit.googleapis.com/v1/accounts:${call}?key=fake-api-key`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
   const answer = (await response.json()) as { localId?: string; idToken?: string };
-  if (!response.ok || !answer.idToken || !answer.localId) throw new Error(`emulator sign-up failed: ${JSON.stringify(answer)}`);
-  return { uid: answer.localId, idToken: answer.idToken, email: email ?? '' };
+  if (!response.ok || !answer.idToken || !answer.localId) throw new Error(`emulator ${call} failed: ${JSON.stringify(answer)}`);
+  return { localId: answer.localId, idToken: answer.idToken };
 }
