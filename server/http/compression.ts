@@ -40,13 +40,17 @@ function pickEncoding(acceptEncoding: string | string[] | undefined): Encoding {
   return 'identity';
 }
 
+/** An encoding that compresses. */
+type Coding = Exclude<Encoding, 'identity'>;
+
 /** Compresses a page's bytes in one encoding, at the strongest settings, on libuv's thread pool (not the event loop). */
 export type Compressor = (bytes: Buffer) => Promise<Buffer>;
+export type Compressors = Record<Coding, Compressor>;
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-const STRONGEST: Record<Exclude<Encoding, 'identity'>, Compressor> = {
+const STRONGEST: Compressors = {
   br: (bytes) =>
     brotliAsync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } }),
   gzip: (bytes) => gzipAsync(bytes, { level: 9 }),
@@ -60,12 +64,12 @@ const STRONGEST: Record<Exclude<Encoding, 'identity'>, Compressor> = {
  */
 export interface PrecompressedBody {
   identity: Buffer;
-  encoded: (encoding: Exclude<Encoding, 'identity'>) => Promise<Buffer>;
+  encoded: (encoding: Coding) => Promise<Buffer>;
 }
 
-export function precompress(text: string, compressors: Record<Exclude<Encoding, 'identity'>, Compressor> = STRONGEST): PrecompressedBody {
+export function precompress(text: string, compressors: Compressors = STRONGEST): PrecompressedBody {
   const identity = Buffer.from(text, 'utf8');
-  const made = new Map<Exclude<Encoding, 'identity'>, Promise<Buffer>>();
+  const made = new Map<Coding, Promise<Buffer>>();
   return {
     identity,
     encoded: (encoding) => {

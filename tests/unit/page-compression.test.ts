@@ -5,14 +5,14 @@
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, test } from 'vitest';
-import { precompress, type Compressor } from '../../server/http/compression';
+import { precompress, type Compressor, type Compressors } from '../../server/http/compression';
 
 const PAGE = `<!doctype html><title>Veil</title>${'<p>Private by design.</p>'.repeat(200)}`;
 
 /** Compressors that count their calls and answer a marked copy of what they were given. */
 function counted() {
   const calls = { br: 0, gzip: 0 };
-  const compressors: Record<'br' | 'gzip', Compressor> = {
+  const compressors: Compressors = {
     br: async (bytes) => ((calls.br += 1), Buffer.concat([Buffer.from('br:'), bytes])),
     gzip: async (bytes) => ((calls.gzip += 1), Buffer.concat([Buffer.from('gzip:'), bytes])),
   };
