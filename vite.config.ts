@@ -29,8 +29,8 @@ function lightSchemeBeforeScripts(): Plugin {
 
 /**
  * The app's own modules that the two entries import statically, as two chunks: `site`, what both entries
- * import (the frame, the app's actors, the session handle), and `app`, the rest of what src/main.tsx needs
- * (the router's tree). Started by a dynamic import (src/boot.ts), an entry would otherwise see every module
+ * import (the frame, the app's actors, the session handle), and `app`, the rest of what the app's start needs
+ * (src/app/boot/start-app.tsx: the router's tree). Started by a dynamic import (src/boot.ts), an entry would otherwise see every module
  * it shares with a lazy route split into a chunk of its own, each gzipped apart and each a request (~3 KB
  * more on the home page's first load). What only the public pages' entry imports (src/main-public.tsx: their
  * tree) is left to rolldown, and so is each public page's module (a dynamic import), so a page loads no other
@@ -59,7 +59,9 @@ function appChunks() {
     // own: grouped with the app's modules (src/services/storage.ts), it would bring their chunk before the paint.
     const beforePaint = staticImportsOf('src/boot.ts');
     const publicPages = staticImportsOf('src/main-public.tsx');
-    const app = new Set([...staticImportsOf('src/main.tsx')].filter((id) => !beforePaint.has(id)));
+    // The app's start (src/main.tsx imports it, after the router's library, in a task of its own).
+    const appStart = 'src/app/boot/start-app.tsx';
+    const app = new Set([resolve(import.meta.dirname, appStart), ...staticImportsOf(appStart)].filter((id) => !beforePaint.has(id)));
     return { beforePaint, site: new Set([...publicPages].filter((id) => app.has(id))), app };
   };
   const plugin: Plugin = {

@@ -9,6 +9,7 @@ import type { NavigateParams } from '../../../machines/types';
 import { onProviderAuthState } from '../../services/auth-state';
 import { STORAGE_KEYS, storage } from '../../services/storage';
 import { createSessionHandle, type SessionHandle } from './session-handle';
+import { importInSteps } from '../boot/main-thread';
 import type { AppSystem } from './app-system';
 import type { SignInActor } from '../flows/sign-in-services';
 
@@ -19,9 +20,12 @@ export interface AppActorsOptions {
 
 export function createAppActors({ navigate, inspect }: AppActorsOptions) {
   const system: AppSystem = { inspect };
-  const session: SessionHandle = createSessionHandle(() =>
-    import('../flows/session-runtime').then(({ startSessionActor }) => startSessionActor({ navigate, system })),
-  );
+  // The session's libraries (XState; zod with the API's schemas) evaluated one per task before its own code.
+  const session: SessionHandle = createSessionHandle(async () => {
+    await importInSteps([() => import('xstate'), () => import('../../services/api-client')]);
+    const { startSessionActor } = await import('../flows/session-runtime');
+    return startSessionActor({ navigate, system });
+  });
   let signIn: Promise<SignInActor> | null = null;
   let signInActor: SignInActor | null = null;
 
