@@ -59,9 +59,7 @@ export function routeEntries(manifest, routeFiles, appEntry = APP_ENTRY) {
   const keys = Object.keys(manifest).filter((key) => routeFiles.some((file) => key === file || key.startsWith(`${file}?`)));
   // What src/boot.ts imports after the first paint: React DOM, then one of the two entries.
   const startedByEntry = (manifest['index.html']?.dynamicImports ?? []).filter((key) => key !== APP_ENTRY && key !== PUBLIC_ENTRY);
-  // The app's entry imports its start at once, the router's library first (src/main.tsx, issue 32 item 4).
-  const startedByAppEntry = appEntry === APP_ENTRY ? (manifest[APP_ENTRY]?.dynamicImports ?? []) : [];
-  return ['index.html', ...new Set([...startedByEntry, appEntry, ...startedByAppEntry]), ...keys];
+  return ['index.html', ...new Set([...startedByEntry, appEntry]), ...keys];
 }
 
 /** A public page's own module, which the public entry loads before hydrating (src/app/pages/public-pages.ts). */

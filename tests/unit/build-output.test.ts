@@ -159,10 +159,6 @@ describe('production build', () => {
         // its route's scripts, fetched with the HTML (issue 32 item 4), React's chunk among them.
         expect(html, name).not.toContain('modulepreload-after-paint');
         expect(scripts.some((file) => /^assets\/framework-[^/]+\.js$/.test(file)), name).toBe(true);
-        // The router's library and the app's start too, which the app's entry imports one after the other
-        // (src/main.tsx): left out, each would be fetched only when its turn came.
-        const built = manifest();
-        for (const key of built['src/main.tsx'].dynamicImports) expect(scripts, `${name}: ${key}`).toContain(built[key].file);
         continue;
       }
       // Before the first paint the browser fetches only the entry and what it imports (src/boot.ts): the

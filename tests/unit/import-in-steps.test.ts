@@ -1,9 +1,9 @@
 /**
- * src/app/boot/main-thread.ts `importInSteps` (issue 32 item 4): the account area's libraries are evaluated
- * one per task, so a phone's main thread is free to paint and answer a tap between them.
+ * src/app/boot/import-in-steps.ts (issue 32 item 4): the session's code is evaluated in parts, one per task
+ * (src/app/flows/session-loader.ts), so a phone's main thread is free to paint and answer a tap between them.
  */
 import { describe, expect, test } from 'vitest';
-import { importInSteps } from '../../src/app/boot/main-thread';
+import { importInSteps } from '../../src/app/boot/import-in-steps';
 
 describe('importInSteps', () => {
   test('runs each step in turn, with a new task between two steps', async () => {

@@ -9,7 +9,7 @@ import type { NavigateParams } from '../../../machines/types';
 import { onProviderAuthState } from '../../services/auth-state';
 import { STORAGE_KEYS, storage } from '../../services/storage';
 import { createSessionHandle, type SessionHandle } from './session-handle';
-import { importInSteps } from '../boot/main-thread';
+import { importInSteps } from '../boot/import-in-steps';
 import type { AppSystem } from './app-system';
 import type { SignInActor } from '../flows/sign-in-services';
 
@@ -20,9 +20,10 @@ export interface AppActorsOptions {
 
 export function createAppActors({ navigate, inspect }: AppActorsOptions) {
   const system: AppSystem = { inspect };
-  // The session's libraries (XState; zod with the API's schemas) evaluated one per task before its own code.
+  // The session's code in two tasks (issue 32 item 4): the API client first (zod and the contract's schemas,
+  // the largest part to evaluate), then the runtime with XState and the machine.
   const session: SessionHandle = createSessionHandle(async () => {
-    await importInSteps([() => import('xstate'), () => import('../../services/api-client')]);
+    await importInSteps([() => import('../../services/api-client')]);
     const { startSessionActor } = await import('../flows/session-runtime');
     return startSessionActor({ navigate, system });
   });

@@ -1,7 +1,7 @@
 /**
  * The session as every page reads it, without XState on the first load (issue 12: the home page's
  * JavaScript before it is interactive is at most 110 KB gzip). The session actor, with the machine,
- * XState and its browser services, loads once the page is interactive (src/app/boot/start-app.tsx), or at once where a
+ * XState and its browser services, loads once the page is interactive (src/main.tsx), or at once where a
  * page depends on the session (a route guard asks for it). Until then the session reads as the machine's
  * initial state, "loading" with nobody signed in, which is all a prerendered page shows of it (the
  * header's placeholder); events sent meanwhile are delivered, in order, when the actor starts.

@@ -4,7 +4,7 @@ import type { SessionHandle } from '../actors/session-handle';
 import { whenIdle, yieldToMain } from './main-thread';
 
 /**
- * Hands a prerendered page to React, as both entries do (src/app/boot/start-app.tsx, src/main-public.tsx; issue 25).
+ * Hands a prerendered page to React, as both entries do (src/main.tsx, src/main-public.tsx; issue 25).
  * Evaluating the app's code was one task; hydrating is the next. Inside a transition React hydrates in
  * slices of a few milliseconds and yields between them (an ordinary hydration is one uninterrupted task:
  * 250 to 350 ms at a phone's speed), so the page can answer a tap meanwhile.

@@ -29,17 +29,3 @@ export function whenIdle(work: () => void, timeoutMs = 3000): () => void {
   const timer = setTimeout(work, 200);
   return () => clearTimeout(timer);
 }
-
-/**
- * Imports the modules one after another, each evaluated in a task of its own (issue 32 item 4). A dynamic
- * import evaluates the module and every module it needs that has not run yet in one uninterrupted task, so
- * importing a page's code at once evaluates its libraries together (on /account the router, XState and the
- * API's schemas: 30 to 40 ms each here, four times that on a phone). Imported first, each one's evaluation is
- * its own task, and the importer that follows finds them done.
- */
-export async function importInSteps(steps: readonly (() => Promise<unknown>)[]): Promise<void> {
-  for (const step of steps) {
-    await step();
-    await yieldToMain();
-  }
-}

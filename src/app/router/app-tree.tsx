@@ -1,5 +1,5 @@
 /**
- * The React tree and router of the SPA, shared by the browser (src/app/boot/start-app.tsx) and the build's prerender
+ * The React tree and router of the SPA, shared by the browser (src/main.tsx) and the build's prerender
  * step (src/prerender.tsx): one tree in both places, so hydration finds the markup it would render.
  */
 import { StrictMode } from 'react';

@@ -15,7 +15,7 @@ export async function guardRoute(
   { requireSubscription = false }: GuardOptions = {},
 ): Promise<void> {
   // The prerendered shell of a guarded page: drawn as the page waits for the session; the browser runs this
-  // guard before it renders the page for real (src/app/boot/start-app.tsx).
+  // guard before it renders the page for real (src/main.tsx).
   if (context.prerendering) return;
   const snapshot = await context.actors.session.settled();
   if (!snapshot.hasTag('signedIn')) {
