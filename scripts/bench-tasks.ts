@@ -80,6 +80,7 @@ async function main() {
   try {
     for (const { label, dist } of builds) {
       const stack = await startStack({ FIREBASE_AUTH_EMULATOR_HOST: emulator.host, STATIC_DIR: dist });
+      // Listed before its customer is made, so that a failure there still stops it (finally, below).
       served.push({ label, stack, email: '', runs: [] });
       const customers = await makeSignedInCustomers(stack.url, `http://${emulator.host}`);
       served.at(-1)!.email = ROUTE === '/account' ? customers.subscriber : customers.notSubscribed;
