@@ -1,6 +1,6 @@
 /**
  * src/app/boot/import-in-steps.ts (issue 32 item 4): the session's code is evaluated in parts, one per task
- * (src/app/flows/session-loader.ts), so a phone's main thread is free to paint and answer a tap between them.
+ * (src/app/actors/app-actors.ts), so a phone's main thread is free to paint and answer a tap between them.
  */
 import { describe, expect, test } from 'vitest';
 import { importInSteps } from '../../src/app/boot/import-in-steps';
