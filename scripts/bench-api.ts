@@ -42,6 +42,7 @@ import { users } from '../server/db/schema.ts';
 import { createSession } from '../server/domain/sessions.ts';
 import { baselineCheckout, type BaselineCheckout } from './lib/baseline-checkout.ts';
 import { topEntries } from './lib/cpu-profile-top.ts';
+import { loadAverage, median } from './lib/bench-figures.ts';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -79,7 +80,6 @@ const TARGETS: Target[] = [
 ];
 execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.api.config.ts'], { cwd: ROOT, stdio: 'inherit' });
 
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
 interface Measure {
   requestsPerSecond: number;
@@ -247,7 +247,7 @@ async function bench({ label, forTarget }: DatabaseSetup) {
       const api = await startApi(label, target, database.env);
       startups.push(api.startupMs);
       console.log(
-        `${label} ${target.name}: answered /api/live ${startups.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s after its process started (load average ${load()})`,
+        `${label} ${target.name}: answered /api/live ${startups.map((ms) => (ms / 1000).toFixed(2)).join(', ')} s after its process started (load average ${loadAverage()})`,
       );
       apis.push({ target, api: { ...api, startupMs: median(startups) }, tokensFile, rounds: [], cleanup: database.cleanup });
     }
@@ -275,7 +275,7 @@ async function bench({ label, forTarget }: DatabaseSetup) {
         console.log(
           `${label} ${entry.target.name} round ${round}: ` +
             ROUTES.map((route) => `${route} ${measures[route]!.requestsPerSecond.toFixed(0)} req/s (p99 ${measures[route]!.p99} ms, ${measures[route]!.cpuMicros.toFixed(0)} µs CPU)`).join(', ') +
-            ` | load average ${load()}`,
+            ` | load average ${loadAverage()}`,
         );
       }
     }
@@ -289,15 +289,9 @@ async function bench({ label, forTarget }: DatabaseSetup) {
   return { label, apis: apis.map(({ target, api, rounds }) => ({ target, startupMs: api.startupMs, rounds })) };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 /** When the first measured round began (monotonic µs): the profiles' entries count from there. */
 const measuredSince = new Map<string, number>();
-const loadBefore = load();
+const loadBefore = loadAverage();
 const startedAt = new Date();
 const runs: Array<Awaited<ReturnType<typeof bench>>> = [];
 try {
@@ -334,7 +328,7 @@ try {
 }
 
 console.log(
-  `\n${startedAt.toISOString().slice(0, 16)} to ${new Date().toISOString().slice(11, 16)} UTC, load average before ${loadBefore}, after ${load()}: ` +
+  `\n${startedAt.toISOString().slice(0, 16)} to ${new Date().toISOString().slice(11, 16)} UTC, load average before ${loadBefore}, after ${loadAverage()}: ` +
     `${ROUNDS} rounds of ${SECONDS} s per route, ${CONNECTIONS} connections, no pipelining, ` +
     `verify over ${SESSIONS === 1 ? "one account's session" : `${SESSIONS} accounts' sessions`}; medians\n`,
 );
@@ -375,7 +369,7 @@ for (const run of runs) {
   }
   console.log('');
 }
-if (Number(loadavg()[0]) > 1.5) console.log(`The machine was busy (load average ${load()} on 2 cores): compare only the ratios between APIs of this run.`);
+if (Number(loadavg()[0]) > 1.5) console.log(`The machine was busy (load average ${loadAverage()} on 2 cores): compare only the ratios between APIs of this run.`);
 
 if (CPU_PROFILE_DIR) {
   for (const run of runs) {

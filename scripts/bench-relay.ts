@@ -6,10 +6,10 @@
  * shared machine's figures are only comparable with their load.
  */
 import { randomUUID } from 'node:crypto';
-import { loadavg } from 'node:os';
 import pg from 'pg';
 import { openDatabase } from '../server/db/database.ts';
 import { startApiProcess, urlWithSchema } from '../tests/support/api-process.ts';
+import { loadAverage } from './lib/bench-figures.ts';
 
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
@@ -37,7 +37,7 @@ async function time(polls: number, ask: () => Promise<Response>): Promise<{ p50:
 
 async function main() {
   const schema = `veil_bench_relay_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
-  console.log(`load average before: ${loadavg().map((value) => value.toFixed(2)).join(' ')} (${process.env.BENCH_NOTE ?? 'machine shared with other work'})`);
+  console.log(`load average before: ${loadAverage()} (${process.env.BENCH_NOTE ?? 'machine shared with other work'})`);
   await (await openDatabase({ kind: 'postgres', url: DATABASE_URL, schema })).close();
   const sql = new pg.Client({ connectionString: urlWithSchema(DATABASE_URL, schema) });
   await sql.connect();
@@ -82,7 +82,7 @@ async function main() {
       const changes = await time(SINCE_POLLS, () => poll(`?since=${since}`));
       console.log(`full list (${DEVICES} peers, ${(full.bytes / 1024).toFixed(0)} KB of JSON): p50 ${full.p50.toFixed(1)} ms, p99 ${full.p99.toFixed(1)} ms over ${FULL_POLLS} polls`);
       console.log(`since poll (${CHANGES} changes): p50 ${changes.p50.toFixed(2)} ms, p99 ${changes.p99.toFixed(2)} ms over ${SINCE_POLLS} polls`);
-      console.log(`load average after: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+      console.log(`load average after: ${loadAverage()}`);
     } finally {
       await api.stop();
     }

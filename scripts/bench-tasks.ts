@@ -24,6 +24,7 @@ import { startAuthEmulator } from '../tests/support/auth-emulator.ts';
 import { startStack, type RunningStack } from '../tests/support/stack.ts';
 import { makeSignedInCustomers, profileWithSession } from './lib/signed-in-bench.ts';
 import { longTaskFigures, type LongTaskFigures, type TraceEvent } from './lib/long-tasks.ts';
+import { loadAverage, median } from './lib/bench-figures.ts';
 
 const ROUTE = process.env.BENCH_ROUTE ?? '/account';
 const LOADS = Math.max(1, Number(process.env.BENCH_LOADS ?? 8));
@@ -56,12 +57,6 @@ async function traceLoad(chromePath: string, url: string, email: string): Promis
   }
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 const row = (label: string, f: LongTaskFigures) =>
   `${label.padEnd(10)} FCP ${f.fcpMs.toFixed(0).padStart(5)} ms  LCP ${f.lcpMs.toFixed(0).padStart(5)} ms  long tasks ${String(f.longTasks).padStart(3)}  TBT at 4x ${f.tbtAt4xMs.toFixed(0).padStart(5)} ms  longest ${f.longestMs.toFixed(1).padStart(5)} ms`;
 
@@ -72,7 +67,7 @@ async function main() {
   }
   const chromePath = process.env.CHROME_PATH ?? (await resolveChromiumPath());
   const loadBefore = loadavg()[0]!;
-  console.log(`[bench:tasks] ${ROUTE}, ${LOADS} loads per build; load average before: ${load()}`);
+  console.log(`[bench:tasks] ${ROUTE}, ${LOADS} loads per build; load average before: ${loadAverage()}`);
   const emulator = await startAuthEmulator(Number(process.env.BENCH_AUTH_EMULATOR_PORT ?? 9499));
   const builds: { label: string; dist: string }[] = [{ label: 'this', dist: join(root, 'dist') }];
   if (BASELINE) builds.push({ label: 'baseline', dist: BASELINE });
@@ -109,7 +104,7 @@ async function main() {
     console.log(`this / baseline: TBT at 4x ${ratio('tbtAt4xMs')}x, longest task ${ratio('longestMs')}x, LCP ${ratio('lcpMs')}x`);
   }
   const busiest = Math.max(loadBefore, loadavg()[0]!);
-  console.log(`[bench:tasks] load average after: ${load()}`);
+  console.log(`[bench:tasks] load average after: ${loadAverage()}`);
   if (busiest > cpus().length) console.log('[bench:tasks] WARNING: the machine was busy: compare ratios taken in one run, not figures across runs.');
 }
 

@@ -29,6 +29,7 @@ import { resolveChromiumPath } from '../tests/support/chromium-path.ts';
 import { startAuthEmulator } from '../tests/support/auth-emulator.ts';
 import { startStack } from '../tests/support/stack.ts';
 import { makeSignedInCustomers, profileWithSession, type SignedInCustomers } from './lib/signed-in-bench.ts';
+import { loadAverage, median } from './lib/bench-figures.ts';
 
 /** A path no page has: the 404 page, which answers HTTP 404 on purpose (issue 22 item 12). */
 const NOT_FOUND_ROUTE = '/no-such-page';
@@ -128,12 +129,6 @@ async function measure(url: string, chromePath: string, reportPath?: string, sig
   };
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 function row(route: string, figures: Figures) {
   return `${route.padEnd(16)} ${String(figures.performance).padStart(5)} ${(figures.lcpMs / 1000).toFixed(2).padStart(7)} s ${Math.round(figures.tbtMs).toString().padStart(6)} ms ${figures.cls.toFixed(3).padStart(7)} ${figures.kb.toFixed(1).padStart(8)} KB ${figures.jsKb.toFixed(1).padStart(8)} KB`;
 }
@@ -153,7 +148,6 @@ const SUMMARY_HEADER = `${'route'.padEnd(16)} ${'worst'.padStart(6)} ${'perf'.pa
 
 /** Above this one-minute load average (about one runnable task per core), the figures are not an idle machine's. */
 const BUSY_LOAD = cpus().length;
-const load = () => loadavg().map((value) => value.toFixed(2)).join(' ');
 
 async function main() {
   if (!process.argv.includes('--no-build')) {
@@ -163,7 +157,7 @@ async function main() {
   const chromePath = process.env.CHROME_PATH ?? (await resolveChromiumPath());
   if (REPORTS) mkdirSync(REPORTS, { recursive: true });
   const loadBefore = loadavg()[0]!;
-  console.log(`[bench:web] load average before: ${load()}`);
+  console.log(`[bench:web] load average before: ${loadAverage()}`);
   const emulator = await startAuthEmulator(Number(process.env.BENCH_AUTH_EMULATOR_PORT ?? 9499));
   const stack = await startStack({ FIREBASE_AUTH_EMULATOR_HOST: emulator.host }).catch(async (error: unknown) => {
     await emulator.stop();
@@ -192,7 +186,7 @@ async function main() {
     console.log(SUMMARY_HEADER);
     for (const [route, runs] of results) console.log(summaryRow(labelOf(route), runs) + (runs.length < ROUNDS ? `  (${runs.length} of ${ROUNDS} rounds)` : ''));
   }
-  console.log(`\n[bench:web] load average after: ${load()}`);
+  console.log(`\n[bench:web] load average after: ${loadAverage()}`);
   const busiest = Math.max(loadBefore, loadavg()[0]!);
   if (busiest > BUSY_LOAD) {
     console.log(
