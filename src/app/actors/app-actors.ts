@@ -9,7 +9,7 @@ import type { NavigateParams } from '../../../machines/types';
 import { onProviderAuthState } from '../../services/auth-state';
 import { STORAGE_KEYS, storage } from '../../services/storage';
 import { createSessionHandle, type SessionHandle } from './session-handle';
-import { importInSteps } from '../boot/import-in-steps';
+import { yieldToMain } from '../boot/main-thread';
 import type { AppSystem } from './app-system';
 import type { SignInActor } from '../flows/sign-in-services';
 
@@ -20,10 +20,14 @@ export interface AppActorsOptions {
 
 export function createAppActors({ navigate, inspect }: AppActorsOptions) {
   const system: AppSystem = { inspect };
-  // The session's code in two tasks (issue 32 item 4): the API client first (zod and the contract's schemas,
-  // the largest part to evaluate), then the runtime with XState and the machine.
+  // The session's code in two tasks (issue 32 item 4). A dynamic import evaluates a module and everything it
+  // needs that has not run yet in one uninterrupted task, so the API client (zod and the contract's schemas,
+  // the largest part to evaluate) is imported first and the main thread yielded; the runtime with XState and
+  // the machine then finds it done. Only local modules are split so: a dynamic import of a library by name
+  // keeps every export of it (no tree-shaking; measured in docs/performance.md).
   const session: SessionHandle = createSessionHandle(async () => {
-    await importInSteps([() => import('../../services/api-client')]);
+    await import('../../services/api-client');
+    await yieldToMain();
     const { startSessionActor } = await import('../flows/session-runtime');
     return startSessionActor({ navigate, system });
   });
