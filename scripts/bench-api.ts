@@ -80,7 +80,6 @@ const TARGETS: Target[] = [
 ];
 execFileSync(process.execPath, [join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.api.config.ts'], { cwd: ROOT, stdio: 'inherit' });
 
-
 interface Measure {
   requestsPerSecond: number;
   p50: number;
