@@ -2,8 +2,13 @@
  * A Vitest reporter beside the default one (vitest.config.ts): once the run ends, the ten slowest test
  * files, each with its project and the time it took (import, set-up, tests and hooks), so the suite's time
  * is a number we watch (issue 32, item 6). docs/performance.md keeps the history.
+ *
+ * It also holds the run to its budgets (issue 50, item 4; tests/budgets.ts): a file over its ceiling, or a
+ * project whose files took longer than its wall-time budget from the first file's start to the last one's
+ * end, fails the run with the file's (or project's) name, its time and its limit.
  */
 import type { Reporter, TestModule } from 'vitest/node';
+import { budgetScale, fileCeilingSeconds, PROJECT_BUDGET_SECONDS } from '../budgets';
 
 const SHOWN = 10;
 
@@ -13,7 +18,40 @@ function fileSeconds(module: TestModule): number {
   return (d.environmentSetupDuration + d.prepareDuration + d.collectDuration + d.setupDuration + d.duration) / 1000;
 }
 
+/** What went over its limit, one line each; empty when the run kept to its budgets. */
+export function overBudget(
+  files: ReadonlyArray<{ project: string; file: string; seconds: number }>,
+  projectWalls: ReadonlyMap<string, number>,
+  scale: number,
+): string[] {
+  const lines: string[] = [];
+  for (const { project, file, seconds } of files) {
+    const ceiling = fileCeilingSeconds(project, file) * scale;
+    if (seconds > ceiling) lines.push(`  ${file} (${project}) took ${seconds.toFixed(1)} s, over its ceiling of ${ceiling.toFixed(0)} s`);
+  }
+  for (const [project, seconds] of projectWalls) {
+    const budget = (PROJECT_BUDGET_SECONDS[project] ?? Number.POSITIVE_INFINITY) * scale;
+    if (seconds > budget) lines.push(`  the ${project} project took ${seconds.toFixed(1)} s of wall time, over its budget of ${budget.toFixed(0)} s`);
+  }
+  return lines;
+}
+
 export default class SlowestFilesReporter implements Reporter {
+  /** Per project: when its first file started and its last file ended (ms). */
+  private readonly spans = new Map<string, { start: number; end: number }>();
+
+  onTestModuleStart(module: TestModule): void {
+    const now = Date.now();
+    const span = this.spans.get(module.project.name);
+    if (span) span.start = Math.min(span.start, now);
+    else this.spans.set(module.project.name, { start: now, end: now });
+  }
+
+  onTestModuleEnd(module: TestModule): void {
+    const span = this.spans.get(module.project.name);
+    if (span) span.end = Math.max(span.end, Date.now());
+  }
+
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     if (testModules.length === 0) return;
     const slowest = [...testModules].sort((a, b) => fileSeconds(b) - fileSeconds(a)).slice(0, SHOWN);
@@ -21,5 +59,17 @@ export default class SlowestFilesReporter implements Reporter {
       (module) => `  ${fileSeconds(module).toFixed(1).padStart(7)} s  ${module.project.name.padEnd(10)} ${module.relativeModuleId}`,
     );
     process.stdout.write(`\nThe ${slowest.length} slowest test files (import, set-up, tests and hooks):\n${lines.join('\n')}\n`);
+
+    const walls = new Map([...this.spans].map(([project, { start, end }]) => [project, (end - start) / 1000]));
+    process.stdout.write(`Wall time per project: ${[...walls].map(([project, seconds]) => `${project} ${seconds.toFixed(0)} s`).join(', ')}\n`);
+    const over = overBudget(
+      testModules.map((module) => ({ project: module.project.name, file: module.relativeModuleId, seconds: fileSeconds(module) })),
+      walls,
+      budgetScale(),
+    );
+    if (over.length > 0) {
+      process.stderr.write(`\nOver the test budgets (tests/budgets.ts; docs/performance.md, "Test budgets"):\n${over.join('\n')}\n`);
+      process.exitCode = 1;
+    }
   }
 }
