@@ -10,7 +10,7 @@ import { call, nameVerifier } from '../support/server-harness';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-describeApi('account activity', { verifier: nameVerifier, env: { RATE_LIMIT_SCALE: '100', RATE_LIMIT_SIGN_IN: '1000' } }, (api) => {
+describeApi('account activity', { layer: 'http', verifier: nameVerifier, env: { RATE_LIMIT_SCALE: '100', RATE_LIMIT_SIGN_IN: '1000' } }, (api) => {
   async function subscribed(name: string) {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
     const opened = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: name, email: `${name}@example.com` });

@@ -19,7 +19,7 @@ const mint = (label: string, provider: 'google.com' | 'apple.com' = 'google.com'
   return mintProviderUser(emulatorUrl, { email: uniqueAddress(label), provider, name: 'Ada Lovelace' });
 };
 
-describeApi('API', { emulatorHost, env: { HANDOFF_TTL: '1', DELETED_ACCOUNT_COOLDOWN: '2' } }, (api) => {
+describeApi('API', { layer: 'http', emulatorHost, env: { HANDOFF_TTL: '1', DELETED_ACCOUNT_COOLDOWN: '2' } }, (api) => {
   async function signIn(label = 'user') {
     const minted = await mint(label);
     const { status, body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken });

@@ -45,7 +45,7 @@ const yearAfter = (iso: string) => {
   return date.toISOString();
 };
 
-describeApi('billing clock', { verifier }, (api) => {
+describeApi('billing clock', { layer: 'sql', verifier }, (api) => {
   test('at the period end a subscription with renewal on renews: a new period, renewal still on', async () => {
     const { sessionToken } = await buy(api, 'renewer');
     const bought = await subscriptionOf(api, sessionToken);
@@ -126,7 +126,7 @@ describeApi('billing clock', { verifier }, (api) => {
   });
 });
 
-describeApi('grace period by the billing clock', { verifier, env: { RELAY_TOKENS: `test-relay:${RELAY_TOKEN}` } }, (api) => {
+describeApi('grace period by the billing clock', { layer: 'sql', verifier, env: { RELAY_TOKENS: `test-relay:${RELAY_TOKEN}` } }, (api) => {
   test('3 days past its end by the billing clock, an active subscription with no event is lapsed: in verify, sign-in, checkout and the peer list', async () => {
     const { userId, sessionToken } = await signIn(api, 'grace-clock');
     // A subscription the local billing clock does not renew or end (one of Stripe's, left in a developer's
@@ -163,7 +163,7 @@ describeApi('grace period by the billing clock', { verifier, env: { RELAY_TOKENS
 });
 
 // Stripe here: the rule holds whatever the provider.
-describeStripeApi('grace period', {}, ({ api, stripe, stripeEvent }) => {
+describeStripeApi('grace period', 'sql', {}, ({ api, stripe, stripeEvent }) => {
   async function deliver(userId: string, subscriptionId: string, status: string, periodEnd: Date, cancelAtPeriodEnd = false) {
     const { body } = await stripeEvent('customer.subscription.updated', {
       id: subscriptionId,

@@ -11,7 +11,7 @@ import { call } from '../support/server-harness';
 
 const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
 
-describeApi('failed payments with the local checkout', { verifier, env: { RATE_LIMIT_SCALE: '10' } }, (api) => {
+describeApi('failed payments with the local checkout', { layer: 'http', verifier, env: { RATE_LIMIT_SCALE: '10' } }, (api) => {
 
   async function subscribed(name: string) {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });

@@ -35,7 +35,7 @@ function paidInvoice(
 // A Stripe that does not answer is given up on quickly here, and the job retried soon.
 const settings = { STRIPE_TIMEOUT_MS: '1000', BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10', STRIPE_PORTAL_CONFIGURATION: 'bpc_veil' };
 
-describeStripeApi('billing with Stripe', settings, ({ api, stripe, stripeEvent, sent }) => {
+describeStripeApi('billing with Stripe', 'sql', settings, ({ api, stripe, stripeEvent, sent }) => {
 
   const owed = async (subscriptionId: string) =>
     (await api.database.db.select().from(refunds).where(eq(refunds.providerSubscriptionId, subscriptionId)))[0];

@@ -12,7 +12,7 @@ import { until } from '../support/until';
 
 const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
 
-describeApi('billing lifecycle with the local checkout', { verifier, env: { BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10' } }, (api) => {
+describeApi('billing lifecycle with the local checkout', { layer: 'http', verifier, env: { BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10' } }, (api) => {
   async function signIn(name: string) {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
     return { userId: (body.user as { id: string }).id, sessionToken: body.sessionToken as string };

@@ -34,7 +34,7 @@ const withMailServer = {
 
 // Each test's customer is new (the job ids derive from ids that are new too), so tests share one inbox and
 // the tables are kept between them.
-describeApi('customer e-mail', { verifier, env: { RATE_LIMIT_SCALE: '100' }, reset: false, ...withMailServer }, (api, driver) => {
+describeApi('customer e-mail', { layer: 'http', verifier, env: { RATE_LIMIT_SCALE: '100' }, reset: false, ...withMailServer }, (api, driver) => {
   const customer = (name: string) => `${name}-${driver}`;
 
   async function signIn(name: string) {

@@ -36,7 +36,7 @@ function emulatorToken(uid: string, email: string, authTime: number): string {
   return `${part({ alg: 'none', typ: 'JWT' })}.${part(claims)}.`;
 }
 
-describeApi('the customer\'s copy', { emulatorHost, reset: false }, (api, driver) => {
+describeApi('the customer\'s copy', { layer: 'sql', emulatorHost, reset: false }, (api, driver) => {
   test('holds every row of every table that holds the account\'s data, and no secret', async () => {
     const stamp = `${driver}${Date.now()}`;
     const email = `export.${stamp}@example.com`;

@@ -10,7 +10,7 @@ import { call } from '../support/server-harness';
 
 const emulatorHost = inject('authEmulatorHost');
 
-describeApi('deleting an account', { emulatorHost, reset: false }, (api, driver) => {
+describeApi('deleting an account', { layer: 'sql', emulatorHost, reset: false }, (api, driver) => {
   test('removes its finished jobs from the job queue', async () => {
     const email = `jobs.${driver}${Date.now()}@example.com`;
     const minted = await mintProviderUser(`http://${emulatorHost}`, { email, name: 'Jobs Leaver' });

@@ -22,7 +22,7 @@ const emulatorHost = inject('authEmulatorHost');
 /** Every log line of this file's APIs (one per database, in turn): each deletion's search reads all written so far. */
 const lines: string[] = [];
 
-describeApi('a deleted account', { emulatorHost, logger: true, logDestination: { write: (line) => void lines.push(line) }, env: { LOG_LEVEL: 'info' }, reset: false }, (api, driver) => {
+describeApi('a deleted account', { layer: 'sql', emulatorHost, logger: true, logDestination: { write: (line) => void lines.push(line) }, env: { LOG_LEVEL: 'info' }, reset: false }, (api, driver) => {
   /** Every table of the app's schema and of the job queue's, as "schema"."table". */
   async function everyTable(): Promise<string[]> {
     const rows = await api.database.statement(

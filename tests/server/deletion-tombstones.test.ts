@@ -19,7 +19,7 @@ const HOUR_MS = 3_600_000;
 const storedHashes = async (api: TestApi) =>
   (await api.database.db.select().from(deletionTombstones)).map((tombstone) => tombstone.subjectHash).sort();
 
-describeApi('deletion tombstones', { emulatorHost, env: { DELETED_ACCOUNT_COOLDOWN: '1h' } }, (api) => {
+describeApi('deletion tombstones', { layer: 'sql', emulatorHost, env: { DELETED_ACCOUNT_COOLDOWN: '1h' } }, (api) => {
 
   test('tombstones past the cool-down are deleted when the next new account signs up; fresh ones stay', async () => {
     const minted = await mintProviderUser(emulatorUrl, { email: uniqueAddress('leaving') });

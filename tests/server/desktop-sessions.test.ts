@@ -16,7 +16,7 @@ const emulatorUrl = `http://${emulatorHost}`;
 const WEBSITE_ONLY = 'This can only be done on the website, signed in with Google or Apple, not from the VPN app.';
 
 
-describeApi('hand-off and desktop sessions', { emulatorHost, env: { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_SCALE: '100' } }, (api) => {
+describeApi('hand-off and desktop sessions', { layer: 'http', emulatorHost, env: { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_SCALE: '100' } }, (api) => {
 
   async function signIn(label: string) {
     const minted = await mintProviderUser(emulatorUrl, { email: uniqueAddress(label) });

@@ -17,7 +17,7 @@ const emulatorUrl = `http://${emulatorHost}`;
 
 
 
-describeApi('identity trust', { emulatorHost, env: { DELETED_ACCOUNT_COOLDOWN: '1h' } }, (api) => {
+describeApi('identity trust', { layer: 'http', emulatorHost, env: { DELETED_ACCOUNT_COOLDOWN: '1h' } }, (api) => {
 
   const google = (idToken: string) => call(api.app, 'POST', '/api/auth/google/signin', { idToken });
   const apple = (identityToken: string, extra: Record<string, unknown> = {}) =>

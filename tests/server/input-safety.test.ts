@@ -15,7 +15,7 @@ const emulatorHost = inject('authEmulatorHost');
 const emulatorUrl = `http://${emulatorHost}`;
 
 
-describeApi('bad input', { emulatorHost, env: { RATE_LIMIT_SIGN_IN: '1000' } }, (api) => {
+describeApi('bad input', { layer: 'http', emulatorHost, env: { RATE_LIMIT_SIGN_IN: '1000' } }, (api) => {
 
   async function signIn(provider: 'google.com' | 'apple.com' = 'google.com') {
     const minted = await mintProviderUser(emulatorUrl, { email: uniqueAddress('input'), provider });

@@ -11,7 +11,7 @@ import { call } from '../support/server-harness';
 
 const verifier = { verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }) };
 
-describeApi('local checkout', { verifier }, (api) => {
+describeApi('local checkout', { layer: 'sql', verifier }, (api) => {
 
   async function signIn(name: string) {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });

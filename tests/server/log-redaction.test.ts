@@ -30,7 +30,7 @@ const readingStdout = {
   },
 };
 
-describeApi('the log of a whole journey', { emulatorHost, logger: true, env: { LOG_LEVEL: 'info' }, ...readingStdout }, (api) => {
+describeApi('the log of a whole journey', { layer: 'http', emulatorHost, logger: true, env: { LOG_LEVEL: 'info' }, ...readingStdout }, (api) => {
 
   test('holds no token, token hash, checkout id or e-mail', async () => {
     const stamp = Date.now();

@@ -19,7 +19,7 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 const mail = await startTestMailServer();
 afterAll(() => mail.stop());
 
-describeStripeApi('refunds with Stripe', { STRIPE_TIMEOUT_MS: '1000', BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10', SMTP_URL: mail.smtpUrl }, ({ api, stripe, stripeEvent, sent }) => {
+describeStripeApi('refunds with Stripe', 'sql', { STRIPE_TIMEOUT_MS: '1000', BILLING_JOB_RETRY_DELAY: '1', RATE_LIMIT_SCALE: '10', SMTP_URL: mail.smtpUrl }, ({ api, stripe, stripeEvent, sent }) => {
 
   /** The refund of `subscriptionId`, also once its account is deleted and its ids are kept hashed. */
   const refundRow = async (subscriptionId: string) =>

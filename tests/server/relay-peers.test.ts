@@ -62,7 +62,7 @@ describe('relay tokens', () => {
   });
 });
 
-describeApi('the peer list', { verifier, env }, (api) => {
+describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
   test('the full list carries an ETag; If-None-Match with it answers 304 until the list changes', async () => {
     const { sessionToken } = await subscribe(api, 'ada');
     const key = await addKey(api, sessionToken);
@@ -214,7 +214,7 @@ describeApi('the peer list', { verifier, env }, (api) => {
   });
 });
 
-describeStripeApi('the peer list with Stripe', env, ({ api, stripe, stripeEvent }) => {
+describeStripeApi('the peer list with Stripe', 'sql', env, ({ api, stripe, stripeEvent }) => {
 
   test('a Stripe cancellation (customer.subscription.deleted) takes the keys off; a new subscription brings them back', async () => {
     const { userId, sessionToken } = await signIn(api, 'stripe-customer');

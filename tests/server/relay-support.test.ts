@@ -14,7 +14,7 @@ const env = { RATE_LIMIT_SCALE: '10', RATE_LIMIT_SIGN_IN: '1000', RELAY_TOKENS: 
 
 const emulatorHost = inject('authEmulatorHost');
 
-describeApi('the peer list and support', { emulatorHost, env, reset: false }, (api) => {
+describeApi('the peer list and support', { layer: 'http', emulatorHost, env, reset: false }, (api) => {
   let admin: { idToken: string };
   beforeAll(async () => {
     admin = await staffUser(emulatorHost, 'admin');

@@ -12,7 +12,7 @@ import { RETENTION_PURGE_QUEUE } from '../../server/jobs/retention-purge-job';
 const emulatorHost = inject('authEmulatorHost');
 const DAY = 86_400_000;
 
-describeApi('the daily clean-up', { emulatorHost, reset: false }, (api) => {
+describeApi('the daily clean-up', { layer: 'sql', emulatorHost, reset: false }, (api) => {
   test('is scheduled once a day in the job queue', async () => {
     const rows = await api.database.statement('purge_schedule', `SELECT cron, timezone FROM "${api.database.jobSchema}".schedule WHERE name = $1`)([RETENTION_PURGE_QUEUE]);
     expect(rows).toEqual([['30 3 * * *', 'UTC']]);

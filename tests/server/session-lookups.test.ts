@@ -20,7 +20,7 @@ const verifier = {
 /** A statement reading sessions by a token's hash, whatever else it selects or joins. */
 const SESSION_BY_TOKEN = /^select\b.*\bfrom "sessions"\s.*"sessions"\."token_hash" = \$\d/is;
 
-describeApi('one session lookup per call', { verifier, env: { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_SCALE: '100' } }, (api) => {
+describeApi('one session lookup per call', { layer: 'http', verifier, env: { RATE_LIMIT_SIGN_IN: '1000', RATE_LIMIT_SCALE: '100' } }, (api) => {
   let query: MockInstance<(...args: unknown[]) => unknown>;
   beforeAll(() => {
     // PGlite's client or pg's pool: drizzle and the raw statements both call its query(text | {text}, ...).

@@ -26,7 +26,7 @@ beforeAll(async () => {
   admin = await staffUser(emulatorHost, 'admin');
 });
 
-describeApi('staff actions', { emulatorHost, env }, (api, driver) => {
+describeApi('staff actions', { layer: 'sql', emulatorHost, env }, (api, driver) => {
   async function customer({ pay = true } = {}) {
     const minted = await mintProviderUser(emulatorUrl, { email: uniqueAddress('customer') });
     const signedIn = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken });

@@ -8,7 +8,7 @@ import { describeApi } from '../support/describe-api';
 import { staffActions } from '../../server/db/schema';
 import { nameVerifier } from '../support/server-harness';
 
-describeApi('the staff_actions table', { verifier: nameVerifier, reset: false }, (api) => {
+describeApi('the staff_actions table', { layer: 'sql', verifier: nameVerifier, reset: false }, (api) => {
   test('a row goes in; UPDATE and DELETE are refused, even of no row, and the row stays as written', async () => {
     const { db } = api.database;
     const row = {

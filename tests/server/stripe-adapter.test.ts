@@ -15,7 +15,7 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 // Many sign-ins, checkouts and deletions from one test address within a minute.
 const settings = { PUBLIC_URL: 'https://veil.example', RATE_LIMIT_SCALE: '10', RATE_LIMIT_SIGN_IN: '200' };
 
-describeStripeApi('Stripe adapter', settings, ({ api, stripe, stripeEvent, sent, driver }) => {
+describeStripeApi('Stripe adapter', 'sql', settings, ({ api, stripe, stripeEvent, sent, driver }) => {
 
   async function signIn(name: string) {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });

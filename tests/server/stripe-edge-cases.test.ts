@@ -11,7 +11,7 @@ import { describeStripeApi } from '../support/stripe-api';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
-describeStripeApi('Stripe edge cases', { STRIPE_PRICE_ID: 'price_vpn_yearly', RATE_LIMIT_SCALE: '10' }, ({ api, stripe, stripeEvent, sent }) => {
+describeStripeApi('Stripe edge cases', 'http', { STRIPE_PRICE_ID: 'price_vpn_yearly', RATE_LIMIT_SCALE: '10' }, ({ api, stripe, stripeEvent, sent }) => {
 
   async function signIn(name: string) {
     const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });

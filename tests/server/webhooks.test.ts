@@ -53,7 +53,7 @@ async function newUser(api: TestApi, name: string) {
 const subscriptionOf = async (api: TestApi, sessionToken: string) =>
   (await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).body.subscription as { status: string; cancelAtPeriodEnd: boolean } | null;
 
-describeApi('payment webhooks', { verifier }, (api) => {
+describeApi('payment webhooks', { layer: 'sql', verifier }, (api) => {
 
   test('a signed event is applied; the same event again answers 2xx and changes nothing', async () => {
     const { userId, sessionToken } = await newUser(api, 'dup');

@@ -27,7 +27,7 @@ async function desktopSession(api: TestApi, sessionToken: string, deviceName: st
 const devicesOf = async (api: TestApi, sessionToken: string) =>
   (await call(api.app, 'POST', '/api/auth/devices', { sessionToken })).body.devices as Array<Record<string, string>>;
 
-describeApi('WireGuard devices', { verifier, env }, (api) => {
+describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
   test('GET /api/vpn/servers answers the demo catalogue: a server in the US and one in Nigeria, with real-format keys', async () => {
     const { status, body } = await call(api.app, 'GET', '/api/vpn/servers');
     expect(status).toBe(200);
@@ -182,7 +182,7 @@ describeApi('WireGuard devices', { verifier, env }, (api) => {
 // A pool of 30 addresses, so 20 registrations at once draw the same address often.
 const smallPool = { ...env, VPN_IPV4_POOL: '10.64.0.0/27', VPN_IPV6_POOL: 'fd00:1:2::/123' };
 
-describeApi('tunnel addresses', { verifier, env: smallPool }, (first, driver) => {
+describeApi('tunnel addresses', { layer: 'sql', verifier, env: smallPool }, (first, driver) => {
   let second: TestApi;
   beforeAll(async () => {
     // On PostgreSQL a second instance with its own connections on the same database; PGlite is one process's.

@@ -60,7 +60,7 @@ const journeyApi = {
   },
 };
 
-describeApi('a journey over every route', journeyApi, (api, driver) => {
+describeApi('a journey over every route', { layer: 'sql', ...journeyApi }, (api, driver) => {
   let base = '';
 
   beforeAll(async () => {

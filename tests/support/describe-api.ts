@@ -1,15 +1,25 @@
 /**
- * The per-database set-up the server test files share (issue 33, item 7): each block runs once on PGlite
- * and once on PostgreSQL (when one answers), against an API (or, for a module below the API, a database) of
- * its own built before its tests and closed after the block. A test file says what it tests, not how to
- * stand up the API.
+ * The per-database set-up the server test files share (issue 33, item 7): each block runs against an API
+ * (or, for a module below the API, a database) of its own built before its tests and closed after the
+ * block. A test file says what it tests, not how to stand up the API.
+ *
+ * Databases by layer (issue 50, item 3): a block names its layer. `sql` blocks (what SQL, locks, ordering,
+ * transactions and concurrency decide) run on PGlite and on PostgreSQL when one answers, since only the two
+ * together show that both engines agree; `http` blocks (answers' shapes, validation, texts, logs, mail) run
+ * on PGlite alone, since the database under them does not change what they check. docs/performance.md
+ * ("Databases by layer") lists which files are which and why.
  */
 import { afterAll, beforeAll, beforeEach, describe } from 'vitest';
 import type { Database } from '../../server/db/database';
 import { createTestApi, openTestDatabase, postgresAvailable, type Driver, type TestApi } from './server-harness';
 
-/** The databases every API test runs on: PGlite always, PostgreSQL when one answers. */
+/** The databases a `sql` block runs on: PGlite always, PostgreSQL when one answers. */
 const DRIVERS: Driver[] = (await postgresAvailable()) ? ['pglite', 'postgres'] : ['pglite'];
+
+/** What a block's tests decide: `sql` runs on every driver, `http` on PGlite alone (above). */
+export type TestLayer = 'sql' | 'http';
+
+const driversFor = (layer: TestLayer): Driver[] => (layer === 'sql' ? DRIVERS : ['pglite']);
 
 /** What an API is built with; the driver comes from the harness. */
 type ApiOptions = Omit<Parameters<typeof createTestApi>[0], 'driver'>;
@@ -18,6 +28,8 @@ type ApiOptions = Omit<Parameters<typeof createTestApi>[0], 'driver'>;
 export type BlockApi = TestApi & { schema: string };
 
 export interface DescribeApiOptions extends ApiOptions {
+  /** What the block's tests decide, and so the databases it runs on (above). */
+  layer: TestLayer;
   /** false keeps the tables between tests (a block whose tests build on each other). */
   reset?: boolean;
   /**
@@ -31,12 +43,12 @@ export interface DescribeApiOptions extends ApiOptions {
 }
 
 /**
- * `describe(`${title} on <driver>`)` for each of DRIVERS, around one API built with `options`. `body` gets
+ * `describe(`${title} on <driver>`)` for each driver of its layer, around one API built with `options`. `body` gets
  * that API (its fields are filled in before the block's first test runs) and the driver.
  */
 export function describeApi(title: string, options: DescribeApiOptions, body: (api: BlockApi, driver: Driver) => void): void {
-  const { reset = true, setUp, tearDown, ...apiOptions } = options;
-  describe.each(DRIVERS)(`${title} on %s`, (driver) => {
+  const { layer, reset = true, setUp, tearDown, ...apiOptions } = options;
+  describe.each(driversFor(layer))(`${title} on %s`, (driver) => {
     const api = {} as BlockApi;
     beforeAll(async () => {
       const more: ApiOptions = (await setUp?.(driver)) ?? {};

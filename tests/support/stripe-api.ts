@@ -6,7 +6,7 @@
  */
 import { beforeEach } from 'vitest';
 import { signPayload } from '../../server/payments/signature';
-import { describeApi, type BlockApi } from './describe-api';
+import { describeApi, type BlockApi, type TestLayer } from './describe-api';
 import { nameVerifier, type Driver, type TestApi } from './server-harness';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
 
@@ -63,14 +63,15 @@ export interface StripeBlock extends StripeCalls {
 
 /**
  * describeApi (describe-api.ts) with Stripe as the payment provider, Stripe being a fresh stand-in per
- * database: its recorded requests are emptied with the tables before each test. `env` adds to (or
+ * database of its layer: its recorded requests are emptied with the tables before each test. `env` adds to (or
  * overrides) the Stripe settings. The blocks run one after the other, so one `stripe` serves each in turn.
  */
-export function describeStripeApi(title: string, env: Record<string, string>, body: (block: StripeBlock) => void): void {
+export function describeStripeApi(title: string, layer: TestLayer, env: Record<string, string>, body: (block: StripeBlock) => void): void {
   const stripe = {} as StripeStandIn;
   describeApi(
     title,
     {
+      layer,
       verifier: nameVerifier,
       setUp: async () => {
         Object.assign(stripe, await startStripeStandIn());
