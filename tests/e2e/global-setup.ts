@@ -6,9 +6,12 @@ import { ensureSpaBuilt } from '../../scripts/lib/spa-build.mjs';
 import { migratePgliteFolder } from '../support/migrated-pglite';
 import { startAuthEmulator, type RunningEmulator } from '../support/auth-emulator';
 import { resolveChromiumPath } from '../support/chromium-path';
+import { POOLED_STACK_ENV } from '../support/pooled-stack-env';
+import { startStackPool, type StackPool } from '../support/stack-pool';
 
 let emulator: RunningEmulator | undefined;
 let migratedDataDir: string | undefined;
+let pool: StackPool | undefined;
 
 /**
  * The end-to-end suite runs against the production build (rebuilt only when its sources changed) and
@@ -25,12 +28,16 @@ export async function setup(project: TestProject) {
   ]);
   emulator = started;
   console.log(`[e2e] Chromium: ${chromiumPath}`);
+  // The stacks the files lease (one per worker, tests/support/stack-pool.ts), made on the first lease.
+  pool = await startStackPool({ env: { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, ...POOLED_STACK_ENV }, startFrom: migrated, chromiumPath });
   project.provide('chromiumPath', chromiumPath);
   project.provide('e2eAuthEmulatorHost', emulator.host);
   project.provide('e2eMigratedDataDir', migrated);
+  project.provide('e2eStackPool', pool.endpoint);
 }
 
 export async function teardown() {
+  await pool?.stop();
   await emulator?.stop();
   if (migratedDataDir) rmSync(migratedDataDir, { recursive: true, force: true });
 }
@@ -52,5 +59,7 @@ declare module 'vitest' {
     chromiumPath: string;
     /** A migrated PGlite data folder for each file's API to copy (tests/support/stack.ts). */
     e2eMigratedDataDir: string;
+    /** Where the files lease their worker's stack (tests/support/stack-pool.ts). */
+    e2eStackPool: string;
   }
 }

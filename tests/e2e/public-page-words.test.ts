@@ -4,10 +4,10 @@
  * signed-out visitor, no "Sign In" in the header of the sign-in page, /cancel on a phone offering no app
  * download, and /download leading with the visitor's system and speaking to Linux users.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newIsolatedContext, waitForHydration } from '../support/browser';
-import { startStack, type RunningStack } from '../support/stack';
+import { describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { newIsolatedContext, waitForHydration } from '../support/browser';
+import { useWholeStack } from '../support/e2e-suite';
 
 const DISCLOSURE =
   'Your plan renews automatically every year at $100 until you turn auto-renewal off. You can turn it off at any time on your account page, under Subscription.';
@@ -21,20 +21,13 @@ const WIDTHS = [
   { label: 'desktop', width: 1280, height: 800 },
 ];
 
-let stack: RunningStack;
-let browser: Browser;
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+// The run's pooled stack (tests/support/stack-pool.ts): these pages need nothing of their own.
+const e2e = useWholeStack();
 
 async function open(path: string, width: number, height: number, userAgent?: string): Promise<Page> {
-  const { context } = await newIsolatedContext(browser, { viewport: { width, height }, ...(userAgent ? { userAgent } : {}) });
+  const { context } = await newIsolatedContext(e2e.browser, { viewport: { width, height }, ...(userAgent ? { userAgent } : {}) });
   const page = await context.newPage();
-  await page.goto(`${stack.url}${path}`);
+  await page.goto(`${e2e.stack.url}${path}`);
   await waitForHydration(page);
   return page;
 }
@@ -83,7 +76,7 @@ describe.each(WIDTHS)('public pages at $width px', ({ width, height }) => {
     if (width < 992) await page.getByRole('button', { name: 'Open menu' }).click();
     expect(await page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true }).count()).toBe(0);
     // Elsewhere it is there.
-    await page.goto(`${stack.url}/support`);
+    await page.goto(`${e2e.stack.url}/support`);
     await waitForHydration(page);
     if (width < 992) await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('banner').getByRole('link', { name: 'Sign In', exact: true }).first().waitFor();

@@ -3,10 +3,10 @@
  * every public route renders its key texts at phone and desktop widths, in light and dark colour schemes,
  * with no console error, no failed request to our own origin and no axe-core violation.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Locator, Page, Response } from 'playwright-core';
-import { axeViolations, launchBrowser, newIsolatedContext, saveScreenshot, waitForHydration } from '../support/browser';
-import { startStack, type RunningStack } from '../support/stack';
+import { describe, expect, test } from 'vitest';
+import type { Locator, Page, Response } from 'playwright-core';
+import { axeViolations, newIsolatedContext, saveScreenshot, waitForHydration } from '../support/browser';
+import { useWholeStack } from '../support/e2e-suite';
 
 const PUBLIC_PAGES = [
   { path: '/', title: 'Veil VPN: Secure Your Digital Freedom', name: 'home', texts: ['Secure Your Digital Freedom', 'Ultimate Privacy Protection', 'Lightning Fast', 'Global Access'] },
@@ -44,30 +44,21 @@ const WIDTHS = [
   { label: 'desktop', width: 1280, height: 800 },
 ];
 
-let stack: RunningStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+// The run's pooled stack (tests/support/stack-pool.ts): these pages need nothing of their own.
+const e2e = useWholeStack();
 
 describe('public website', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`every public page renders cleanly and accessibly (${colorScheme})`, async () => {
       for (const size of WIDTHS) {
-        const { context, problems } = await newIsolatedContext(browser, {
+        const { context, problems } = await newIsolatedContext(e2e.browser, {
           viewport: { width: size.width, height: size.height },
           colorScheme,
         });
         const page = await context.newPage();
         await page.addInitScript(keepPrerenderedMain);
         for (const publicPage of PUBLIC_PAGES) {
-          await page.goto(`${stack.url}${publicPage.path}`);
+          await page.goto(`${e2e.stack.url}${publicPage.path}`);
           for (const text of publicPage.texts) {
             await page.getByText(text, { exact: false }).first().waitFor({ state: 'visible', timeout: 10_000 });
           }
@@ -84,7 +75,7 @@ describe('public website', () => {
         await context.close();
         // The 404 page answers HTTP 404 (issue 22 item 12), which Chromium reports as a failed load; anything
         // else failing on our origin is a defect.
-        const notFound = `${stack.url}/no-such-page`;
+        const notFound = `${e2e.stack.url}/no-such-page`;
         expect(problems.failedRequests).toContain(`GET ${notFound}: HTTP 404`);
         expect(problems.failedRequests.filter((request) => request !== `GET ${notFound}: HTTP 404`)).toEqual([]);
         expect(problems.consoleErrors.filter((error) => !(error.startsWith(`${notFound}:`) && error.includes('404')))).toEqual([]);
@@ -93,9 +84,9 @@ describe('public website', () => {
   }
 
   test('the header highlights the active route and the mobile menu opens and navigates', async () => {
-    const { context } = await newIsolatedContext(browser, { viewport: { width: 390, height: 844 } });
+    const { context } = await newIsolatedContext(e2e.browser, { viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(`${stack.url}/support`);
+    await page.goto(`${e2e.stack.url}/support`);
     await waitForHydration(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
     const mobileNav = page.getByRole('navigation', { name: 'Mobile' });
@@ -105,13 +96,13 @@ describe('public website', () => {
   });
 
   test('the home page follows the system colour scheme as it changes, before and after Mantine loads', async () => {
-    const { context, problems } = await newIsolatedContext(browser, { colorScheme: 'light' });
+    const { context, problems } = await newIsolatedContext(e2e.browser, { colorScheme: 'light' });
     const page = await context.newPage();
     const scheme = () => page.getAttribute('html', 'data-mantine-color-scheme');
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const activeLink = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' });
     const highlight = () => activeLink.evaluate((link) => getComputedStyle(link).backgroundColor);
-    await page.goto(`${stack.url}/`);
+    await page.goto(`${e2e.stack.url}/`);
     await page.getByRole('heading', { name: 'Secure Your Digital Freedom' }).waitFor();
     await waitForHydration(page);
     expect(await scheme()).toBe('light');
@@ -139,24 +130,24 @@ describe('public website', () => {
   });
 
   test('a dark system gets a dark page before any script has run', async () => {
-    const { context } = await newIsolatedContext(browser, { colorScheme: 'dark', javaScriptEnabled: false });
+    const { context } = await newIsolatedContext(e2e.browser, { colorScheme: 'dark', javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(`${stack.url}/`);
+    await page.goto(`${e2e.stack.url}/`);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(36, 36, 36)');
     await context.close();
   });
 
   test('the home page loads no Mantine or router code, nor /support the router; moving to a Mantine page and back works and stays accessible', async () => {
-    const { context, problems } = await newIsolatedContext(browser, { viewport: { width: 1280, height: 800 } });
+    const { context, problems } = await newIsolatedContext(e2e.browser, { viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     // The home page's own scripts: held as responses and read while the page is open, so no body is asked
     // for after the context closed (an unhandled "Target page, context or browser has been closed").
     const scripts: Response[] = [];
     const onResponse = (response: Response) => {
-      if (response.url().startsWith(stack.url) && response.url().endsWith('.js')) scripts.push(response);
+      if (response.url().startsWith(e2e.stack.url) && response.url().endsWith('.js')) scripts.push(response);
     };
     page.on('response', onResponse);
-    await page.goto(`${stack.url}/`, { waitUntil: 'networkidle' });
+    await page.goto(`${e2e.stack.url}/`, { waitUntil: 'networkidle' });
     await page.getByRole('heading', { name: 'Secure Your Digital Freedom' }).waitFor();
     page.off('response', onResponse);
     const homeScripts = await Promise.all(scripts.map(async (response) => ({ url: response.url(), body: await response.text() })));
@@ -215,9 +206,9 @@ describe('public website', () => {
   test('the sign-in page does not shift while its scripts take over (the card keeps its border from the first layout)', async () => {
     // Issue 12: Mantine's borders are declared per colour scheme; laid out before the scheme was set, the
     // card had none and the "By continuing…" paragraph re-wrapped a frame later (CLS 0.007).
-    const { context } = await newIsolatedContext(browser, { viewport: { width: 412, height: 823 }, colorScheme: 'light' });
+    const { context } = await newIsolatedContext(e2e.browser, { viewport: { width: 412, height: 823 }, colorScheme: 'light' });
     const page = await context.newPage();
-    await page.goto(`${stack.url}/signin`);
+    await page.goto(`${e2e.stack.url}/signin`);
     await waitForHydration(page);
     const shifts = await page.evaluate(async () => {
       const valuesOf = (entries: PerformanceEntryList) => entries.map((entry) => (entry as unknown as { value: number }).value);
@@ -238,13 +229,13 @@ describe('public website', () => {
   });
 
   test('the 404 page logs the missing path to the console', async () => {
-    const { context } = await newIsolatedContext(browser);
+    const { context } = await newIsolatedContext(e2e.browser);
     const page = await context.newPage();
     const warnings: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'warning') warnings.push(message.text());
     });
-    await page.goto(`${stack.url}/missing/deep/path`);
+    await page.goto(`${e2e.stack.url}/missing/deep/path`);
     await page.getByText('Oops! Page not found').waitFor();
     await expect.poll(() => warnings.join('\n')).toContain('/missing/deep/path');
     await context.close();

@@ -9,6 +9,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page, type Request as BrowserRequest } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { BROWSER_ARGS } from './browser-args';
 import { answerGapiLoader, GAPI_LOADER } from './gapi-loader';
 
 const require = createRequire(import.meta.url);
@@ -19,16 +20,7 @@ export async function launchBrowser({ popupBlocking = false }: { popupBlocking?:
   return chromium.launch({
     executablePath: inject('chromiumPath'),
     ignoreDefaultArgs: popupBlocking ? ['--disable-popup-blocking'] : undefined,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: BROWSER_ARGS,
   });
 }
 
