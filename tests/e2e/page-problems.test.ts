@@ -8,8 +8,8 @@
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newIsolatedContext } from '../support/browser';
+import { newIsolatedContext } from '../support/browser';
+import { useWholeStack } from '../support/e2e-suite';
 
 /** The page starts fetching /late.js 300 ms after it loads; /late.js never answers within the test. */
 const PAGE_WITH_LATE_SCRIPT = `<!doctype html><title>t</title><p>first</p>
@@ -18,7 +18,8 @@ const NEXT_PAGE = '<!doctype html><title>n</title><p>next</p>';
 
 let server: Server;
 let origin: string;
-let browser: Browser;
+// The worker's pooled Chromium (tests/support/stack-pool.ts); the pages come from the tiny server below.
+const e2e = useWholeStack();
 /** /next answers only once the old page has asked for /late.js, so the old page runs on meanwhile. */
 let nextPageWaiting: ServerResponse | null = null;
 let lateScriptAsked = false;
@@ -48,17 +49,15 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
 });
 
 test('a script the old page started while the next page was on its way, aborted by it, is no failure', async () => {
-  const { context, problems } = await newIsolatedContext(browser);
+  const { context, problems } = await newIsolatedContext(e2e.browser);
   const page = await context.newPage();
   await page.goto(`${origin}/`);
   await page.goto(`${origin}/next`);
@@ -69,7 +68,7 @@ test('a script the old page started while the next page was on its way, aborted 
 });
 
 test('a script of the page on screen that fails is reported', async () => {
-  const { context, problems } = await newIsolatedContext(browser);
+  const { context, problems } = await newIsolatedContext(e2e.browser);
   const page = await context.newPage();
   await page.goto(`${origin}/broken`);
   await expect.poll(() => problems.failedRequests).toContain(`GET ${origin}/missing.js: HTTP 404`);

@@ -216,6 +216,7 @@ describe('sign-in and session', () => {
 
 describe('start-up', () => {
   test('missing Firebase configuration shows the Authentication Error page with Reload Page', async () => {
+    // A stack of its own: the pooled API has a complete Firebase configuration, this one must lack it.
     const broken = await startStack({ FIREBASE_API_KEY: '', FIREBASE_AUTH_DOMAIN: '' });
     try {
       const { context } = await e2e.newContext();
