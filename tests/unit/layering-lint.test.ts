@@ -1,102 +1,119 @@
 /**
- * The import rules of docs/architecture.md are enforced by `npm run lint` (oxlint with .oxlintrc.json):
- * this test lints small files that break each rule, in a scratch copy of the layout, and expects oxlint
- * to refuse each one, and to accept the imports the rules allow.
+ * The SPA's import rules of docs/architecture.md (and machines/, contract/ and relay/'s), refused by
+ * `npm run lint` (oxlint with .oxlintrc.json). Each rule is tried by a probe: a small file placed in a real
+ * folder of the tree (in a copy of it, tests/support/scratch-project.ts) that imports a REAL module of the
+ * tree, which oxlint must refuse; and by the imports each folder may make, which it must accept. Where a rule
+ * covers every folder of a kind (each src/app folder, each service, each pair of features), the probes are
+ * made from the tree itself, so a new folder is tried the day it appears. Probes stand at two depths of their
+ * folder, so a rule written for one depth fails here. tests/unit/lint-table.test.ts fails when a rule's
+ * folder or pattern matches no file.
  */
+import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { useOxlintOn } from '../support/scratch-project';
+import { importing, treeFiles, useOxlintOnTheTree } from '../support/scratch-project';
 
-const FIXTURES: Record<string, string> = {
-  // machines/: only xstate, contract/ and each other.
-  'machines/imports-a-service.ts': "import { api } from '../src/services/api-client';\nexport const x = api;\n",
-  'machines/imports-react.ts': "import { useState } from 'react';\nexport const x = useState;\n",
-  'machines/allowed.ts':
-    "import { setup } from 'xstate';\nimport type { Subscription } from '../contract/api';\nimport { y } from './helper';\nexport const x: [typeof setup, Subscription | null, number] = [setup, null, y];\n",
-  'machines/helper.ts': 'export const y = 1;\n',
-  'contract/api.ts': 'export interface Subscription { status: string }\n',
-  // src/screens never import src/services.
-  'src/screens/calls-the-api.tsx': "import { api } from '../services/api-client';\nexport const x = api;\n",
-  'src/services/api-client.ts': 'export const api = {};\n',
-  // src/components never import src/services either, and still may not import the API's code (issue 24).
-  'src/components/shows-a-toast.tsx': "import { api } from '../services/api-client';\nexport const x = api;\n",
-  'src/components/reads-server-config.ts': "import { loadConfig } from '../../server/config';\nexport const x = loadConfig;\n",
-  // src/screens and src/components never import src/app or src/features (issue 33 item 3): data and callbacks come as props.
-  'src/screens/reads-the-session.tsx': "import { useSubscription } from '../app/use-session';\nexport const x = useSubscription;\n",
-  'src/screens/account/runs-a-card.tsx': "import { Devices } from '../../features/account/devices/devices';\nexport const x = Devices;\n",
-  'src/components/calls-the-account-api.tsx': "import { provideDevices } from '../features/account/devices/services';\nexport const x = provideDevices;\n",
-  'src/components/reads-the-actors.tsx': "import type { AppActors } from '../app/app-actors';\nexport type X = AppActors;\n",
-  'src/components/uses-hydration.tsx': "import { useHydrated } from './use-hydrated';\nexport const x = useHydrated;\n",
-  'src/components/use-hydrated.ts': 'export const useHydrated = () => true;\n',
-  'src/app/hooks/use-session.ts': 'export const useSubscription = () => null;\n',
-  'src/app/actors/app-actors.ts': 'export interface AppActors { a: 1 }\n',
-  'src/features/account/devices/devices.tsx': "import { useSubscription } from '../../../app/use-session';\nexport const Devices = useSubscription;\n",
-  'src/features/account/devices/services.ts': 'export const provideDevices = () => null;\n',
-  // server/http never imports server/db.
-  'server/http/reads-the-db.ts': "import { users } from '../db/schema';\nexport const x = users;\n",
-  'server/db/schema.ts': 'export const users = {};\n',
-  // The SPA and the API share only contract/ (issue 24).
-  'src/services/reads-server-config.ts': "import { loadConfig } from '../../server/config';\nexport const x = loadConfig;\n",
-  'src/renders-on-the-server.tsx': "import { renderToString } from 'react-dom/server';\nexport const x = renderToString;\n",
-  'server/imports-the-spa.ts': "import { brand } from '../src/config/brand';\nexport const x = brand;\n",
-  'server/config.ts': 'export const loadConfig = () => ({});\n',
-  'src/config/brand.ts': 'export const brand = {};\n',
-  // server/http uses neither drizzle nor server/db; server/domain never imports server/http (issue 24).
-  'server/http/uses-drizzle.ts': "import { eq } from 'drizzle-orm';\nexport const x = eq;\n",
-  'server/domain/imports-http.ts': "import { context } from '../http/context';\nexport const x = context;\n",
-  'server/http/context.ts': 'export const context = {};\n',
-  'server/domain/imports-an-adapter.ts': "import { StripeProvider } from '../payments/stripe-provider';\nexport const x = StripeProvider;\n",
-  'server/payments/stripe-provider.ts': "import type { PaymentProvider } from '../domain/payment-provider';\nexport const StripeProvider = {} as PaymentProvider;\n",
-  'server/domain/payment-provider.ts': 'export interface PaymentProvider { kind: string }\n',
-  // contract/ imports nothing of ours.
-  'contract/imports-machines.ts': "import { y } from '../machines/helper';\nexport const x = y;\n",
-  // No cycles, types included in the SPA (issue 33 item 3: src/app had a type-only loop around AppSystem).
-  'src/app/actors/slot.ts': "import type { Runner } from '../flows/runner';\nexport interface Slot { runner?: Runner }\n",
-  'src/app/flows/runner.ts': "import type { Slot } from '../actors/slot';\nexport interface Runner { slot?: Slot }\n",
-  // No cycles.
-  'src/components/first.ts': "import { second } from './second';\nexport const first = () => second;\n",
-  'src/components/second.ts': "import { first } from './first';\nexport const second = () => first;\n",
+const REFUSED = 'eslint(no-restricted-imports)';
+const tree = treeFiles();
+const code = (path: string) => /\.tsx?$/.test(path) && !path.endsWith('.d.ts') && !path.endsWith('.gen.ts');
+/** Each direct subfolder of `folder`, with the first module in it (at any depth). */
+const subfolders = (folder: string) =>
+  [...new Set(tree.filter((path) => path.startsWith(`${folder}/`) && path.slice(folder.length + 1).includes('/')).map((path) => path.slice(folder.length + 1).split('/')[0]!))].map(
+    (name) => ({ name, module: tree.find((path) => path.startsWith(`${folder}/${name}/`) && code(path))! }),
+  );
+/** The specifier that a file at `from` imports `module` by (without its extension). */
+const specifier = (from: string, module: string) => {
+  const relative = posix.relative(posix.dirname(from), module.replace(/\.tsx?$/, ''));
+  return relative.startsWith('.') ? relative : `./${relative}`;
 };
 
-const { codesFor } = useOxlintOn(FIXTURES);
+const refused: Record<string, string> = {};
+/** A probe at `from` importing the real `module` must be refused. */
+function refuse(from: string, module: string) {
+  refused[from] = importing(module.startsWith('.') || !module.includes('/') || module.startsWith('@') ? module : specifier(from, module));
+}
 
-describe('npm run lint fails on a layering violation', () => {
-  it.each([
-    ['machines/imports-a-service.ts', 'eslint(no-restricted-imports)'],
-    ['machines/imports-react.ts', 'eslint(no-restricted-imports)'],
-    ['src/screens/calls-the-api.tsx', 'eslint(no-restricted-imports)'],
-    ['src/components/shows-a-toast.tsx', 'eslint(no-restricted-imports)'],
-    ['src/screens/reads-the-session.tsx', 'eslint(no-restricted-imports)'],
-    ['src/screens/account/runs-a-card.tsx', 'eslint(no-restricted-imports)'],
-    ['src/components/calls-the-account-api.tsx', 'eslint(no-restricted-imports)'],
-    ['src/components/reads-the-actors.tsx', 'eslint(no-restricted-imports)'],
-    ['src/components/reads-server-config.ts', 'eslint(no-restricted-imports)'],
-    ['server/http/reads-the-db.ts', 'eslint(no-restricted-imports)'],
-    ['contract/imports-machines.ts', 'eslint(no-restricted-imports)'],
-    ['src/components/first.ts', 'import(no-cycle)'],
-    ['src/app/actors/slot.ts', 'import(no-cycle)'],
-    ['src/services/reads-server-config.ts', 'eslint(no-restricted-imports)'],
-    ['server/imports-the-spa.ts', 'eslint(no-restricted-imports)'],
-    ['server/http/uses-drizzle.ts', 'eslint(no-restricted-imports)'],
-    ['server/domain/imports-http.ts', 'eslint(no-restricted-imports)'],
-    ['server/domain/imports-an-adapter.ts', 'eslint(no-restricted-imports)'],
-  ])('%s is refused (%s)', (file, code) => {
-    expect(codesFor(file)).toContain(code);
+// machines/: only xstate, contract/ and each other.
+refuse('machines/imports-a-service.ts', 'src/services/api-client.ts');
+refuse('machines/imports-react.ts', 'react');
+refuse('machines/imports-the-server.ts', 'server/domain/errors.ts');
+// contract/ imports nothing of ours.
+refuse('contract/imports-machines.ts', 'machines/types.ts');
+refuse('contract/imports-the-spa.ts', 'src/config/brand.ts');
+// The SPA and the API share only contract/: src/ never imports server/, at any depth.
+refuse('src/services/reads-server-config.ts', 'server/config.ts');
+refuse('src/app/actors/reads-server-config.ts', 'server/config.ts');
+refuse('src/features/account/devices/reads-the-domain.ts', 'server/domain/errors.ts');
+// src/screens and src/components never import src/services, src/app (each of its folders) or src/features.
+for (const room of ['src/screens', 'src/components']) {
+  for (const from of [`${room}/probe`, `${room}/deeper/probe`]) {
+    refuse(`${from}-calls-the-api.tsx`, 'src/services/api-client.ts');
+    refuse(`${from}-reads-server-config.tsx`, 'server/config.ts');
+    for (const { name, module } of subfolders('src/app')) refuse(`${from}-reads-app-${name}.tsx`, module);
+    for (const { name, module } of subfolders('src/features')) refuse(`${from}-runs-feature-${name}.tsx`, module);
+  }
+}
+// Routes import no API client and no adapter (every module of src/services, a feature's services.ts).
+for (const from of ['src/routes/probe', 'src/routes/_mantine/probe']) {
+  for (const service of tree.filter((path) => path.startsWith('src/services/') && code(path))) refuse(`${from}-calls-${posix.basename(service).replace(/\.tsx?$/, '')}.tsx`, service);
+  refuse(`${from}-calls-a-feature-service.tsx`, 'src/features/account/devices/services.ts');
+  refuse(`${from}-reads-server-config.tsx`, 'server/config.ts');
+}
+// No feature imports another: every pair of src/features' folders, from the feature's root and from a card's folder.
+for (const { name: from } of subfolders('src/features')) {
+  const depths = [`src/features/${from}`, `src/features/${from}/${subfolders(`src/features/${from}`)[0]?.name ?? 'deeper'}`];
+  for (const { name: to, module } of subfolders('src/features')) {
+    if (to !== from) for (const folder of depths) refuse(`${folder}/probe-imports-${to}.ts`, module);
+  }
+}
+// relay/ (the relay agent, issue 47: its folder arrives with the relay-agent branch) imports only contract/,
+// node: built-ins and itself.
+refuse('relay/imports-the-server.ts', 'server/config.ts');
+refuse('relay/imports-the-spa.ts', 'src/services/api-client.ts');
+refuse('relay/imports-a-machine.ts', 'machines/types.ts');
+refuse('relay/imports-a-package.ts', 'zod');
+refuse('relay/names-a-built-in-without-node.ts', 'fs');
+refuse('relay/wireguard/imports-the-domain.ts', 'server/domain/relay-peers.ts');
+
+const allowed: Record<string, string> = {
+  'machines/probe-allowed.ts': "import { setup } from 'xstate';\nimport type { Subscription } from '../contract/api';\nimport type { Session } from './types';\nexport type X = [typeof setup, Subscription, Session];\n",
+  'contract/probe-allowed.ts': "import { z } from 'zod';\nimport { PLAN } from './plans';\nexport const x = [z, PLAN];\n",
+  'src/components/probe-allowed.tsx': "import { useHydrated } from './use-hydrated';\nimport { brand } from '../config/brand';\nexport const x = [useHydrated, brand];\n",
+  'src/features/account/devices/probe-allowed.ts':
+    "import { provideDevices } from './services';\nimport { api } from '../../../services/api-client';\nimport { useSessionView } from '../../../app/hooks/use-session';\nimport { DevicesCard } from '../../../screens/devices-card';\nexport const x = [provideDevices, api, useSessionView, DevicesCard];\n",
+  'src/routes/_mantine/probe-allowed.tsx':
+    "import { useSessionView } from '../../app/hooks/use-session';\nimport { provideCheckout } from '../../app/flows/checkout-services';\nimport { Devices } from '../../features/account/devices/devices';\nimport { AccountLayout } from '../../screens/account-page';\nexport const x = [useSessionView, provideCheckout, Devices, AccountLayout];\n",
+  'src/probe-renders-on-the-server.tsx': "import { renderToString } from 'react-dom/server';\nexport const x = renderToString;\n",
+  'relay/probe-allowed.ts':
+    "import { spawn } from 'node:child_process';\nimport { readFile } from 'node:fs/promises';\nimport { peerSchema } from '../contract/relay';\nimport { y } from './probe-helper';\nexport const x = [spawn, readFile, peerSchema, y];\n",
+  'relay/probe-helper.ts': 'export const y = 1;\n',
+};
+
+// No cycles, types included (issue 33 item 3: src/app had a type-only loop around AppSystem).
+const cycles: Record<string, string> = {
+  'src/app/actors/probe-slot.ts': "import type { Runner } from '../flows/probe-runner';\nexport interface Slot { runner?: Runner }\n",
+  'src/app/flows/probe-runner.ts': "import type { Slot } from '../actors/probe-slot';\nexport interface Runner { slot?: Slot }\n",
+  'src/components/probe-first.ts': "import { second } from './probe-second';\nexport const first = () => second;\n",
+  'src/components/probe-second.ts': "import { first } from './probe-first';\nexport const second = () => first;\n",
+};
+
+const { codesFor } = useOxlintOnTheTree({ ...refused, ...allowed, ...cycles });
+
+describe('npm run lint refuses an SPA import across its layers', () => {
+  it.each(Object.entries(refused).map(([probe, text]) => [probe, text.match(/from '([^']*)'/)![1]!]))('%s importing %s is refused', (probe) => {
+    expect(codesFor(probe)).toContain(REFUSED);
   });
 
-  it('a machine importing xstate, the contract and another machine passes', () => {
-    expect(codesFor('machines/allowed.ts')).toEqual([]);
+  it('tries every folder of src/app, both features and every service', () => {
+    expect(subfolders('src/app').length).toBeGreaterThanOrEqual(7);
+    expect(subfolders('src/features').map(({ name }) => name)).toEqual(expect.arrayContaining(['account', 'staff']));
+    expect(Object.keys(refused).filter((probe) => probe.includes('-calls-api-client')).length).toBe(2);
   });
 
-  it('a component importing a component, and a card importing src/app, pass', () => {
-    expect(codesFor('src/components/uses-hydration.tsx')).toEqual([]);
-    expect(codesFor('src/features/account/devices/devices.tsx')).toEqual([]);
+  it.each(Object.keys(allowed))('%s, importing what its folder may, passes', (probe) => {
+    expect(codesFor(probe)).toEqual([]);
   });
 
-  it('a payment adapter implementing the domain\'s port passes', () => {
-    expect(codesFor('server/payments/stripe-provider.ts')).toEqual([]);
-  });
-
-  it("a package's own server entry (react-dom/server) is not the API's code", () => {
-    expect(codesFor('src/renders-on-the-server.tsx')).toEqual([]);
+  it.each(['src/app/actors/probe-slot.ts', 'src/components/probe-first.ts'])('%s, in a circle of imports, is refused', (probe) => {
+    expect(codesFor(probe)).toContain('import(no-cycle)');
   });
 });

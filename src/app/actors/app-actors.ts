@@ -24,9 +24,10 @@ export function createAppActors({ navigate, inspect }: AppActorsOptions) {
   // needs that has not run yet in one uninterrupted task, so the API client (zod and the contract's schemas,
   // the largest part to evaluate) is imported first and the main thread yielded; the runtime with XState and
   // the machine then finds it done. Only local modules are split so: a dynamic import of a library by name
-  // keeps every export of it (no tree-shaking; measured in docs/performance.md).
+  // keeps every export of it (no tree-shaking; measured in docs/performance.md). The warm-up names what it takes:
+  // knip reads a bare `import()` as a use of every export of the module, and would then miss a dead one.
   const session: SessionHandle = createSessionHandle(async () => {
-    await import('../../services/api-client');
+    const { api: _warmedUp } = await import('../../services/api-client');
     await yieldToMain();
     const { startSessionActor } = await import('../flows/session-runtime');
     return startSessionActor({ navigate, system });
