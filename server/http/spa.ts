@@ -24,6 +24,12 @@ interface PrerenderedRoutes {
   browserOnly: string[];
 }
 
+/**
+ * The staff console (/staff) is no page for search engines: said in the answer's header, before any script
+ * runs (issue 45 item 9), since its document is the empty shell the browser renders.
+ */
+const NOT_INDEXED = /^\/staff(\/|$)/;
+
 /** `/support/` and `/support` are one route; the query is not part of it. */
 function routeOf(url: string): string {
   const path = url.split('?')[0]!.split('#')[0]!;
@@ -74,6 +80,7 @@ export async function spaRoutes(app: FastifyInstance, config: Config): Promise<b
     // A missing file (an old asset after a deploy) is a 404, not the page in its place.
     if (/\.[a-z0-9]+$/i.test(route)) return reply.code(404).type('text/plain').send('Not found');
     reply.code(200).type('text/html; charset=utf-8').header('cache-control', 'no-cache');
+    if (NOT_INDEXED.test(route)) reply.header('x-robots-tag', 'noindex, nofollow');
     const prerenderedPage = pages.get(route);
     if (prerenderedPage) return sendPrecompressed(request, reply, prerenderedPage);
     if (!prerendered || browserOnly.has(route)) return sendPrecompressed(request, reply, shell);

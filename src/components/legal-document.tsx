@@ -1,4 +1,6 @@
 import { Anchor, Container, List, Stack, Table, Text, Title } from '@mantine/core';
+// The privacy page's retention table (issue 45 item 1): loaded with the legal pages, not with every Mantine part.
+import '@mantine/core/styles/Table.layer.css';
 import type { LegalSection } from '../content/legal-section';
 
 interface LegalDocumentProps {

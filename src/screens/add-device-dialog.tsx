@@ -5,6 +5,11 @@
  */
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { Alert, Button, Code, Group, Loader, Select, Stack, Text, TextInput } from '@mantine/core';
+// The form's fields, its selects' lists and the configuration's text: styles the Mantine root does not carry,
+// loaded with this dialog only (issue 45 item 1; tests/unit/mantine-styles.test.ts). Mantine's order: Input first.
+import '@mantine/core/styles/Input.layer.css';
+import '@mantine/core/styles/Combobox.layer.css';
+import '@mantine/core/styles/Code.layer.css';
 import type { VpnServer, WireguardDevice } from '../../contract/api';
 import { DEVICE_NAME_MAX } from '../../contract/api';
 import { configFileName, PLATFORMS, wireguardConfig, type Platform } from '../../machines/wireguard-config';

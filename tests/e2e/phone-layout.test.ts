@@ -8,6 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { saveScreenshot, transitionsSettled } from '../support/browser';
+import { geometryProblems } from '../support/geometry';
 import { useWholeStack } from '../support/e2e-suite';
 import { accountMenu, signInWithPopup, storageKey } from '../support/emulator-ui';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
@@ -109,6 +110,27 @@ async function layoutProblems(page: Page, name: string, { fullPage = true } = {}
   return found;
 }
 
+/**
+ * The open dialog's geometry (tests/support/geometry.ts) on a phone and on a desktop, light and dark: no
+ * control or icon taller than ~64 px, its primary action on the first screen, no sideways scroll (issue 45 item 1).
+ */
+async function dialogGeometry(page: Page, name: string, primaryAction: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const viewport of [PHONE, { width: 1280, height: 800 }]) {
+    await page.setViewportSize(viewport);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await expect.poll(() => page.getAttribute('html', 'data-mantine-color-scheme')).toBe(colorScheme);
+      await transitionsSettled(page);
+      if (viewport !== PHONE) await saveScreenshot(page, `phone-layout-${name}-desktop-${colorScheme}`, { fullPage: false });
+      found.push(...(await geometryProblems(page, { primaryAction })).map((problem) => `${name} (${colorScheme}) ${problem}`));
+    }
+  }
+  await page.setViewportSize(PHONE);
+  await page.emulateMedia({ colorScheme: 'light' });
+  return found;
+}
+
 describe('phone layout with a long e-mail address and device name', () => {
   test('every signed-in page and state fits 390 px, light and dark (and the account page on a desktop)', async () => {
     const { context } = await e2e.newContext({ viewport: PHONE });
@@ -171,6 +193,7 @@ describe('phone layout with a long e-mail address and device name', () => {
     await account.getByRole('button', { name: 'Delete Account' }).click();
     await account.getByRole('dialog', { name: 'Are you absolutely sure?' }).waitFor();
     await checkAccount('delete-dialog', { fullPage: false });
+    failures.push(...(await dialogGeometry(account, 'delete-dialog', 'Delete Account Permanently')));
     await account.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
     await account.getByRole('dialog').waitFor({ state: 'detached' });
 
@@ -178,6 +201,7 @@ describe('phone layout with a long e-mail address and device name', () => {
     const turnOff = account.getByRole('dialog', { name: 'Turn off auto-renewal?' });
     await turnOff.waitFor();
     await checkAccount('turn-off-dialog', { fullPage: false });
+    failures.push(...(await dialogGeometry(account, 'turn-off-dialog', 'Turn Off Auto-Renewal')));
     await turnOff.getByRole('button', { name: 'Turn Off Auto-Renewal' }).click();
     await account.getByText('Auto-renewal is off').waitFor();
     await account.getByRole('region', { name: 'Subscription Status' }).getByText('Veil VPN Premium stays active until the date above and will not renew.').waitFor();

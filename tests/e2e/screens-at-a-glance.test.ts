@@ -8,6 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, saveScreenshot, transitionsSettled, waitForHydration } from '../support/browser';
+import { geometryProblems } from '../support/geometry';
 import { useWholeStack } from '../support/e2e-suite';
 import { accountMenu, signInWithPopup, storageKey } from '../support/emulator-ui';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
@@ -110,6 +111,8 @@ describe('screens at a glance', () => {
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
       await lookAt(page, 'turn-off-dialog', { fullPage: false });
+      // Issue 45 item 1: controls of their size, the confirming button on the first screen, no sideways scroll.
+      expect(await geometryProblems(page, { primaryAction: 'Turn Off Auto-Renewal' })).toEqual([]);
     }
     await page.setViewportSize(PHONE);
     // Phone: full-width buttons, one per row, the confirming one last.

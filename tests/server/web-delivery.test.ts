@@ -100,6 +100,16 @@ describe('prerendered public pages', () => {
     expect(response.body).toContain('<script id="client-config" type="application/json">');
   });
 
+  // Issue 45 item 9: the console's document says noindex before any script runs; the public pages do not.
+  test('/staff answers with X-Robots-Tag: noindex; a public page and /account without it', async () => {
+    for (const path of ['/staff', '/staff/']) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['x-robots-tag'], path).toMatch(/\bnoindex\b/);
+    }
+    for (const path of ['/', '/support', '/account', '/subscribe']) expect((await get(path)).headers['x-robots-tag'], path).toBeUndefined();
+  });
+
   test('the header shows no "Sign In" before the session is known: its account area is a hidden placeholder', async () => {
     const html = (await get('/')).body;
     const actions = /<div class="[^"]*accountPlaceholder[^"]*" aria-hidden="true" inert="">/.exec(html);

@@ -4,10 +4,11 @@
  * sent meanwhile must reach the machine in order, and a failed download must not lose the session.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, waitFor, type InspectionEvent } from 'xstate';
 import { sessionMachine, type InitialiseOutput } from '../../machines/session';
 import type { SessionTag } from '../../machines/session-context';
-import { createSessionHandle, STARTING_SESSION_VIEW } from '../../src/app/actors/session-handle';
+import { createSessionHandle, SIGNED_OUT_SESSION_VIEW, STARTING_SESSION_VIEW } from '../../src/app/actors/session-handle';
+import { connectionSavesData } from '../../src/app/boot/connection';
 import type { SessionActor } from '../../src/app/flows/session-runtime';
 import { googleSession } from '../machines/fixtures';
 
@@ -90,5 +91,61 @@ describe('the session handle', () => {
     expect(handle.sessionToken()).toBeNull();
     handle.send({ type: 'session.signedIn', session: googleSession });
     expect(handle.sessionToken()).toBe(googleSession.sessionToken);
+  });
+  // Issue 45 item 9: a first-time visitor's page loads no session code, and its header reads signed out.
+  it('with no session stored, reads as the machine does once it found none, loading nothing until an event needs the actor', async () => {
+    const afterStart = await waitFor(startedSession(), (state) => !state.hasTag('loading'));
+    expect(afterStart.value).toBe('signedOut');
+    const start = vi.fn(async () => startedSession());
+    const handle = createSessionHandle(start);
+    const changes = vi.fn();
+    handle.subscribe(changes);
+    handle.readAsSignedOut();
+    expect(changes).toHaveBeenCalledTimes(1);
+    const view = handle.getSnapshot();
+    expect(view).toBe(SIGNED_OUT_SESSION_VIEW);
+    expect(view.context).toEqual(afterStart.context);
+    const tags: SessionTag[] = ['loading', 'reconnecting', 'failed', 'signedIn', 'refreshing', 'signingOut'];
+    for (const tag of tags) expect(view.hasTag(tag), tag).toBe(afterStart.hasTag(tag));
+    await Promise.resolve();
+    expect(start).not.toHaveBeenCalled();
+
+    // Another tab signs in: the event loads the actor, which gets it.
+    handle.send({ type: 'session.signedIn', session: googleSession });
+    expect(start).toHaveBeenCalledTimes(1);
+    expect(handle.getSnapshot()).toBe(STARTING_SESSION_VIEW);
+    await handle.load();
+    expect(handle.getSnapshot().hasTag('signedIn')).toBe(true);
+    // Once loaded, reading as signed out again changes nothing.
+    handle.readAsSignedOut();
+    expect(handle.getSnapshot().hasTag('signedIn')).toBe(true);
+  });
+
+  it('a page that loads the session (a guard) leaves the signed-out reading for the machine', async () => {
+    const handle = createSessionHandle(async () => startedSession());
+    handle.readAsSignedOut();
+    const settled = handle.settled();
+    expect(handle.getSnapshot()).toBe(STARTING_SESSION_VIEW);
+    expect((await settled).hasTag('loading')).toBe(false);
+  });
+});
+
+describe('a connection that saves data (issue 45 item 9)', () => {
+  const withConnection = (connection: object | undefined) => vi.stubGlobal('navigator', { connection });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('is Save-Data, or a 2G or slower effective type; unknown or faster is not', () => {
+    withConnection({ saveData: true, effectiveType: '4g' });
+    expect(connectionSavesData()).toBe(true);
+    for (const effectiveType of ['2g', 'slow-2g']) {
+      withConnection({ saveData: false, effectiveType });
+      expect(connectionSavesData(), effectiveType).toBe(true);
+    }
+    for (const effectiveType of ['3g', '4g']) {
+      withConnection({ saveData: false, effectiveType });
+      expect(connectionSavesData(), effectiveType).toBe(false);
+    }
+    withConnection(undefined);
+    expect(connectionSavesData()).toBe(false);
   });
 });

@@ -28,6 +28,12 @@ export interface SessionHandle {
   load(): Promise<SessionActor>;
   /** The session once it is known (no longer `loading`); starts loading it if nobody has. */
   settled(): Promise<SessionView>;
+  /**
+   * No session is stored in this browser: until something needs the actor (an event, a guard), read as the
+   * machine reads once it has found none (signed out, nothing loading), without loading its code (issue 45
+   * item 9: a first-time visitor's home page loads no session code). Ignored once the actor loads.
+   */
+  readAsSignedOut(): void;
 }
 
 /** The session before its actor runs: what the prerendered pages were rendered with. */
@@ -36,12 +42,19 @@ export const STARTING_SESSION_VIEW: SessionView = {
   hasTag: (tag) => STARTING_SESSION_TAGS.includes(tag),
 };
 
+/** The session with none stored: what the machine reads as in `signedOut` after start-up, without its code. */
+export const SIGNED_OUT_SESSION_VIEW: SessionView = {
+  context: EMPTY_SESSION_CONTEXT,
+  hasTag: () => false,
+};
+
 const LOAD_RETRY_MS = 3000;
 
 /** `startActor` loads the session's code and returns its actor, started. It is called at most once. */
 export function createSessionHandle(startActor: () => Promise<SessionActor>): SessionHandle {
   let actor: SessionActor | null = null;
   let loading: Promise<SessionActor> | null = null;
+  let noneStored = false;
   const pending: SessionEvent[] = [];
   const listeners = new Set<() => void>();
   const notify = () => listeners.forEach((listener) => listener());
@@ -70,19 +83,32 @@ export function createSessionHandle(startActor: () => Promise<SessionActor>): Se
   }
 
   const handle: SessionHandle = {
-    getSnapshot: () => actor?.getSnapshot() ?? STARTING_SESSION_VIEW,
+    getSnapshot: () => actor?.getSnapshot() ?? (noneStored && !loading ? SIGNED_OUT_SESSION_VIEW : STARTING_SESSION_VIEW),
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     send(event) {
       if (actor) actor.send(event);
-      else pending.push(event);
+      else {
+        pending.push(event);
+        // Read as signed out with nothing loading: an event (another tab signed in) needs the actor now.
+        if (noneStored) void handle.load();
+      }
     },
     sessionToken: () => handle.getSnapshot().context.sessionToken,
     load() {
-      loading ??= startWithRetries();
+      if (!loading) {
+        loading = startWithRetries();
+        // From the signed-out reading back to the machine's own, which starts loading.
+        if (noneStored) notify();
+      }
       return loading;
+    },
+    readAsSignedOut() {
+      if (actor || loading || noneStored) return;
+      noneStored = true;
+      notify();
     },
     async settled() {
       await handle.load();

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { needsSupport } from '../../../machines/sign-in-errors';
 import { useAppActors } from '../actors/app-context';
 import { whenIdle } from '../boot/main-thread';
+import { connectionSavesData } from '../boot/connection';
 import type { SignInActor } from '../flows/sign-in-services';
 
 /**
@@ -20,7 +21,9 @@ export function useSignIn() {
   const [openingApp, setOpeningApp] = useState(false);
   const [supportMessage, setSupportMessage] = useState<string | null>(null);
 
-  useEffect(() => whenIdle(actors.prepareSignIn, 2000), [actors]);
+  // On Save-Data or 2G nothing is fetched ahead (issue 45 item 9): hover, focus or the tap loads it (a popup
+  // opened after the download falls back to the redirect sign-in, spec §4).
+  useEffect(() => (connectionSavesData() ? undefined : whenIdle(actors.prepareSignIn, 2000)), [actors]);
 
   useEffect(() => {
     if (!actor) return;
