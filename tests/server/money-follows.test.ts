@@ -150,6 +150,18 @@ describeStripeApi('money follows the rules (issue 46)', env, ({ api, stripe, str
     expect(keys[0]).not.toBe(keys[1]);
   });
 
+  test("item 6: another product's refund and dispute neither show in the VPN history nor block the money-back claim", async () => {
+    const { customer, sessionToken } = await paying('two-products');
+    stripe.chargeCustomers.set('ch_other_product', customer);
+    const otherCharge = { id: 'ch_other_product', object: 'charge', customer, payment_intent: 'pi_other_product', amount: 500, amount_refunded: 500, currency: 'usd' };
+    expect(await stripeEvent('charge.refunded', otherCharge)).toMatchObject({ body: { outcome: 'ignored' } });
+    const dispute = { id: 'dp_other', object: 'dispute', charge: 'ch_other_product', payment_intent: 'pi_other_product', status: 'needs_response', amount: 500, currency: 'usd' };
+    expect(await stripeEvent('charge.dispute.created', dispute)).toMatchObject({ body: { outcome: 'ignored' } });
+    expect(await refundLines(sessionToken)).toEqual([]);
+    expect((await historyOf(sessionToken)).refundableUntil).toBeDefined();
+    expect(await claim('two-products')).toMatchObject({ status: 200, body: { refund: { amount: 10000 } } });
+  });
+
   test('item 7: a Stripe 4xx while applying an event is answered 5xx (Stripe retries), with a warning in the log', async () => {
     await paying('unknown-charge');
     logLines.length = 0;
