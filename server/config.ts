@@ -85,6 +85,8 @@ const envSchema = z.object({
   STRIPE_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** The first retry delay of the billing jobs (refunds at the provider); each later one doubles. */
   BILLING_JOB_RETRY_DELAY: z.coerce.number().int().positive().default(10),
+  /** The retries of a billing job after its first attempt; after the last one a refund is failed for good. */
+  BILLING_JOB_RETRY_LIMIT: z.coerce.number().int().nonnegative().default(12),
   /**
    * Signs the local checkout's events. Unset: a random secret made at each start, so no one outside the
    * process can sign an event the public webhook route accepts. Set it only to script payments in tests.
@@ -144,6 +146,7 @@ export interface Config {
     timeoutMs: number;
   } | null;
   billingJobRetryDelaySeconds: number;
+  billingJobRetryLimit: number;
   localWebhookSecret: string;
   deletedAccountCooldownSeconds: number;
   sessionTtlSeconds: number;
@@ -215,6 +218,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : null,
     billingJobRetryDelaySeconds: e.BILLING_JOB_RETRY_DELAY,
+    billingJobRetryLimit: e.BILLING_JOB_RETRY_LIMIT,
     localWebhookSecret: e.LOCAL_WEBHOOK_SECRET || `whsec_${randomBytes(32).toString('base64url')}`,
     deletedAccountCooldownSeconds: e.DELETED_ACCOUNT_COOLDOWN,
     sessionTtlSeconds: e.SESSION_TTL,

@@ -87,7 +87,22 @@ export async function startWorkers(app: FastifyInstance, { config, database, met
         new (await import('./payments/stripe-provider.ts')).StripePaymentProvider({ ...config.stripe, publicUrl: config.publicUrl })
       : localCheckout!);
   if (localCheckout) startBillingClock(app, localCheckout);
-  await startBillingJobs(database.db, provider, jobs, config.billingJobRetryDelaySeconds, () => metrics.refundsFailed.inc());
+  await startBillingJobs(
+    database.db,
+    provider,
+    jobs,
+    { retryDelaySeconds: config.billingJobRetryDelaySeconds, retryLimit: config.billingJobRetryLimit },
+    {
+      failed: () => {
+        metrics.refundsFailed.inc();
+        app.log.error({ queue: 'provider-refund' }, 'a refund failed at the payment provider: support must contact the customer (docs/operations.md)');
+      },
+      gaveUp: () => {
+        metrics.refundsGaveUp.inc();
+        app.log.error({ queue: 'provider-refund' }, 'a refund failed for good: its job ran out of retries; support must contact the customer (docs/operations.md)');
+      },
+    },
+  );
   // Expired data goes every day, and now (what expired while the API was down): the retention list's periods.
   await startRetentionPurge(jobs, database.db, config.deletedAccountCooldownSeconds, app.log);
 

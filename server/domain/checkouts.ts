@@ -44,6 +44,10 @@ async function openCheckout(db: Db, payments: PaymentProvider, user: UserRow, bi
 /** The account's one provider customer: made before its first checkout and stored, so every checkout uses it. */
 async function customerOf(db: Db, payments: PaymentProvider, user: UserRow): Promise<string | null> {
   if (user.paymentCustomerId || !payments.createCustomer) return user.paymentCustomerId;
+  // Read again under the checkout's lock: a checkout that held it before may have made the customer (each
+  // attempt to make one has a key of its own, so Stripe would make a second).
+  const [fresh] = await db.select({ customer: users.paymentCustomerId }).from(users).where(eq(users.id, user.id));
+  if (fresh?.customer) return fresh.customer;
   const stored = await claimPaymentCustomer(db, user.id, await payments.createCustomer({ userId: user.id, email: user.email, replacing: user.paymentCustomersDeleted }));
   if (!stored) throw failures.signInRequired();
   return stored;

@@ -1,12 +1,13 @@
 /**
  * Disputes of a customer's payments (issue 34): Stripe's `charge.dispute.*` events, stored by the account
- * whose customer the disputed charge belongs to. While one is open, the money-back claim is refused (the
- * card issuer holds the money and decides; Stripe refuses to refund a disputed charge).
+ * whose plan payment the disputed charge is. While one is open, the money-back claim is refused and not
+ * offered (the card issuer holds the money and decides; Stripe refuses to refund a disputed charge).
+ * Another product's disputes are not ours (item 6): a dispute is stored only when it names a payment of the
+ * plan (or, for a charge stored before charges named their payment, one of the account's customer).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { disputes } from '../db/schema.ts';
-import { findUserIdByCustomer } from './accounts.ts';
+import { charges, disputes, refunds } from '../db/schema.ts';
 
 /** Stripe's dispute statuses while the issuer has not decided. */
 const OPEN_STATUSES = ['warning_needs_response', 'warning_under_review', 'needs_response', 'under_review'];
@@ -20,23 +21,45 @@ export interface ProviderDispute {
   providerTime: number;
 }
 
+/** The account whose plan payment `paymentIntent` is (a charge of ours, or a refund we made of it), or null. */
+export async function accountOfPlanPayment(db: Db, paymentIntent: string): Promise<string | null> {
+  const [charge] = await db.select({ userId: charges.userId }).from(charges).where(eq(charges.paymentIntent, paymentIntent)).limit(1);
+  if (charge) return charge.userId;
+  const [refund] = await db.select({ userId: refunds.userId }).from(refunds).where(eq(refunds.paymentIntent, paymentIntent)).limit(1);
+  return refund?.userId ?? null;
+}
+
 /**
- * Stores a dispute's state for the account of `customer`; an older event never overwrites a newer one.
- * Answers false when the customer is nobody's here.
+ * Whether a payment reported for account `userId` may be the plan's: it names a payment of ours, or it
+ * names none, or the account holds a charge stored before charges named their payment (then we cannot tell,
+ * and count it, as before). Another product's payment on the same Stripe customer is not (issue 46, item 6).
  */
-export async function recordDispute(db: Db, customer: string | null, dispute: ProviderDispute): Promise<boolean> {
-  const userId = customer ? await findUserIdByCustomer(db, customer) : null;
-  if (!userId) return false;
+export async function mayBePlanPayment(db: Db, userId: string, paymentIntent: string | null): Promise<boolean> {
+  if (!paymentIntent || (await accountOfPlanPayment(db, paymentIntent)) === userId) return true;
+  const [unnamed] = await db
+    .select({ id: charges.id })
+    .from(charges)
+    .where(and(eq(charges.userId, userId), sql`${charges.paymentIntent} is null`))
+    .limit(1);
+  return Boolean(unnamed);
+}
+
+/**
+ * Stores a dispute's state for account `userId`; an older event never overwrites a newer one. Answers
+ * whether this event's state is the one stored now.
+ */
+export async function recordDispute(db: Db, userId: string, dispute: ProviderDispute): Promise<boolean> {
   const { providerTime, ...rest } = dispute;
-  await db
+  const stored = await db
     .insert(disputes)
     .values({ ...rest, userId, providerUpdatedAt: providerTime, openedAt: new Date(providerTime * 1000) })
     .onConflictDoUpdate({
       target: disputes.id,
       set: { status: dispute.status, providerUpdatedAt: providerTime },
       setWhere: sql`${disputes.providerUpdatedAt} <= excluded.provider_updated_at`,
-    });
-  return true;
+    })
+    .returning({ id: disputes.id });
+  return stored.length > 0;
 }
 
 export async function hasOpenDispute(db: Db, userId: string): Promise<boolean> {

@@ -10,7 +10,7 @@ import { recordCharge, type FailedCharge, type PaidCharge } from './charges.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
 import { forgetOpenCheckout } from './checkouts.ts';
 import { wasDeletedAccount } from './deletion.ts';
-import { recordDispute, type ProviderDispute } from './disputes.ts';
+import { accountOfPlanPayment, mayBePlanPayment, recordDispute, type ProviderDispute } from './disputes.ts';
 import { applyRefundStatus, oweRefund, recordProviderRefund, type ProviderRefund, type ProviderRefundStatus } from './refunds.ts';
 import { syncPeerAccess } from './peer-access.ts';
 import { applySubscriptionState, findSubscriptionByProviderId, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
@@ -127,9 +127,10 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
       return (await recordCharge(db, effects.jobs, userId, effect.provider, { ...effect.charge, paymentIntent })) ? 'applied' : 'ignored';
     }
     case 'charge.refunded': {
-      // Nobody here to show it to (an account deleted since): nothing to store.
+      // Nobody here to show it to (an account deleted since): nothing to store. Another product's
+      // payment on the same customer is not the plan's: not in the VPN history (issue 46, item 6).
       const userId = await findUserIdByCustomer(db, effect.customer);
-      if (!userId) return 'ignored';
+      if (!userId || !(await mayBePlanPayment(db, userId, effect.refund.paymentIntent))) return 'ignored';
       await recordProviderRefund(db, userId, effect.refund);
       return 'applied';
     }
@@ -138,9 +139,18 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
       return outcome === 'failed' ? 'refund_failed' : outcome;
     }
     case 'dispute': {
-      const { chargeId } = effect.dispute;
-      const customer = chargeId && effects.fetchChargeCustomer ? await effects.fetchChargeCustomer(chargeId) : null;
-      return (await recordDispute(db, customer, effect.dispute)) ? 'applied' : 'ignored';
+      const { chargeId, paymentIntent } = effect.dispute;
+      // A payment of the plan names its account; otherwise the charge's customer is asked of the provider,
+      // and another product's payment of that customer is not ours (issue 46, item 6).
+      let userId = paymentIntent ? await accountOfPlanPayment(db, paymentIntent) : null;
+      if (!userId) {
+        const customer = chargeId && effects.fetchChargeCustomer ? await effects.fetchChargeCustomer(chargeId) : null;
+        const holder = customer ? await findUserIdByCustomer(db, customer) : null;
+        if (holder && (await mayBePlanPayment(db, holder, paymentIntent))) userId = holder;
+      }
+      if (!userId) return 'ignored';
+      await recordDispute(db, userId, effect.dispute);
+      return 'applied';
     }
     case 'customer.deleted':
       return (await forgetPaymentCustomer(db, effect.customer)) ? 'applied' : 'ignored';

@@ -74,6 +74,12 @@ export interface PaymentProvider {
   planProduct?(): Promise<string | null>;
 }
 
+/**
+ * The refund's metadata naming the refund job's key (`refund:<subscription>`): a retry finds the refund an
+ * earlier attempt made, and a status event that arrives before the job stored the refund's id is matched by it.
+ */
+export const REFUND_KEY_METADATA = 'veil_refund';
+
 export interface RefundRequest {
   subscriptionId: string;
   /** The job's key: the same for every attempt of one owed refund. */
@@ -84,6 +90,12 @@ export interface RefundRequest {
    * ends the subscription (one ended elsewhere, e.g. by the account's deletion, owes nothing).
    */
   chargeId: string | null;
+  /**
+   * The subscription's payment is owed back whoever ended it (a second subscription, issue 46 item 1: the
+   * customer or support may cancel it in the portal before the refund job gets through). False: only if
+   * this refund ends it (the account's deletion promises no refund of a subscription ended by the deletion).
+   */
+  owedWhoeverEndsIt?: boolean;
   /**
    * What the refund row says is owed for `chargeId` (its amount, read when it was owed), or null: the local
    * checkout refunds that when the charge row left with its deleted account (Stripe keeps its own).
@@ -98,7 +110,14 @@ export type RefundResult =
   /** The money left (or is on its way: `pending`, confirmed or failed later by the provider's events). */
   | { kind: 'made'; pending: boolean; refundId: string | null; paymentIntent: string | null; amount: number; currency: string }
   /** Refused for good (a disputed charge, a 402): `reason` is the provider's code. */
-  | { kind: 'failed'; reason: string; paymentIntent: string | null }
+  | {
+      kind: 'failed';
+      reason: string;
+      paymentIntent: string | null;
+      /** What the refused refund was of (the payment's amount), when the provider told it. */
+      amount?: number;
+      currency?: string;
+    }
   /**
    * Nothing to refund: the subscription was ended by someone else, nothing was ever paid (a trial), or
    * the payment was refunded in full already (the Dashboard; its own report shows it).

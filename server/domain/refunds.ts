@@ -171,6 +171,21 @@ export async function carryOutRefund(db: Db, payments: PaymentProvider, jobs: Jo
   return { outcome, forgetJob: !after || (after.userId === null && after.state !== 'owed') };
 }
 
+/** The reason a refund is failed with when its job ran out of retries (the provider never answered it). */
+const RETRIES_EXHAUSTED = 'retries_exhausted';
+
+/**
+ * The refund job's last attempt threw (issue 46, item 4): a refund still owed whose provider refund is not
+ * known is failed for good with RETRIES_EXHAUSTED, and the customer told that support will contact them, as
+ * any failed refund. Answers whether it was failed now (the caller's alert). A refund the provider accepted
+ * (its id stored) is left to its own events.
+ */
+export async function giveUpRefund(db: Db, jobs: JobSender, job: RefundJob | OldShapeRefundJob, now = new Date()): Promise<boolean> {
+  const named = await refundNamedBy(db, job);
+  if (!named || named.state !== 'owed' || named.providerRefundId) return false;
+  return db.transaction((tx) => failRefund(tx, jobs, named.providerSubscriptionId, RETRIES_EXHAUSTED, now));
+}
+
 async function attemptRefund(db: Db, payments: PaymentProvider, jobs: JobSender, owed: RefundRow): Promise<RefundOutcome> {
   // Made, failed or not owed already; or accepted as pending, whose own events settle it.
   if (owed.state !== 'owed' || owed.providerRefundId) return 'nothing_to_do';
@@ -181,6 +196,8 @@ async function attemptRefund(db: Db, payments: PaymentProvider, jobs: JobSender,
     subscriptionId,
     key: providerRefundKey(subscriptionId),
     chargeId: owed.chargeId,
+    // A duplicate's money is owed whatever ended it (issue 46, item 1); a deleted account's subscription only if this refund ends it.
+    owedWhoeverEndsIt: owed.reason === 'second_subscription',
     owed: owed.amount !== null && owed.currency ? { amount: owed.amount, currency: owed.currency } : null,
     // Stored before the provider is asked: its charge.refunded may arrive before its answer.
     onPaymentChosen: async (paymentIntent) => {
@@ -208,6 +225,11 @@ async function recordRefundResult(tx: Db, jobs: JobSender, owed: RefundRow, resu
       return 'not_owed';
     }
     case 'failed':
+      // Owed before its amount was known (a second subscription whose invoice had not arrived, a deleted
+      // account's): the provider's figure, so its e-mail and its history line still say it (issue 46, item 4).
+      if (owed.amount === null && result.amount !== undefined && result.currency) {
+        await tx.update(refunds).set({ amount: result.amount, currency: result.currency }).where(and(row, sql`${refunds.amount} is null`));
+      }
       await failRefund(tx, jobs, owed.providerSubscriptionId, result.reason, now);
       return 'failed';
     case 'made': {
@@ -318,6 +340,8 @@ async function failRefund(tx: Db, jobs: JobSender, subscriptionId: string, reaso
 /** A refund's later status as the provider reports it (Stripe's refund.updated, refund.failed, charge.refund.updated). */
 export interface ProviderRefundStatus {
   refundId: string;
+  /** The key our refund job gave the refund (its metadata, `refund:<subscription>`), or null: not ours, or not said. */
+  jobKey: string | null;
   status: 'succeeded' | 'failed' | 'pending';
   /** The provider's failure reason (`failure_reason`), when failed. */
   failureReason: string | null;
@@ -330,10 +354,11 @@ export interface ProviderRefundStatus {
  */
 export async function applyRefundStatus(tx: Db, jobs: JobSender, update: ProviderRefundStatus, now = new Date()): Promise<'failed' | 'applied' | 'ignored'> {
   // A refund settled after its account was deleted is known by its refund id's hash.
-  const [ours] = await tx
+  let [ours] = await tx
     .select()
     .from(refunds)
     .where(inArray(refunds.providerRefundId, [update.refundId, forgottenProviderId(update.refundId)]));
+  ours ??= (await refundAwaitingItsId(tx, update))[0];
   if (!ours) return 'ignored';
   let outcome: 'failed' | 'applied' | 'ignored' = 'ignored';
   if (update.status === 'failed') {
@@ -344,6 +369,27 @@ export async function applyRefundStatus(tx: Db, jobs: JobSender, update: Provide
   }
   await forgetProviderIds(tx, jobs, { subscriptionId: ours.providerSubscriptionId });
   return outcome;
+}
+
+/**
+ * The refund a status event names by our job's key (the refund's metadata) whose provider id the job has
+ * not stored yet (its answer is still on its way, or was lost): the id is stored now, so the event is
+ * applied, not ignored for ever (issue 46, item 4). Empty when the key names no such refund.
+ */
+async function refundAwaitingItsId(tx: Db, update: ProviderRefundStatus): Promise<RefundRow[]> {
+  const subscriptionId = update.jobKey?.startsWith('refund:') ? update.jobKey.slice('refund:'.length) : null;
+  if (!subscriptionId) return [];
+  return tx
+    .update(refunds)
+    .set({ providerRefundId: update.refundId })
+    .where(
+      and(
+        inArray(refunds.providerSubscriptionId, [subscriptionId, forgottenProviderId(subscriptionId)]),
+        sql`${refunds.providerRefundId} is null`,
+        inArray(refunds.state, ['owed', 'made']),
+      ),
+    )
+    .returning();
 }
 
 /** The account's refunds in any state (billing history, the money-back rule). */

@@ -25,6 +25,20 @@ const webhookAnswerSchema = z.object({
   received: z.literal(true),
   outcome: z.enum(ACKNOWLEDGED_OUTCOMES),
 });
+/** The event could not be applied because the provider refused a call it needed: Stripe delivers it again. */
+const eventNotAppliedYet = () =>
+  new ApiFailure(502, 'provider_failed', 'The payment provider refused a call needed to apply this event; it was not recorded. Deliver it again later.');
+
+/**
+ * The HTTP status of a provider's refusal (a 4xx the Stripe SDK threw, carrying `statusCode`), or null for
+ * anything else: our own refusals (ApiFailure) and faults keep their answers.
+ */
+function providerRefusalStatus(error: unknown): number | null {
+  if (error instanceof ApiFailure || !(error instanceof Error)) return null;
+  const status = (error as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : null;
+}
+
 const noCheckout = () => new ApiFailure(404, 'not_found', 'This checkout does not exist.');
 
 /** Verifies and applies one delivery; shared by the HTTP webhook and the local checkout. */
@@ -91,7 +105,17 @@ export async function paymentRoutes(scope: FastifyInstance, deps: AppDeps) {
     webhook.post('/webhooks/payments', { config: { rateLimitFamily: 'other' }, schema: webhookSchema }, async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const signature = request.headers['stripe-signature'];
-      const outcome = await receive(raw, Array.isArray(signature) ? signature[0] : signature);
+      let outcome: EventOutcome;
+      try {
+        outcome = await receive(raw, Array.isArray(signature) ? signature[0] : signature);
+      } catch (error) {
+        // A 4xx of the provider's own (a call made while applying the event) is not the webhook's: answered
+        // as it is, Stripe would take our 4xx for a refusal of the delivery. A 502 makes it deliver again.
+        const status = providerRefusalStatus(error);
+        if (status === null) throw error;
+        request.log.warn({ eventType: 'payment event', providerStatus: status }, 'the payment provider refused a call made while applying an event: answered 502 so it is delivered again');
+        throw eventNotAppliedYet();
+      }
       // Not a 2xx, so Stripe delivers it again later (its retries run for days).
       if (outcome === 'deferred') throw failures.eventDeferred();
       // Acknowledged so Stripe stops retrying, but someone should look: paid, yet linked to no account.

@@ -46,6 +46,8 @@ export interface ProductMetrics {
   malformedRequests: Count<'kind'>;
   /** Refunds that failed for good (refused by the provider, or failed after being made): page someone. */
   refundsFailed: Count;
+  /** Refund jobs that ran out of retries (the provider never answered): the refund failed for good. */
+  refundsGaveUp: Count;
   /** Requests answered 503 because the database did not answer in time or dropped the connection. */
   databaseUnavailable: Count;
   /** Unix time of each VPN server's last poll of the peer list, by relay id (RELAY_TOKENS names them). */
@@ -135,6 +137,7 @@ export async function registerMetrics(app: FastifyInstance, config: Config, refu
     rateLimitRefusals: counter('veil_rate_limit_refusals_total', 'Calls refused with 429, by route', ['route']),
     malformedRequests: counter('veil_malformed_requests_total', 'Requests refused before a route ran, by kind', ['kind']),
     refundsFailed: counter('veil_refunds_failed_total', 'Refunds that failed for good: support must contact the customer'),
+    refundsGaveUp: counter('veil_refunds_gave_up_total', 'Refund jobs that ran out of retries: the refund failed for good, support must contact the customer'),
     databaseUnavailable: counter('veil_database_unavailable_total', 'Requests answered 503 because the database did not answer'),
     relayLastPoll: new client.Gauge<'relay'>({
       name: 'veil_relay_last_poll_seconds',

@@ -8,6 +8,7 @@ import { PLAN } from '../../contract/plans.ts';
 import { brandForServer } from '../brand.ts';
 import { recordPaymentEvent, type EventOutcome, type PaymentEventEffect } from '../domain/payment-events.ts';
 import type { Db } from '../domain/store.ts';
+import { REFUND_KEY_METADATA } from '../domain/payment-provider.ts';
 import type { ProviderEffects } from '../domain/subscriptions.ts';
 import { readSubscriptionObject } from './subscription-object.ts';
 
@@ -272,19 +273,22 @@ const refundObjectSchema = z.object({
   id: z.string().min(1),
   status: z.string().nullish(),
   failure_reason: z.string().nullish(),
+  metadata: z.record(z.string(), z.string()).nullish(),
 });
 
 /** A refund that succeeded or failed after it was made (a card that can no longer take it, a closed account). */
 function translateRefundStatus(event: PaymentEvent): PaymentEventEffect {
   const parsed = refundObjectSchema.safeParse(event.data.object);
   if (!parsed.success) return { kind: 'none' };
-  const { id, status, failure_reason: failureReason } = parsed.data;
+  const { id, status, failure_reason: failureReason, metadata } = parsed.data;
+  // Our refund job's key, when the refund is ours: matched by it before the job has stored the refund's id.
+  const jobKey = metadata?.[REFUND_KEY_METADATA] ?? null;
   // `canceled` (a refund that required action and was not completed) returns no money either.
   const settled = status === 'failed' || status === 'canceled' ? 'failed' : status === 'succeeded' ? 'succeeded' : null;
   if (event.type === 'refund.failed' || settled === 'failed') {
-    return { kind: 'refund.status', refund: { refundId: id, status: 'failed', failureReason: failureReason ?? status ?? null } };
+    return { kind: 'refund.status', refund: { refundId: id, jobKey, status: 'failed', failureReason: failureReason ?? status ?? null } };
   }
-  return settled ? { kind: 'refund.status', refund: { refundId: id, status: settled, failureReason: null } } : { kind: 'none' };
+  return settled ? { kind: 'refund.status', refund: { refundId: id, jobKey, status: settled, failureReason: null } } : { kind: 'none' };
 }
 
 const disputeSchema = z.object({

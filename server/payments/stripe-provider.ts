@@ -1,9 +1,9 @@
 /** Stripe Checkout in subscription mode, through the official SDK (design §2, §7). */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { brandForServer } from '../brand.ts';
 import { failures } from '../domain/errors.ts';
-import type { CheckoutRequest, OpenedCheckout, PaymentProvider, RefundRequest, RefundResult } from '../domain/payment-provider.ts';
+import { REFUND_KEY_METADATA, type CheckoutRequest, type OpenedCheckout, type PaymentProvider, type RefundRequest, type RefundResult } from '../domain/payment-provider.ts';
 import type { SubscriptionSnapshot } from '../domain/payment-provider.ts';
 import { readSubscriptionObject } from './subscription-object.ts';
 
@@ -44,8 +44,6 @@ function createStripeClient({ secretKey, apiBase, timeoutMs = DEFAULT_TIMEOUT_MS
  */
 const attemptKey = (action: string, id: string) => `${action}:${id}:${randomUUID()}`;
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
-/** The refund's metadata naming the job that asked for it: a retry finds the refund an earlier attempt made. */
-const REFUND_KEY_METADATA = 'veil_refund';
 
 /** A refund as Stripe answered it: made (or on its way), or failed. */
 function readRefund(refund: Stripe.Refund, paymentIntent: string): RefundResult {
@@ -78,14 +76,13 @@ export class StripePaymentProvider implements PaymentProvider {
     this.stripe = createStripeClient(settings);
   }
 
-  async createCustomer({ userId, email, replacing }: { userId: string; email: string; replacing: number }): Promise<string> {
-    // Two first checkouts at once make one customer: the key is the same only when every parameter is,
-    // and changes once a customer of the account was deleted (Stripe would replay the deleted one).
-    const parameters = createHash('sha256').update(`${userId}\n${email}`).digest('hex').slice(0, 32);
-    const customer = await this.stripe.customers.create(
-      { email, metadata: { userId } },
-      { idempotencyKey: `customer:${userId}:${parameters}${replacing > 0 ? `:${replacing}` : ''}` },
-    );
+  /**
+   * A key of this attempt, as every other call has: a constant key made a 500 that Stripe saved (it replays
+   * it for 24 hours) block the account's checkout for a day (issue 46, item 5). Two first checkouts at once
+   * cannot make two customers: the checkout holds the account's lock while it makes one (checkouts.ts).
+   */
+  async createCustomer({ userId, email }: { userId: string; email: string; replacing: number }): Promise<string> {
+    const customer = await this.stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey: attemptKey('customer', userId) });
     return customer.id;
   }
 
@@ -185,12 +182,13 @@ export class StripePaymentProvider implements PaymentProvider {
    * so a constant key would make one 500 permanent. A second refund is prevented by reading the payment's
    * refunds first: one this job made (its metadata names the key) is the refund.
    */
-  async cancelAndRefund({ subscriptionId, key, chargeId, onPaymentChosen }: RefundRequest): Promise<RefundResult> {
+  async cancelAndRefund({ subscriptionId, key, chargeId, owedWhoeverEndsIt = false, onPaymentChosen }: RefundRequest): Promise<RefundResult> {
     const subscription = await this.endForRefund(subscriptionId, key);
-    if (!subscription.endedHere && !chargeId) return { kind: 'not_owed', reason: 'cancelled_elsewhere' };
+    if (!subscription.endedHere && !chargeId && !owedWhoeverEndsIt) return { kind: 'not_owed', reason: 'cancelled_elsewhere' };
     const invoice = chargeId ?? subscription.latestInvoice;
-    const payment = invoice ? await this.paidPaymentOf(invoice) : null;
-    if (!payment) return { kind: 'not_owed', reason: 'nothing_paid' };
+    const paid = invoice ? await this.paidPaymentOf(invoice) : null;
+    if (!paid) return { kind: 'not_owed', reason: 'nothing_paid' };
+    const payment = paid.paymentIntent;
     await onPaymentChosen?.(payment);
     const [earlier] = (await this.stripe.refunds.list({ payment_intent: payment, limit: 100 })).data.filter(
       (refund) => refund.metadata?.[REFUND_KEY_METADATA] === key,
@@ -206,7 +204,8 @@ export class StripePaymentProvider implements PaymentProvider {
       // Refunded in full already, by someone else (the Dashboard): its charge.refunded shows it.
       if (error instanceof Stripe.errors.StripeError && error.code === 'charge_already_refunded') return { kind: 'not_owed', reason: 'already_refunded' };
       const failure = permanentRefusal(error);
-      if (failure) return { kind: 'failed', reason: failure, paymentIntent: payment };
+      // Told with the payment's amount: a refund owed before its amount was known still says how much (issue 46, item 4).
+      if (failure) return { kind: 'failed', reason: failure, paymentIntent: payment, amount: paid.amount, currency: paid.currency };
       throw error;
     }
   }
@@ -234,14 +233,15 @@ export class StripePaymentProvider implements PaymentProvider {
 
   /** The payment intent that paid `invoice`, if it was paid. */
   async invoicePayment(invoice: string): Promise<string | null> {
-    return this.paidPaymentOf(invoice);
+    return (await this.paidPaymentOf(invoice))?.paymentIntent ?? null;
   }
 
-  private async paidPaymentOf(invoice: string): Promise<string | null> {
+  /** The payment intent that paid `invoice` and what it paid, if it was paid. */
+  private async paidPaymentOf(invoice: string): Promise<{ paymentIntent: string; amount: number; currency: string } | null> {
     const payments = await this.stripe.invoicePayments.list({ invoice, status: 'paid' });
     for (const payment of payments.data) {
       const paymentIntent = idOf(payment.payment.payment_intent);
-      if (paymentIntent) return paymentIntent;
+      if (paymentIntent) return { paymentIntent, amount: payment.amount_paid ?? payment.amount_requested, currency: payment.currency };
     }
     return null;
   }

@@ -6,7 +6,7 @@
  */
 import { beforeEach } from 'vitest';
 import { signPayload } from '../../server/payments/signature';
-import { describeApi, type BlockApi, type TestLayer } from './describe-api';
+import { describeApi, type BlockApi, type DescribeApiOptions, type TestLayer } from './describe-api';
 import { nameVerifier, type Driver, type TestApi } from './server-harness';
 import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
 
@@ -66,11 +66,19 @@ export interface StripeBlock extends StripeCalls {
  * database of its layer: its recorded requests are emptied with the tables before each test. `env` adds to (or
  * overrides) the Stripe settings. The blocks run one after the other, so one `stripe` serves each in turn.
  */
-export function describeStripeApi(title: string, layer: TestLayer, env: Record<string, string>, body: (block: StripeBlock) => void): void {
+export function describeStripeApi(
+  title: string,
+  layer: TestLayer,
+  env: Record<string, string>,
+  body: (block: StripeBlock) => void,
+  /** The API's log, for a block that reads it (e.g. `{ logger: true, logDestination }`). */
+  options: Pick<DescribeApiOptions, 'logger' | 'logDestination'> = {},
+): void {
   const stripe = {} as StripeStandIn;
   describeApi(
     title,
     {
+      ...options,
       layer,
       verifier: nameVerifier,
       setUp: async () => {

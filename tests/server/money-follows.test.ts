@@ -1,0 +1,178 @@
+/**
+ * Money and access never wrong (issue 46, items 1-8): the fourth Stripe check's reproductions, each against
+ * the Stripe stand-in with signed Stripe-format events. A duplicate's refund is owed whoever ends it; access
+ * follows the money (past due keeps it, unpaid and a lost dispute end it); money-back refunds the payment it
+ * ends; a refund that fails is never silent; no constant idempotency key; another product's events are not
+ * ours; a Stripe refusal while applying an event is retried; a claim after a full Dashboard refund owes nothing.
+ */
+import { eq } from 'drizzle-orm';
+import { expect, test } from 'vitest';
+import { refunds } from '../../server/db/schema';
+import { mailsOwed } from '../support/mail-owed';
+import { call } from '../support/server-harness';
+import { describeStripeApi } from '../support/stripe-api';
+import { until } from '../support/until';
+import { RELAY_TOKEN } from '../support/wireguard';
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const DAY = 86_400;
+
+/** The API's log lines (JSON), as it writes them. */
+const logLines: string[] = [];
+const logDestination = { write: (line: string) => void logLines.push(line) };
+const logged = () => logLines.map((line) => JSON.parse(line) as { level: number; msg: string } & Record<string, unknown>);
+
+const env = {
+  STRIPE_TIMEOUT_MS: '1000',
+  BILLING_JOB_RETRY_DELAY: '1',
+  BILLING_JOB_RETRY_LIMIT: '1',
+  RATE_LIMIT_SCALE: '10',
+  LOG_LEVEL: 'info',
+  RELAY_TOKENS: `test-relay:${RELAY_TOKEN}`,
+};
+
+describeStripeApi('money follows the rules (issue 46)', 'sql', env, ({ api, stripe, stripeEvent, sent }) => {
+  const refundRow = async (subscriptionId: string) => (await api.database.db.select().from(refunds).where(eq(refunds.providerSubscriptionId, subscriptionId)))[0];
+  async function signIn(name: string) {
+    const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
+    const user = body.user as { id: string; email: string };
+    return { userId: user.id, email: user.email, sessionToken: body.sessionToken as string };
+  }
+  const historyOf = async (sessionToken: string) => (await call(api.app, 'POST', '/api/billing/history', { sessionToken })).body as { items: Array<Record<string, unknown>>; refundableUntil?: string };
+  const refundLines = async (sessionToken: string) =>
+    (await historyOf(sessionToken)).items.filter((item) => item.kind === 'refund').map(({ amount, description, refundState }) => ({ amount, description, refundState }));
+  const paidInvoice = (id: string, customer: string, subscription: string, userId: string, paidAt = nowSeconds() - DAY, amount = 10000) => ({
+    id,
+    object: 'invoice',
+    customer,
+    amount_paid: amount,
+    currency: 'usd',
+    status_transitions: { paid_at: paidAt },
+    parent: { subscription_details: { subscription, metadata: { userId } } },
+  });
+  /** A paid subscription `sub_<name>` of `user` (invoice in_sub_<name>, payment pi_sub_<name>), paid at `paidAt`. */
+  async function subscribe(user: { userId: string }, customer: string, name: string, paidAt = nowSeconds() - DAY) {
+    const subscription = structuredClone(stripe.addSubscription(`sub_${name}`, customer, user.userId));
+    await stripeEvent('customer.subscription.created', subscription, { created: paidAt });
+    await stripeEvent('invoice.paid', paidInvoice(`in_sub_${name}`, customer, `sub_${name}`, user.userId, paidAt));
+    return subscription;
+  }
+  async function paying(name: string, paidAt = nowSeconds() - DAY) {
+    const user = await signIn(name);
+    const customer = `cus_${name}`;
+    await stripeEvent('checkout.session.completed', { id: `cs_${name}`, client_reference_id: user.userId, customer });
+    const subscription = await subscribe(user, customer, name, paidAt);
+    return { ...user, customer, subscription };
+  }
+  const metric = async (name: string) => {
+    const text = (await api.app.inject({ method: 'GET', url: '/api/metrics' })).body;
+    return Number(new RegExp(`^${name} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  };
+  const claim = (name: string) => call(api.app, 'POST', '/api/subscription/refund', { idToken: name });
+  const verify = async (sessionToken: string) => (await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).body.subscription as Record<string, unknown> | null;
+
+  test('item 1: a duplicate subscription cancelled in the portal before the refund job got through is still refunded', async () => {
+    const { userId, customer, sessionToken } = await paying('dup');
+    const second = structuredClone(stripe.addSubscription('sub_dup-second', customer, userId));
+    await stripeEvent('invoice.paid', paidInvoice('in_sub_dup-second', customer, 'sub_dup-second', userId, nowSeconds() - 60));
+    // Ended in the Billing Portal (no comment of ours) while Stripe was out for the refund job.
+    stripe.subscriptions.get('sub_dup-second')!.status = 'canceled';
+    expect(await stripeEvent('customer.subscription.created', second)).toMatchObject({ body: { outcome: 'second_subscription_cancelled' } });
+
+    await until(async () => (await refundRow('sub_dup-second'))?.state !== 'owed');
+    expect(await refundRow('sub_dup-second')).toMatchObject({ state: 'made', amount: 10000 });
+    expect(stripe.refunds.map((refund) => [refund.payment_intent, refund.amount])).toEqual([['pi_sub_dup-second', 10000]]);
+    expect(await mailsOwed(api.database, 'refund', userId)).toEqual([expect.objectContaining({ amount: 10000 })]);
+    expect(await verify(sessionToken)).toMatchObject({ status: 'active' });
+  });
+
+  test('item 4: a refused refund whose amount was not known yet (a second subscription) still gets its e-mail, history line and log line', async () => {
+    const { userId, customer, sessionToken } = await paying('refused-dup');
+    const second = structuredClone(stripe.addSubscription('sub_refused-dup-2', customer, userId));
+    stripe.refuseNext('/v1/refunds', { status: 402, error: { type: 'invalid_request_error', code: 'insufficient_funds', message: 'refused' } });
+    expect(await stripeEvent('customer.subscription.created', second)).toMatchObject({ body: { outcome: 'second_subscription_cancelled' } });
+    expect(await refundRow('sub_refused-dup-2')).toMatchObject({ amount: null });
+
+    await until(async () => (await refundRow('sub_refused-dup-2'))?.state === 'failed');
+    expect(await refundRow('sub_refused-dup-2')).toMatchObject({ stateReason: 'insufficient_funds', amount: 10000, currency: 'usd' });
+    expect(await mailsOwed(api.database, 'refund_failed', userId)).toEqual([expect.objectContaining({ amount: 10000, currency: 'usd' })]);
+    expect(await refundLines(sessionToken)).toEqual([{ amount: 10000, description: 'Refund failed: our support team will contact you', refundState: 'failed' }]);
+    expect(logged().some((line) => line.level >= 50 && /refund failed/.test(line.msg))).toBe(true);
+  });
+
+  test('item 4: a refund job that runs out of retries ends failed: the customer is told and its own alert goes', async () => {
+    const { userId, sessionToken } = await paying('outage');
+    const before = await metric('veil_refunds_gave_up_total');
+    stripe.stopAnswering('/v1/refunds');
+    try {
+      expect(await claim('outage')).toMatchObject({ status: 200 });
+      await until(async () => (await refundRow('sub_outage'))?.state === 'failed', 15_000);
+    } finally {
+      stripe.answerAgain('/v1/refunds');
+    }
+    expect(await refundRow('sub_outage')).toMatchObject({ state: 'failed', stateReason: 'retries_exhausted' });
+    expect(await mailsOwed(api.database, 'refund_failed', userId)).toEqual([expect.objectContaining({ amount: 10000 })]);
+    expect(await refundLines(sessionToken)).toEqual([{ amount: 10000, description: 'Refund failed: our support team will contact you', refundState: 'failed' }]);
+    expect(await metric('veil_refunds_gave_up_total')).toBe(before + 1);
+    expect(stripe.refunds).toEqual([]);
+  }, 30_000);
+
+  test('item 4: a refund status event that arrives before the job stored the refund id is matched by its metadata', async () => {
+    const { userId } = await paying('early-event');
+    stripe.stopAnswering('/v1/refunds');
+    let answer: Awaited<ReturnType<typeof stripeEvent>>;
+    try {
+      expect(await claim('early-event')).toMatchObject({ status: 200 });
+      await until(async () => (await refundRow('sub_early-event'))?.paymentIntent);
+      // Stripe made the refund (its answer to the job is still on its way) and reports it succeeded.
+      const made = { id: 're_early', object: 'refund' as const, payment_intent: 'pi_sub_early-event', amount: 10000, currency: 'usd', status: 'succeeded', metadata: { veil_refund: 'refund:sub_early-event' } };
+      stripe.refunds.push(made);
+      answer = await stripeEvent('refund.updated', made);
+    } finally {
+      stripe.answerAgain('/v1/refunds');
+    }
+    expect(answer).toMatchObject({ status: 200, body: { outcome: 'applied' } });
+    expect(await refundRow('sub_early-event')).toMatchObject({ state: 'made', providerRefundId: 're_early', amount: 10000 });
+    expect(await mailsOwed(api.database, 'refund', userId)).toEqual([expect.objectContaining({ amount: 10000 })]);
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(stripe.refunds).toHaveLength(1);
+    expect(await mailsOwed(api.database, 'refund', userId)).toHaveLength(1);
+  });
+
+  test('item 5: customer creation has a key per attempt: a 500 Stripe saved does not block the next checkout', async () => {
+    await signIn('customer-500');
+    stripe.failNextAfterDoing('/v1/customers');
+    const checkout = () => call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: 'customer-500', email: 'customer-500@example.com' });
+    expect((await checkout()).status).toBe(502);
+    expect((await checkout()).status).toBe(200);
+    const keys = sent('POST', '/v1/customers').map((request) => request.idempotencyKey);
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  test("item 6: another product's refund and dispute neither show in the VPN history nor block the money-back claim", async () => {
+    const { customer, sessionToken } = await paying('two-products');
+    stripe.chargeCustomers.set('ch_other_product', customer);
+    const otherCharge = { id: 'ch_other_product', object: 'charge', customer, payment_intent: 'pi_other_product', amount: 500, amount_refunded: 500, currency: 'usd' };
+    expect(await stripeEvent('charge.refunded', otherCharge)).toMatchObject({ body: { outcome: 'ignored' } });
+    const dispute = { id: 'dp_other', object: 'dispute', charge: 'ch_other_product', payment_intent: 'pi_other_product', status: 'needs_response', amount: 500, currency: 'usd' };
+    expect(await stripeEvent('charge.dispute.created', dispute)).toMatchObject({ body: { outcome: 'ignored' } });
+    expect(await refundLines(sessionToken)).toEqual([]);
+    expect((await historyOf(sessionToken)).refundableUntil).toBeDefined();
+    expect(await claim('two-products')).toMatchObject({ status: 200, body: { refund: { amount: 10000 } } });
+  });
+
+  test('item 7: a Stripe 4xx while applying an event is answered 5xx (Stripe retries), with a warning in the log', async () => {
+    await paying('unknown-charge');
+    logLines.length = 0;
+    // A dispute naming only a charge Stripe does not find (404): the customer cannot be read now.
+    const dispute = { id: 'dp_unknown', object: 'dispute', charge: 'ch_nobody_knows', status: 'needs_response', amount: 10000, currency: 'usd' };
+    const answer = await stripeEvent('charge.dispute.created', dispute);
+    expect(answer.status).toBeGreaterThanOrEqual(500);
+    expect(answer.body).toMatchObject({ success: false, code: 'provider_failed' });
+    expect(logged().some((line) => line.level === 40 && /payment provider refused/.test(line.msg))).toBe(true);
+    // Not recorded: Stripe's retry is applied once the charge can be read.
+    expect(await stripeEvent('charge.dispute.created', dispute, { id: 'evt_retry_unknown' })).toMatchObject({ status: 502 });
+  });
+
+}, { logger: true, logDestination });
