@@ -283,7 +283,8 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, { columns: re
 
 /**
  * Columns never given out, not even to the account's owner in their copy (POST /api/account/export): token
- * hashes, hand-off codes and links that open a page by themselves (a checkout, the billing portal).
+ * hashes, hand-off codes and links or ids that open a page by themselves (a checkout, the billing portal, a
+ * receipt: a local receipt's number is its page's address, /api/billing/receipts/<id>; issue 46, item 12).
  */
 export const SECRET_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   sessions: ['token_hash'],
@@ -291,6 +292,10 @@ export const SECRET_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   open_checkouts: ['checkout_id', 'url'],
   local_checkout_sessions: ['id'],
   local_portal_sessions: ['id'],
+  charges: ['id', 'receipt_url'],
+  provider_refunds: ['receipt_url'],
+  // The receipt number of the payment a refund is of.
+  refunds: ['charge_id'],
 };
 
 /** The column naming the account a table's rows belong to (the customer's copy reads by it): `users.id`, else `user_id`. */
