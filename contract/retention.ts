@@ -231,7 +231,7 @@ export const RETAINED_DATA: readonly RetainedData[] = [
     why: 'So that no e-mail, refund or cancellation is lost or done twice',
     kept: 'Until done, then 7 days',
     onDeletion:
-      'Your e-mails, sent or still owed, are deleted at once; a refund’s notice still owed and the deletion confirmation are sent to the address kept for them (see above), then deleted; a refund’s jobs are deleted once the refund is settled and kept as an accounting record (see above)',
+      'Your e-mails, sent or still owed, are deleted at once (one being sent at that moment loses your numbers at once and is deleted when it ends); a refund’s notice still owed and the deletion confirmation are sent to the address kept for them (see above), then deleted; a refund’s jobs are deleted once the refund is settled and kept as an accounting record (see above)',
     removedByDeletion: false,
     store: 'job queue',
   },
