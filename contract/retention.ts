@@ -231,7 +231,7 @@ export const RETAINED_DATA: readonly RetainedData[] = [
     why: 'So that no e-mail, refund or cancellation is lost or done twice',
     kept: 'Until done, then 7 days',
     onDeletion:
-      'Your e-mails, sent or still owed, are deleted at once; a refund’s notice still owed and the deletion confirmation are sent to the address kept for them (see above), then deleted; a refund’s jobs are deleted once the refund is settled and kept as an accounting record (see above)',
+      'Your e-mails, sent or still owed, are deleted at once (one being sent at that moment loses your numbers at once and is deleted when it ends); a refund’s notice still owed and the deletion confirmation are sent to the address kept for them (see above), then deleted; a refund’s jobs are deleted once the refund is settled and kept as an accounting record (see above)',
     removedByDeletion: false,
     store: 'job queue',
   },
@@ -283,7 +283,8 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, { columns: re
 
 /**
  * Columns never given out, not even to the account's owner in their copy (POST /api/account/export): token
- * hashes, hand-off codes and links that open a page by themselves (a checkout, the billing portal).
+ * hashes, hand-off codes and links or ids that open a page by themselves (a checkout, the billing portal, a
+ * receipt: a local receipt's number is its page's address, /api/billing/receipts/<id>; issue 46, item 12).
  */
 export const SECRET_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   sessions: ['token_hash'],
@@ -291,6 +292,10 @@ export const SECRET_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   open_checkouts: ['checkout_id', 'url'],
   local_checkout_sessions: ['id'],
   local_portal_sessions: ['id'],
+  charges: ['id', 'receipt_url'],
+  provider_refunds: ['receipt_url'],
+  // The receipt number of the payment a refund is of.
+  refunds: ['charge_id'],
 };
 
 /** The column naming the account a table's rows belong to (the customer's copy reads by it): `users.id`, else `user_id`. */

@@ -62,12 +62,18 @@ export type CustomerMessage = Recipient & Owed<MessageToSend>;
  */
 export type LegacyMessage = ({ email: string; name: string } | { userId: string }) & MessageToSend;
 
+/** A job that was running when its account was deleted: its ids were taken out (server/jobs/queue.ts). */
+export interface AccountGoneMessage {
+  kind: MessageToSend['kind'];
+  accountGone: true;
+}
+
 /** What the mail queue may hold. */
-export type QueuedMessage = CustomerMessage | LegacyMessage;
+export type QueuedMessage = CustomerMessage | LegacyMessage | AccountGoneMessage;
 
 /** Whether the job of `message` must be deleted once done: it is of an account already gone, or an old shape. */
 export function isForgottenOnceSent(message: QueuedMessage): boolean {
-  return 'noticeId' in message || 'email' in message || 'deviceName' in message;
+  return 'noticeId' in message || 'email' in message || 'deviceName' in message || 'accountGone' in message;
 }
 
 /**

@@ -2,7 +2,7 @@
  * The customer's copy of their data (issue 31, item 4; GDPR articles 15 and 20): everything the retention
  * list (contract/retention.ts) names for the account, read table by table from the list itself, so a table
  * named there is in the copy without a change here. Secrets are left out (SECRET_COLUMNS): token hashes,
- * hand-off codes and links that open a page by themselves. Needs a sign-in within the last 10 minutes.
+ * hand-off codes, and links or ids that open a page by themselves (a receipt's too). Needs a sign-in within the last 10 minutes.
  */
 import { sql } from 'drizzle-orm';
 import type { AccountExport } from '../../contract/api.ts';

@@ -16,7 +16,8 @@ export interface JobSender {
   /**
    * Deletes, inside `tx`, the jobs of queue `name` whose data names account `userId`, finished (done,
    * failed for good or cancelled) or still waiting to run: the account's jobs leave with the account
-   * (issue 31). A job running at that moment finishes and finds no account. Answers how many.
+   * (issue 31). A job running at that moment keeps its kind only (`{kind, accountGone: true}`): it finishes
+   * with what it read, and no id is left once it ends (issue 46, item 12). Answers how many.
    */
   forgetAccountJobs(tx: Db, name: string, userId: string): Promise<number>;
   /**

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions } from '../db/schema.ts';
 import { findUserById } from './accounts.ts';
-import type { MessageToSend, QueuedMessage } from './customer-messages.ts';
+import { isForgottenOnceSent, type MessageToSend, type QueuedMessage } from './customer-messages.ts';
 import { forgetNoticeAddress, readNoticeAddress } from './notice-addresses.ts';
 import { desktopName } from './device-names.ts';
 
@@ -34,6 +34,15 @@ export async function deliverCustomerMessage(db: Db, message: QueuedMessage, sen
   return 'sent';
 }
 
+/**
+ * Whether the job of `message` is to be deleted once it ends: it is of an account already gone (a kept
+ * address, an old shape, or its ids taken out by deletion), or its account was deleted while it ran.
+ */
+export async function isForgottenWhenEnded(db: Db, message: QueuedMessage): Promise<boolean> {
+  if (isForgottenOnceSent(message)) return true;
+  return 'userId' in message && !(await findUserById(db, message.userId));
+}
+
 /** The address a message owed after its account was gone kept is deleted (sent, failed for good, or MAIL=off). */
 export async function dropKeptAddress(db: Db, message: QueuedMessage): Promise<void> {
   if ('noticeId' in message) await forgetNoticeAddress(db, message.noticeId);
@@ -45,6 +54,8 @@ async function recipientOf(db: Db, message: QueuedMessage): Promise<MailRecipien
     return user ? { email: user.email, name: user.name } : null;
   }
   if ('noticeId' in message) return readNoticeAddress(db, message.noticeId);
+  // Its account was deleted while it was being sent (a retry of it): nobody to send it to.
+  if ('accountGone' in message) return null;
   // An old-shape message (queued before issue 31) carries its address.
   return { email: message.email, name: message.name };
 }

@@ -41,7 +41,7 @@ export async function accountRoutes(scope: FastifyInstance, deps: AppDeps) {
       config: { rateLimitFamily: 'billing' },
       schema: {
         summary: "Download a copy of everything kept about the account (sign-in within 10 minutes; one per 10 minutes)",
-        description: 'Answers the copy as a JSON attachment (Content-Disposition). No token hash, hand-off code or page link is in it.',
+        description: 'Answers the copy as a JSON attachment (Content-Disposition). No token hash, hand-off code, page link or receipt number (a local receipt’s opens its page) is in it.',
         tags,
         body: accountExportRequestSchema,
         response: answers(accountExportSchema),

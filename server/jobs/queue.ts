@@ -123,10 +123,16 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     },
 
     async forgetAccountJobs(tx: Db, name, userId) {
+      const job = sql`${sql.identifier(database.jobSchema)}.job`;
       const result = await (tx as Database['db']).execute(
-        sql`delete from ${sql.identifier(database.jobSchema)}.job where name = ${name} and state in ('created', 'retry', 'completed', 'failed', 'cancelled') and data->>'userId' = ${userId} returning id`,
+        sql`delete from ${job} where name = ${name} and state in ('created', 'retry', 'completed', 'failed', 'cancelled') and data->>'userId' = ${userId} returning id`,
       );
-      return rowsOf(result).length;
+      // A job running now finishes with what it read; its row keeps only its kind (issue 46, item 12), and
+      // the worker deletes it when it ends. pg-boss's completion writes the state and output, not the data.
+      const running = await (tx as Database['db']).execute(
+        sql`update ${job} set data = jsonb_build_object('kind', data->'kind', 'accountGone', true) where name = ${name} and state = 'active' and data->>'userId' = ${userId} returning id`,
+      );
+      return rowsOf(result).length + rowsOf(running).length;
     },
 
     async forgetFinishedJobs(tx: Db, name, field, values) {

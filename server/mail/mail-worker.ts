@@ -6,8 +6,8 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { isForgottenOnceSent, MAIL_QUEUE, type CustomerMessage, type QueuedMessage } from '../domain/customer-messages.ts';
-import { deliverCustomerMessage, dropKeptAddress } from '../domain/message-delivery.ts';
+import { MAIL_QUEUE, type CustomerMessage, type QueuedMessage } from '../domain/customer-messages.ts';
+import { deliverCustomerMessage, dropKeptAddress, isForgottenWhenEnded } from '../domain/message-delivery.ts';
 import type { Db } from '../domain/store.ts';
 import type { JobQueue, RetryPolicy } from '../jobs/queue.ts';
 import type { Mailer } from './smtp-mailer.ts';
@@ -42,9 +42,10 @@ export async function startMailWorker(jobs: JobQueue, { db, config, log, counter
   await jobs.work<QueuedMessage>(MAIL_QUEUE, async (message, attempt) => {
     // A message of an account already gone names a kept address (deleted with its sending, by delivery);
     // its job is deleted too once done or failed for good, data and output with it (issue 31). So is an
-    // old-shape job that still carries an address or a device's name (queued before that rule): sent, then gone.
+    // old-shape job that still carries an address or a device's name (queued before that rule): sent, then
+    // gone; and one whose account was deleted while it ran (issue 46, item 12).
     const forgetIfAccountGone = async () => {
-      if (isForgottenOnceSent(message)) await jobs.forget(attempt.id);
+      if (await isForgottenWhenEnded(db, message)) await jobs.forget(attempt.id);
     };
     if (!mailer) {
       log.info({ job: attempt.id, kind: message.kind }, 'MAIL=off: an owed e-mail was not sent');

@@ -8,11 +8,26 @@
  * carry ids only.
  */
 
+/**
+ * An e-mail address in any form RFC 5321 gives a mailbox, with RFC 6531's UTF-8 (issue 46, item 12): a
+ * local part of atext atoms joined by dots (apostrophes, +tags and every other atext character, letters and
+ * digits of any script) or quoted ("john doe", with quoted pairs); a domain of dotted labels of any script
+ * whose last one starts with a letter, or an address literal ([192.0.2.1], [IPv6:2001:db8::1], [tag:text]).
+ * A domain of one label (ada@localhost) is left: no customer's verified address has one, and a package path
+ * in a stack (node_modules/@fastify/otel) would read as one.
+ */
+const ATEXT = "[\\p{L}\\p{M}\\p{N}!#$%&'*+/=?^_`{|}~-]";
+const LABEL = '[\\p{L}\\p{M}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]*[\\p{L}\\p{M}\\p{N}])?';
+const EMAIL_ADDRESS = new RegExp(
+  `(?:${ATEXT}+(?:\\.${ATEXT}+)*|"(?:[^"\\\\\\r\\n]|\\\\.)*")@(?:(?:${LABEL}\\.)+\\p{L}(?:[\\p{L}\\p{M}\\p{N}-]*[\\p{L}\\p{M}\\p{N}])?|\\[[^\\]\\s\\[]+\\])`,
+  'gu',
+);
+
 /** What a value of each kind is replaced with. */
 const PATTERNS: ReadonlyArray<[RegExp, string]> = [
   // drizzle writes a failed query's parameters (e-mail, names, token hashes) after "params: ".
   [/\nparams: [\s\S]*?(?=\n\s+at |$)/g, '\nparams: [redacted]'],
-  [/[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g, '[email]'],
+  [EMAIL_ADDRESS, '[email]'],
   // Bearer ids: local and Stripe checkouts, portal sessions and receipts (invoices) open someone's page.
   [/\b(cs|bps|in)_(local|test|live)_[A-Za-z0-9]+/g, '$1_$2_[redacted]'],
   [/\busr_[0-9a-f]{32}\b/g, '[account]'],

@@ -8,7 +8,8 @@ import { expect, inject, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
 import { EMULATOR_PROJECT_ID, mintProviderUser } from '../support/auth-emulator';
 import { call } from '../support/server-harness';
-import { disputes, providerRefunds } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { charges, disputes, providerRefunds } from '../../server/db/schema';
 import { sha256 } from '../../server/domain/tokens';
 import { newPublicKey, registerKey } from '../support/wireguard';
 
@@ -56,7 +57,7 @@ describeApi('the customer\'s copy', { layer: 'sql', emulatorHost, reset: false }
     // A checkout opened again after the refund stays open (open_checkouts).
     const reopened = (await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: minted.idToken, email })).body.url as string;
     // Stripe's own refund reports (charge.refunded) have no local-checkout path: one written as the webhook would.
-    await api.database.db.insert(providerRefunds).values({ id: `re_${stamp}`, userId, paymentIntent: 'pi_x', amount: 10_000, currency: 'usd', refundedAt: new Date(), receiptUrl: null });
+    await api.database.db.insert(providerRefunds).values({ id: `re_${stamp}`, userId, paymentIntent: 'pi_x', amount: 10_000, currency: 'usd', refundedAt: new Date(), receiptUrl: `https://pay.stripe.com/receipts/acct_x/rcpt_${stamp}` });
     // Disputes, too, come only from Stripe (charge.dispute.*): one written as the webhook would.
     await api.database.db.insert(disputes).values({ id: `dp_${stamp}`, userId, chargeId: 'ch_x', paymentIntent: 'pi_x', status: 'needs_response', providerUpdatedAt: 1, openedAt: new Date() });
 
@@ -89,6 +90,12 @@ describeApi('the customer\'s copy', { layer: 'sql', emulatorHost, reset: false }
     const desktopToken = desktop.body.sessionToken as string;
     const secrets = [sessionToken, desktopToken, handoffToken, sha256(sessionToken), sha256(desktopToken), sha256(handoffToken), checkoutPath.split('/').pop()!, reopened.split('/').pop()!, portalUrl.split('/').pop()!];
     for (const secret of secrets) expect(text.includes(secret), `the copy holds a secret (${secret.slice(0, 10)}…)`).toBe(false);
+    // Receipts are bearer ids too (issue 46, item 12): a local receipt's number opens its page at
+    // /api/billing/receipts/<id>, and a provider's receipt link opens the provider's; neither is in the copy.
+    const receipts = (await api.database.db.select({ id: charges.id, receiptUrl: charges.receiptUrl }).from(charges).where(eq(charges.userId, userId)))
+      .flatMap((charge) => [charge.id, charge.receiptUrl ?? []].flat());
+    expect(receipts.length).toBeGreaterThan(0);
+    for (const receipt of [...receipts, `rcpt_${stamp}`]) expect(text.includes(receipt), `the copy holds a receipt bearer id (${receipt.slice(0, 12)}…)`).toBe(false);
 
     // One copy per 10 minutes.
     const again = await call(api.app, 'POST', '/api/account/export', { idToken: minted.idToken });

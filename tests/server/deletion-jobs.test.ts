@@ -7,6 +7,8 @@ import { expect, inject, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
 import { mintProviderUser } from '../support/auth-emulator';
 import { call } from '../support/server-harness';
+import { startTestMailServer, type TestMailServer } from '../support/maildev';
+import { startFreezableProxy, type FreezableProxy } from '../support/tcp-stand-ins';
 
 const emulatorHost = inject('authEmulatorHost');
 
@@ -28,3 +30,59 @@ describeApi('deleting an account', { layer: 'sql', emulatorHost, reset: false },
     expect(await jobsNaming([userId])).toEqual([]);
   });
 });
+
+/**
+ * Issue 46, item 12: an e-mail being sent at the moment its account is deleted (its job running, so not
+ * one deletion removes) leaves no id behind once it ends. The mail server is reached through a proxy
+ * frozen while the account is deleted, so the job is running then.
+ */
+let proxy: FreezableProxy;
+let mailServer: TestMailServer;
+describeApi(
+  'deleting an account while one of its e-mails is being sent',
+  {
+    emulatorHost,
+    setUp: async () => {
+      mailServer = await startTestMailServer();
+      proxy = await startFreezableProxy({ host: '127.0.0.1', port: Number(new URL(mailServer.smtpUrl).port) });
+      // Long enough timeouts that the frozen send waits for the thaw rather than failing.
+      return { env: { SMTP_URL: `smtp://127.0.0.1:${proxy.port}/?greetingTimeout=60000&socketTimeout=60000`, MAIL_FROM: 'Veil <noreply@veil.test>' } };
+    },
+    tearDown: async () => {
+      await proxy.close();
+      await mailServer.stop();
+    },
+  },
+  (api, driver) => {
+    test('leaves no job naming the account or its device once the e-mail is sent', async () => {
+      const email = `running.${driver}${Date.now()}@example.com`;
+      const minted = await mintProviderUser(`http://${emulatorHost}`, { email, name: 'Running Leaver' });
+      const signIn = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken });
+      const sessionToken = signIn.body.sessionToken as string;
+      const userId = (signIn.body.user as { id: string }).id;
+      const job = `"${api.database.jobSchema}".job`;
+      const jobsNaming = api.database.statement('running_jobs_naming_account', `SELECT id, state FROM ${job} WHERE name = 'mail' AND data->>'userId' = $1`);
+
+      proxy.freeze();
+      const handoffToken = (await call(api.app, 'POST', '/api/auth/handoff', { sessionToken })).body.handoffToken as string;
+      const desktop = await call(api.app, 'POST', '/api/auth/handoff/redeem', { handoffToken, deviceName: 'Laptop' });
+      expect(desktop.status).toBe(200);
+      // The new-device notice is being sent (its job running), held at the frozen mail server.
+      await expect.poll(async () => (await jobsNaming([userId])).map(([, state]) => state), { timeout: 20_000 }).toEqual(['active']);
+      const [[jobId]] = (await jobsNaming([userId])) as [[string]];
+
+      expect((await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken })).status).toBe(200);
+      proxy.thaw();
+
+      // Once the job has ended (sent), nothing of it names the account or the device.
+      const jobRow = api.database.statement('running_job_row', `SELECT state, data::text FROM ${job} WHERE id = $1`);
+      await expect.poll(async () => (await jobRow([jobId]))[0]?.[0] ?? 'gone', { timeout: 30_000 }).not.toBe('active');
+      const [row] = await jobRow([jobId]);
+      if (row) {
+        expect(row[1]).not.toContain(userId);
+        expect(row[1]).not.toContain('ses_');
+      }
+      expect(await jobsNaming([userId])).toEqual([]);
+    });
+  },
+);
