@@ -52,9 +52,17 @@ async function removeNamespace(ns: string) {
     .split('\n')
     .map(Number)
     .filter((pid) => pid > 0);
-  for (const pid of pids) process.kill(pid, 'SIGTERM');
-  for (let i = 0; i < 30 && pids.some(alive); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
-  for (const pid of pids.filter(alive)) process.kill(pid, 'SIGKILL');
+  // A process may end between the listing and the signal.
+  const signal = (pid: number, name: NodeJS.Signals) => {
+    try {
+      process.kill(pid, name);
+    } catch {
+      // already gone
+    }
+  };
+  for (const pid of pids) signal(pid, 'SIGTERM');
+  for (let i = 0; i < 40 && pids.some(alive); i += 1) await new Promise((resolve) => setTimeout(resolve, 50));
+  for (const pid of pids.filter(alive)) signal(pid, 'SIGKILL');
   await sh('ip', ['netns', 'del', ns]).catch(() => undefined);
 }
 
@@ -118,7 +126,7 @@ export class Topology {
 
   async destroy() {
     for (const child of this.children) if (child.exitCode === null) child.kill('SIGTERM');
-    for (const ns of this.namespaces.splice(0).reverse()) await removeNamespace(ns);
+    for (const ns of this.namespaces.splice(0).reverse()) await removeNamespace(ns).catch(() => sh('ip', ['netns', 'del', ns]).catch(() => undefined));
   }
 }
 
