@@ -18,8 +18,9 @@ function drizzleFromCommonJs(): Plugin {
 }
 
 /**
- * Four projects, one command (`npm test`):
+ * Five projects, one command (`npm test`):
  *  - unit: machines and pure modules in node (fast, no DOM, no services);
+ *  - relay: the relay agent (relay/) against stand-ins, and in network namespaces with the real API;
  *  - server: the API against PGlite (and PostgreSQL when reachable) and the Firebase Auth emulator;
  *  - components: React screens in jsdom with Mantine's test environment;
  *  - e2e: a real Chromium against the built site and the whole local stack (slow: two files at a time, after the rest).
@@ -39,6 +40,17 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/machines/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'relay',
+          environment: 'node',
+          // The relay agent (relay/): its own tests against a contract API and a stand-in wg, and the proof
+          // in network namespaces (root and wireguard-go; skipped with a message elsewhere).
+          include: ['tests/relay/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
