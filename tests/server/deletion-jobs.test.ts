@@ -41,6 +41,7 @@ let mailServer: TestMailServer;
 describeApi(
   'deleting an account while one of its e-mails is being sent',
   {
+    layer: 'sql',
     emulatorHost,
     setUp: async () => {
       mailServer = await startTestMailServer();
