@@ -330,21 +330,6 @@ export const rotateKeyRequestSchema = z.object({
   publicKey: wireguardKey,
 });
 
-// GET /relay/v1/peers (Authorization: Bearer <relay token>): who may connect now, or what changed since a version
-const peerSchema = z.object({ publicKey: z.string(), ipv4Address: z.string(), ipv6Address: z.string() });
-export type Peer = z.infer<typeof peerSchema>;
-export const relayPeersQuerySchema = z.object({
-  since: z
-    .string()
-    .regex(/^\d{1,18}$/, 'must be a version number the peer list answered')
-    .optional(),
-});
-export const relayPeersAnswerSchema = z.union([
-  z.object({ version: z.number().int(), peers: z.array(peerSchema) }),
-  z.object({ version: z.number().int(), added: z.array(peerSchema), removed: z.array(z.string()) }),
-]);
-export type RelayPeersAnswer = z.infer<typeof relayPeersAnswerSchema>;
-
 // POST /account/activity: the account's own history, newest first (issue 30, item 6)
 export const accountActivityRequestSchema = z.object({ sessionToken: token });
 export const accountActivityAnswerSchema = successAnswer({ items: z.array(activityItemSchema) });

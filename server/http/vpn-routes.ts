@@ -1,5 +1,7 @@
 /** The VPN calls of the account page and the desktop app under /api/vpn (issue 29, items 1 to 3). */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   registerKeyRequestSchema,
@@ -8,6 +10,8 @@ import {
   wireguardDeviceAnswerSchema,
 } from '../../contract/api.ts';
 import { DEVICE_LIMIT } from '../../contract/limits.ts';
+import { serversStatusAnswerSchema } from '../../contract/relay.ts';
+import { serversStatus, statusDaysFrom } from '../vpn/server-status.ts';
 import type { AppDeps } from './context.ts';
 import { answers } from './route-schemas.ts';
 import { sessionPreHandler, signedIn } from './signed-in.ts';
@@ -17,15 +21,38 @@ const tags = ['vpn'];
 export async function vpnRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
-  const { vpn, sessions } = deps.domain;
-  // The catalogue is public (what any WireGuard configuration names); answered as loaded at start-up.
-  const servers = { success: true as const, servers: config.vpnServers.servers };
+  const { vpn, sessions, relay } = deps.domain;
 
   app.get(
     '/servers',
     // A public catalogue the apps fetch now and then, never a person by hand.
     { config: { rateLimitFamily: 'other' }, schema: { summary: 'The VPN servers a configuration can point at', tags, response: answers(vpnServersAnswerSchema) } },
-    async () => servers,
+    // The catalogue is public (what any WireGuard configuration names); read at each call, so a reload shows.
+    async () => ({ success: true as const, servers: config.vpnServers.servers }),
+  );
+
+  app.get(
+    '/servers/status',
+    {
+      // Public and cached by browsers and proxies (15 s): the status page and the device dialog poll it.
+      config: { rateLimitFamily: 'other' },
+      schema: {
+        summary: "Every VPN server's state: online, maintenance, load, measured uptime (public, cacheable)",
+        operationId: 'getServersStatus',
+        tags,
+        response: { ...answers(serversStatusAnswerSchema), 304: z.null().describe('Unchanged since the ETag given') },
+      },
+    },
+    async (request, reply) => {
+      const now = deps.statusNow();
+      const [{ servers }, tally] = await Promise.all([relay.serverStates(), relay.uptimeDays(statusDaysFrom(now))]);
+      const answer = serversStatus(config.vpnServers.servers, servers, tally, now);
+      // The ETag is of the figures, not of the time they were read: an unchanged status answers 304.
+      const etag = `"status-${createHash('sha256').update(JSON.stringify(answer.servers)).digest('base64url').slice(0, 22)}"`;
+      reply.header('cache-control', 'public, max-age=15').header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      return answer;
+    },
   );
 
   app.post(

@@ -61,6 +61,8 @@ export interface TestApi {
 }
 
 const TABLES = [
+  'relay_servers',
+  'relay_uptime_days',
   'wireguard_keys',
   'peer_changes',
   'removed_wireguard_keys',
