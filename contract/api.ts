@@ -216,6 +216,20 @@ export const revokeDeviceRequestSchema = z.object({
   sessionToken: token,
   deviceId: text(128).refine((value) => value.length > 0, 'must not be empty'),
 });
+/**
+ * The removal's answer carries the peer list's version once it is made (issue 47, item 2): the device has left
+ * every VPN server once each has confirmed that version (POST /vpn/devices/removal-status).
+ */
+export const revokeDeviceAnswerSchema = successAnswer({ peerListVersion: z.number().int().min(0) });
+
+// POST /vpn/devices/removal-status: whether every VPN server has applied a removal's version (the account page polls it)
+export const removalStatusRequestSchema = z.object({ sessionToken: token, version: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
+export const removalStatusAnswerSchema = successAnswer({
+  /** Every catalogue server with a relay token confirmed the version (polled since it, or reported it applied). */
+  confirmed: z.boolean(),
+  /** The ids of the servers that have not yet (catalogue order). */
+  lagging: z.array(z.string()),
+});
 
 // DELETE /auth/delete-account
 export const deleteAccountRequestSchema = z.object({

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   registerKeyRequestSchema,
+  removalStatusAnswerSchema,
+  removalStatusRequestSchema,
   rotateKeyRequestSchema,
   vpnServersAnswerSchema,
   wireguardDeviceAnswerSchema,
@@ -76,6 +78,29 @@ export async function vpnRoutes(scope: FastifyInstance, deps: AppDeps) {
         accountUrl: `${config.publicUrl}/account`,
       }),
     }),
+  );
+
+  app.post(
+    '/devices/removal-status',
+    {
+      config: { rateLimitFamily: 'devices' },
+      schema: {
+        summary: 'Whether every VPN server has applied a removal (its peerListVersion); the account page polls it',
+        tags,
+        body: removalStatusRequestSchema,
+        response: answers(removalStatusAnswerSchema),
+      },
+      preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
+    },
+    async (request) => {
+      const { servers } = await relay.serverStates();
+      const confirmedOf = new Map(servers.map((row) => [row.serverId, row.confirmedVersion]));
+      // The servers that must confirm: the catalogue's, each with a relay token (production refuses one without).
+      const lagging = config.vpnServers.servers
+        .filter((server) => config.relayTokens.has(server.id) && (confirmedOf.get(server.id) ?? 0) < request.body.version)
+        .map((server) => server.id);
+      return { success: true as const, confirmed: lagging.length === 0, lagging };
+    },
   );
 
   app.post(

@@ -61,6 +61,7 @@ const CALLS: Record<string, string[] | null> = {
   'POST /vpn/devices': ['sessionToken', 'name', 'publicKey'],
   'POST /vpn/devices/rotate': ['sessionToken', 'deviceId', 'publicKey'],
   'GET /vpn/servers/status': null,
+  'POST /vpn/devices/removal-status': ['sessionToken', 'version'],
   'GET /relay/v1/peers': null,
   'GET /relay/v1/settings': null,
   'POST /relay/v1/health': ['versionApplied', 'peers', 'activePeers', 'uptimeSeconds', 'agentVersion'],
