@@ -133,7 +133,9 @@ export async function relayRoutes(scope: FastifyInstance, deps: AppDeps) {
     const waiter = deps.peerLog.waiter(released.signal);
     deps.metrics.relayWaitingPolls.inc();
     try {
-      const deadline = Date.now() + Math.min(waitSeconds, MAX_WAIT_SECONDS) * 1000;
+      // A waiting answer writes nothing: the wait ends before the socket's idle cut (twice REQUEST_TIMEOUT, app.ts).
+      const longest = Math.min(MAX_WAIT_SECONDS, Math.max(0, (deps.config.requestTimeoutMs * 2) / 1000 - 5));
+      const deadline = Date.now() + Math.min(waitSeconds, longest) * 1000;
       let changes = await relay.peerChangesSince(since);
       while (changes.version === since && Date.now() < deadline) {
         const outcome = await waiter.next(deadline - Date.now());
