@@ -9,6 +9,7 @@ import { fastifyTrustProxy, type Config } from './config.ts';
 import { bindDomain } from './domain/bound.ts';
 import { startPeerLogSignal } from './domain/peer-log-signal.ts';
 import { relayServerFigures } from './vpn/server-status.ts';
+import { watchCatalogue } from './vpn/catalogue-reload.ts';
 import type { Database } from './domain/store.ts';
 import { createFirebaseIdentityAdmin } from './identity/admin.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
@@ -113,6 +114,10 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
   const peerLog = config.relayTokens.size > 0 ? await startPeerLogSignal(database) : null;
   if (peerLog) app.addHook('preClose', async () => peerLog.close());
   const domain = bindDomain(database);
+  if (config.vpnServersPath) {
+    const catalogue = watchCatalogue(config, config.vpnServersPath, app.log);
+    app.addHook('onClose', async () => catalogue.close());
+  }
   const deps: AppDeps = {
     config,
     domain,

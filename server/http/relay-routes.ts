@@ -118,6 +118,7 @@ export async function relayRoutes(scope: FastifyInstance, deps: AppDeps) {
     if (cached?.version === version && cached.generation === generation) return cached;
     const list: FullPeerList = await relay.fullPeerList();
     const body = JSON.stringify(list);
+    deps.metrics.relayFullListBuilds.inc();
     if (list.version === version) cached = { version, generation, body };
     return { version: list.version, body };
   };

@@ -50,6 +50,8 @@ export interface ProductMetrics {
   databaseUnavailable: Count;
   /** Unix time of each VPN server's last poll of the peer list, by relay id (RELAY_TOKENS names them). */
   relayLastPoll: { set(labels: { relay: string }, value: number): void };
+  /** Full peer lists built (serialized); every other full poll of a version is answered from the one built. */
+  relayFullListBuilds: Count;
   /** Relay long polls waiting now (each holds a listener, not a database connection). */
   relayWaitingPolls: { inc(): void; dec(): void };
   /** Relay API calls refused with 429 by the per-token limit, by relay id: a relay polling too often. */
@@ -162,6 +164,7 @@ export async function registerMetrics(app: FastifyInstance, config: Config, refu
       labelNames: ['relay'],
       registers,
     }),
+    relayFullListBuilds: counter('veil_relay_full_list_builds_total', 'Full peer lists built; the other full polls of a version reuse the one built'),
     relayWaitingPolls: new client.Gauge({ name: 'veil_relay_waiting_polls', help: 'Relay long polls waiting for a change now', registers }),
     relayCallsRefused: counter('veil_relay_calls_refused_total', 'Relay API calls refused by the per-token rate limit, by relay id', ['relay']),
     observeRelayServers: (read) => {
