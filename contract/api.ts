@@ -216,6 +216,20 @@ export const revokeDeviceRequestSchema = z.object({
   sessionToken: token,
   deviceId: text(128).refine((value) => value.length > 0, 'must not be empty'),
 });
+/**
+ * The removal's answer carries the peer list's version once it is made (issue 47, item 2): the device has left
+ * every VPN server once each has confirmed that version (POST /vpn/devices/removal-status).
+ */
+export const revokeDeviceAnswerSchema = successAnswer({ peerListVersion: z.number().int().min(0) });
+
+// POST /vpn/devices/removal-status: whether every VPN server has applied a removal's version (the account page polls it)
+export const removalStatusRequestSchema = z.object({ sessionToken: token, version: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER) });
+export const removalStatusAnswerSchema = successAnswer({
+  /** Every catalogue server with a relay token confirmed the version (polled since it, or reported it applied). */
+  confirmed: z.boolean(),
+  /** The ids of the servers that have not yet (catalogue order). */
+  lagging: z.array(z.string()),
+});
 
 // DELETE /auth/delete-account
 export const deleteAccountRequestSchema = z.object({
@@ -329,21 +343,6 @@ export const rotateKeyRequestSchema = z.object({
   deviceId: text(128).refine((value) => value.length > 0, 'must not be empty'),
   publicKey: wireguardKey,
 });
-
-// GET /relay/v1/peers (Authorization: Bearer <relay token>): who may connect now, or what changed since a version
-const peerSchema = z.object({ publicKey: z.string(), ipv4Address: z.string(), ipv6Address: z.string() });
-export type Peer = z.infer<typeof peerSchema>;
-export const relayPeersQuerySchema = z.object({
-  since: z
-    .string()
-    .regex(/^\d{1,18}$/, 'must be a version number the peer list answered')
-    .optional(),
-});
-export const relayPeersAnswerSchema = z.union([
-  z.object({ version: z.number().int(), peers: z.array(peerSchema) }),
-  z.object({ version: z.number().int(), added: z.array(peerSchema), removed: z.array(z.string()) }),
-]);
-export type RelayPeersAnswer = z.infer<typeof relayPeersAnswerSchema>;
 
 // POST /account/activity: the account's own history, newest first (issue 30, item 6)
 export const accountActivityRequestSchema = z.object({ sessionToken: token });

@@ -70,7 +70,7 @@ export const RETAINED_DATA: readonly RetainedData[] = [
     removedByDeletion: true,
     store: 'database',
     tables: {
-      wireguard_keys: ['id', 'user_id', 'session_id', 'name', 'public_key', 'ipv4_address', 'ipv6_address', 'listed', 'expires_at', 'created_at'],
+      wireguard_keys: ['id', 'user_id', 'session_id', 'name', 'public_key', 'ipv4_address', 'ipv6_address', 'listed', 'expires_at', 'listed_until', 'created_at'],
     },
   },
   {
@@ -81,7 +81,7 @@ export const RETAINED_DATA: readonly RetainedData[] = [
     onDeletion: 'The removal of your keys is written to it; kept for the rest of the 7 days',
     removedByDeletion: false,
     store: 'database',
-    tables: { peer_changes: ['version', 'public_key', 'ipv4_address', 'ipv6_address', 'change', 'changed_at'] },
+    tables: { peer_changes: ['version', 'public_key', 'ipv4_address', 'ipv6_address', 'change', 'changed_at', 'expires_at'] },
   },
   {
     key: 'removed_keys',
@@ -279,6 +279,11 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, { columns: re
   local_billing_clock: { columns: ['id', 'offset_seconds'], why: 'how far the local checkout’s test clock runs ahead' },
   schema_migrations: { columns: ['id', 'applied_at'], why: 'which migrations ran' },
   peer_log: { columns: ['id', 'version', 'floor'], why: 'the VPN servers’ change list’s current and oldest version numbers' },
+  relay_servers: {
+    columns: ['server_id', 'confirmed_version', 'reported_at', 'version_applied', 'peers', 'active_peers', 'uptime_seconds', 'agent_version', 'last_interval'],
+    why: 'each VPN server’s latest health report only (counts of peers, never a key, address or connection time) and the change-list version it confirmed',
+  },
+  relay_uptime_days: { columns: ['server_id', 'day', 'intervals'], why: 'per VPN server and day, how many minutes it reported (its measured uptime)' },
 };
 
 /**

@@ -7,6 +7,9 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { bindDomain } from './domain/bound.ts';
+import { startPeerLogSignal } from './domain/peer-log-signal.ts';
+import { relayServerFigures } from './vpn/server-status.ts';
+import { watchCatalogue } from './vpn/catalogue-reload.ts';
 import type { Database } from './domain/store.ts';
 import { createFirebaseIdentityAdmin } from './identity/admin.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
@@ -59,9 +62,11 @@ export interface BuildOptions extends Pick<WorkerOptions, 'payments' | 'jobs' | 
   logDestination?: { write: (line: string) => void };
   /** @fastify/otel's plugin and the log lines' trace ids, when tracing is on (server/observability/tracing.ts). */
   tracing?: Pick<Tracing, 'plugin' | 'logMixin'>;
+  /** The servers' status's clock (tests move it on to see a server fall silent); real time by default. */
+  statusNow?: () => Date;
 }
 
-export async function buildApp({ config, database, verifier, identityAdmin, payments, jobs, mail = {}, logger = true, logDestination, tracing }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, verifier, identityAdmin, payments, jobs, mail = {}, logger = true, logDestination, tracing, statusNow }: BuildOptions): Promise<FastifyInstance> {
   // Filled in once they exist: a connection refused before then is neither logged nor counted.
   const later: { log?: FastifyBaseLogger; metrics: ProductMetrics | null } = { metrics: null };
   const app = Fastify({
@@ -104,9 +109,18 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
   // Before every route: JSON answers over 1 KB are compressed (static files and pages come precompressed).
   await responseCompression(app);
   const limits = await registerRateLimits(app, config);
+  // The relays' long polls wait on it (no relay tokens: no relay API, nothing to wake). Released before the
+  // server stops taking requests, so a shutdown never waits for a 25 s poll.
+  const peerLog = config.relayTokens.size > 0 ? await startPeerLogSignal(database) : null;
+  if (peerLog) app.addHook('preClose', async () => peerLog.close());
+  const domain = bindDomain(database);
+  if (config.vpnServersPath) {
+    const catalogue = watchCatalogue(config, config.vpnServersPath, app.log);
+    app.addHook('onClose', async () => catalogue.close());
+  }
   const deps: AppDeps = {
     config,
-    domain: bindDomain(database),
+    domain,
     applyPaymentEvent: workers.applyPaymentEvent,
     verifier: limits.countVerifiedIdentities(verifier),
     identityAdmin: identityAdmin ?? createFirebaseIdentityAdmin(config.firebaseProjectId, config.firebaseEmulatorHost),
@@ -117,7 +131,10 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
     limits,
     jobs: workers.jobs,
     metrics,
+    peerLog,
+    statusNow: statusNow ?? (() => new Date()),
   };
+  metrics.observeRelayServers(() => relayServerFigures(config, domain.relay.serverStates));
 
   app.setErrorHandler((error, request, reply) => apiErrorHandler(error as never, request, reply, metrics));
   // Routes declare their schemas from the contract: requests validated, answers checked and serialised.

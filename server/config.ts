@@ -161,8 +161,10 @@ export interface Config {
   mail: { smtpUrl: string; from: string } | null;
   requestTimeoutMs: number;
   metricsToken: string | undefined;
-  /** The VPN servers (issue 29). */
+  /** The VPN servers (issue 29); replaced when the file reloads (server/vpn/catalogue-reload.ts). */
   vpnServers: VpnCatalogue;
+  /** The catalogue's file (VPN_SERVERS), watched for changes; undefined: the embedded demo catalogue. */
+  vpnServersPath: string | undefined;
   addressPools: AddressPools;
   /** Relay id -> token for GET /api/relay/v1/peers; empty: the relay API answers 404. */
   relayTokens: Map<string, string>;
@@ -239,6 +241,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     requestTimeoutMs: e.REQUEST_TIMEOUT * 1000,
     metricsToken: e.METRICS_TOKEN || undefined,
     ...vpn,
+    vpnServersPath: e.VPN_SERVERS || undefined,
     staffEmailDomain: e.STAFF_EMAIL_DOMAIN?.trim().replace(/^@/, '').toLowerCase() || undefined,
     production: e.NODE_ENV === 'production',
     developmentRoutes: e.NODE_ENV === 'development' || e.NODE_ENV === 'test',

@@ -18,6 +18,47 @@ const RELAY_TOKEN_MIN_LENGTH = 32;
 /** A bearer token shorter than this could be guessed by a patient scraper of GET /api/metrics. */
 const METRICS_TOKEN_MIN_LENGTH = 32;
 
+/** The least entropy a metrics or relay token may have in production (issue 46, item 13). */
+const TOKEN_MIN_BITS = 128;
+
+/** The character classes a token is counted against, and how many characters each holds. */
+const CHARACTER_CLASSES: Array<[RegExp, number]> = [
+  [/[a-z]/, 26],
+  [/[A-Z]/, 26],
+  [/[0-9]/, 10],
+  // Printable ASCII punctuation and the space.
+  [/[ -/:-@[-`{-~]/, 33],
+];
+
+/**
+ * An upper estimate of a token's entropy in bits: its length times log2 of the alphabet it could have been
+ * drawn from, that alphabet being the smaller of the character classes it uses (lower case, upper case,
+ * digits, punctuation; anything else counts 128 more) and the number of distinct characters in it. So 32
+ * spaces or one letter repeated is 0 bits, `openssl rand -hex 16` (32 hex digits) 128, `-hex 32` 256, and
+ * `openssl rand -base64 32` about 200.
+ */
+export function tokenEntropyBits(token: string): number {
+  const characters = [...token];
+  let pool = 0;
+  for (const [pattern, size] of CHARACTER_CLASSES) if (characters.some((character) => pattern.test(character))) pool += size;
+  if (characters.some((character) => !CHARACTER_CLASSES.some(([pattern]) => pattern.test(character)))) pool += 128;
+  const alphabet = Math.min(pool, new Set(characters).size);
+  return alphabet <= 1 ? 0 : characters.length * Math.log2(alphabet);
+}
+
+/** Node's timers take at most 2^31 - 1 ms; the socket's idle cut is twice REQUEST_TIMEOUT (server/app.ts). */
+const NODE_TIMER_MAX_MS = 2 ** 31 - 1;
+
+/** Whether REQUEST_TIMEOUT is longer than Node can time (it would fire at once instead); unparsable is config.ts's to say. */
+function requestTimeoutTooLong(value: string | undefined): boolean {
+  if (value === undefined) return false;
+  try {
+    return parseDuration(value) * 1000 * 2 > NODE_TIMER_MAX_MS;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether REQUEST_TIMEOUT turns the slow-body cut off (0 means "never" to Node); unparsable is config.ts's to say. */
 function requestTimeoutOff(value: string | undefined): boolean {
   if (value === undefined) return false;
@@ -88,9 +129,19 @@ export function checkProductionConfig(env: Env): ProductionCheck {
       `REQUEST_TIMEOUT is ${JSON.stringify(env.REQUEST_TIMEOUT)}, which turns off the cut of requests whose headers and body trickle in, so a few clients could hold every connection; set it to a few seconds (the default is 30s) or unset it.`,
     );
   }
+  if (requestTimeoutTooLong(env.REQUEST_TIMEOUT)) {
+    return refuse(
+      `REQUEST_TIMEOUT is ${JSON.stringify(env.REQUEST_TIMEOUT)}, longer than Node can time (at most ${Math.floor(NODE_TIMER_MAX_MS / 2 / 1000)} seconds, as the idle cut is twice it), so its timers would fire at once; set a few seconds (the default is 30s).`,
+    );
+  }
   if (env.METRICS_TOKEN !== undefined && env.METRICS_TOKEN !== '' && env.METRICS_TOKEN.length < METRICS_TOKEN_MIN_LENGTH) {
     return refuse(
       `METRICS_TOKEN is shorter than ${METRICS_TOKEN_MIN_LENGTH} characters, so it could be guessed; set a random one (e.g. openssl rand -hex 32), or unset it to answer 404 at /api/metrics.`,
+    );
+  }
+  if (env.METRICS_TOKEN && tokenEntropyBits(env.METRICS_TOKEN) < TOKEN_MIN_BITS) {
+    return refuse(
+      `METRICS_TOKEN has less than ${TOKEN_MIN_BITS} bits of entropy (too few distinct characters for its length), so it could be guessed; set a random one (e.g. openssl rand -hex 32).`,
     );
   }
   for (const [variable, values] of Object.entries(DEVELOPMENT_VALUES)) {
@@ -158,10 +209,29 @@ function vpnRefusalOf(env: Env): string | null {
     return 'VPN_SERVERS is not set, so configurations would point at the demo servers; set it to the path of your server catalogue (docs/api.md, "VPN servers").';
   }
   try {
-    if (env.VPN_SERVERS?.trim() && loadVpnCatalogue(env.VPN_SERVERS.trim()).demo) return 'VPN_SERVERS names a demo catalogue ("demo": true); list your real servers.';
-    for (const [relayId, token] of parseRelayTokens(env.RELAY_TOKENS)) {
+    const catalogue = env.VPN_SERVERS?.trim() ? loadVpnCatalogue(env.VPN_SERVERS.trim()) : null;
+    if (catalogue?.demo) return 'VPN_SERVERS names a demo catalogue ("demo": true); list your real servers.';
+    const tokens = parseRelayTokens(env.RELAY_TOKENS);
+    for (const [relayId, token] of tokens) {
       if (token.length < RELAY_TOKEN_MIN_LENGTH) {
         return `RELAY_TOKENS: the token of relay "${relayId}" is shorter than ${RELAY_TOKEN_MIN_LENGTH} characters; use a random one (e.g. openssl rand -base64 32).`;
+      }
+      if (tokenEntropyBits(token) < TOKEN_MIN_BITS) {
+        return `RELAY_TOKENS: the token of relay "${relayId}" has less than ${TOKEN_MIN_BITS} bits of entropy (too few distinct characters for its length); use a random one (e.g. openssl rand -base64 32).`;
+      }
+    }
+    // A relay token's id is its catalogue server's id (issue 47): the settings, the health report and the
+    // removal's confirmation are all by it.
+    if (catalogue) {
+      const ids = new Set(catalogue.servers.map((server) => server.id));
+      const stray = [...tokens.keys()].find((relayId) => !ids.has(relayId));
+      if (stray !== undefined) return `RELAY_TOKENS: "${stray}" is not a server id of the catalogue VPN_SERVERS names; name each token by its server's id.`;
+      if (tokens.size === 0) {
+        return 'RELAY_TOKENS is not set, so no VPN server of the catalogue could learn who may connect; give each catalogue server a token (serverId:token, comma-separated).';
+      }
+      const untokened = catalogue.servers.find((server) => !tokens.has(server.id));
+      if (untokened) {
+        return `RELAY_TOKENS has no token for catalogue server "${untokened.id}", so configurations for it would be sold while it never learns of them; give it a token or take it out of the catalogue.`;
       }
     }
   } catch (error) {

@@ -31,6 +31,12 @@ export interface Database {
    * pg_terminate_backend). The pool replaces it by itself; without a listener the process would exit.
    */
   onConnectionError: (listener: (error: Error) => void) => void;
+  /**
+   * Hears NOTIFY on `channel` (sent at commit, by any process on the database): PGlite's own listener in
+   * process; on PostgreSQL one connection of its own outside the pool, opened again after it drops (each
+   * reconnection is heard as a notification too, since one may have been missed meanwhile). Answers how to stop.
+   */
+  listen: (channel: string, onNotify: () => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 }
 
@@ -115,6 +121,12 @@ async function openPglite(dataDir: string | null, startFrom: Blob | undefined): 
     jobSchema: 'pgboss',
     // In process: no connection to lose.
     onConnectionError: () => {},
+    listen: async (channel, onNotify) => {
+      const stop = await client.listen(channel, () => onNotify());
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: () => client.close(),
   };
 }
@@ -165,7 +177,56 @@ async function openPostgres(url: string, searchPath: string | undefined, timeout
     onConnectionError: (listener) => {
       connectionListeners.push(listener);
     },
+    listen: (channel, onNotify) => listenOnPostgres(url, timeouts, channel, onNotify, (error) => connectionListeners.forEach((listener) => listener(error))),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a waiting relay holds no pool connection). A dropped connection is
+ * opened again after a pause that doubles up to 30 s; `onNotify` runs after each reconnection.
+ */
+async function listenOnPostgres(
+  url: string,
+  timeouts: DatabaseTimeouts,
+  channel: string,
+  onNotify: () => void,
+  onError: (error: Error) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retryMs = 500;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectMs, keepAlive: true });
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify();
+    });
+    next.on('error', (error) => {
+      onError(error);
+      void next.end().catch(() => undefined);
+      if (client === next) client = null;
+      if (!stopped) retry = setTimeout(reconnect, retryMs);
+    });
+    await next.connect();
+    await next.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    client = next;
+    retryMs = 500;
+  };
+  const reconnect = () => {
+    retryMs = Math.min(retryMs * 2, 30_000);
+    connect()
+      .then(onNotify)
+      .catch((error: Error) => {
+        onError(error);
+        if (!stopped) retry = setTimeout(reconnect, retryMs);
+      });
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => undefined);
   };
 }
 

@@ -134,6 +134,8 @@ export const wireguardKeys = pgTable('wireguard_keys', {
   listed: boolean('listed').notNull().default(false),
   /** A desktop session's key: that session's end. */
   expiresAt: at('expires_at'),
+  /** While listed: when its access ends if nothing else happens, as the peer list answers it (0016). */
+  listedUntil: at('listed_until'),
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
@@ -152,6 +154,8 @@ export const peerChanges = pgTable('peer_changes', {
   ipv6Address: text('ipv6_address').notNull(),
   change: text('change').$type<'added' | 'removed'>().notNull(),
   changedAt: at('changed_at').notNull().defaultNow(),
+  /** An `added` change: the key's expiry (0016). */
+  expiresAt: at('expires_at'),
 });
 
 /** Keys removed in the last minutes: not registered again until the block ends (0008). */
@@ -160,7 +164,28 @@ export const removedWireguardKeys = pgTable('removed_wireguard_keys', {
   removedAt: at('removed_at').notNull(),
 });
 
-export const schema = { users, sessions, handoffTokens, subscriptions, paymentEvents, localCheckoutSessions, openCheckouts, localBillingClock, deletionTombstones, deletedAccounts, wireguardKeys, peerLog, peerChanges, removedWireguardKeys };
+/** Per catalogue server: its latest health report only, and the highest peer-list version it confirmed (0016). */
+export const relayServers = pgTable('relay_servers', {
+  serverId: text('server_id').primaryKey(),
+  confirmedVersion: bigint('confirmed_version', { mode: 'number' }).notNull().default(0),
+  reportedAt: at('reported_at'),
+  versionApplied: bigint('version_applied', { mode: 'number' }),
+  peers: integer('peers'),
+  activePeers: integer('active_peers'),
+  uptimeSeconds: bigint('uptime_seconds', { mode: 'number' }),
+  agentVersion: text('agent_version'),
+  /** The report interval (minute since the epoch) last counted in relay_uptime_days. */
+  lastInterval: bigint('last_interval', { mode: 'number' }),
+});
+
+/** The daily up/down tally: report intervals (minutes) with a report, per server and UTC day (0016). */
+export const relayUptimeDays = pgTable('relay_uptime_days', {
+  serverId: text('server_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  intervals: integer('intervals').notNull().default(0),
+});
+
+export const schema = { relayServers, relayUptimeDays, users, sessions, handoffTokens, subscriptions, paymentEvents, localCheckoutSessions, openCheckouts, localBillingClock, deletionTombstones, deletedAccounts, wireguardKeys, peerLog, peerChanges, removedWireguardKeys };
 
 /** Every payment the provider reported: billing history and the money-back window (0005). */
 export const charges = pgTable('charges', {

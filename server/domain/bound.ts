@@ -17,6 +17,7 @@ import { authenticate, listDevices, revokeDevice, revokeSession, signIn } from '
 import type { Database, Db } from './store.ts';
 import { turnOffRenewal, turnOnRenewal } from './subscriptions.ts';
 import { fullPeerList, peerChangesSince, preparePoll } from './relay-peers.ts';
+import { confirmVersion, currentPeerVersion, recordHealth, relayServerStates, uptimeDays } from './relay-servers.ts';
 import { registerKey, rotateKey } from './wireguard-devices.ts';
 
 export function bindDomain(database: Database) {
@@ -52,6 +53,11 @@ export function bindDomain(database: Database) {
       preparePoll: bound(preparePoll),
       fullPeerList: bound(fullPeerList),
       peerChangesSince: bound(peerChangesSince),
+      confirmVersion: bound(confirmVersion),
+      recordHealth: bound(recordHealth),
+      serverStates: bound(relayServerStates),
+      uptimeDays: bound(uptimeDays),
+      currentVersion: bound(currentPeerVersion),
     },
     account: {
       activity: bound(accountActivityOf),

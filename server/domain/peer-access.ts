@@ -9,10 +9,10 @@
  * a registration and a subscription change of one account from deciding on each other's old state; the
  * second numbers changes in commit order.
  */
-import { and, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { peerChanges, peerLog, removedWireguardKeys, subscriptions, users, wireguardKeys } from '../db/schema.ts';
-import { findLiveSubscriptions, reportedLapsedBefore } from './subscriptions.ts';
+import { accessEndOf, findLiveSubscriptions, reportedLapsedBefore } from './subscriptions.ts';
 
 /** How long a removed key cannot be registered again: relays may hold it until their next poll. */
 export const REMOVED_KEY_BLOCK_MS = 5 * 60_000;
@@ -21,6 +21,8 @@ export interface PeerRow {
   publicKey: string;
   ipv4Address: string;
   ipv6Address: string;
+  /** An added key: when its access ends if nothing else happens (issue 47). */
+  listedUntil?: Date | null;
 }
 
 /** Holds the account's row until the transaction ends (see the module's note on lock order). */
@@ -46,11 +48,36 @@ export async function logPeerChanges(tx: Db, change: 'added' | 'removed', peers:
       ipv6Address: peer.ipv6Address,
       change,
       changedAt: now,
+      expiresAt: change === 'added' ? (peer.listedUntil ?? null) : null,
     })),
   );
 }
 
-const peerColumns = { publicKey: wireguardKeys.publicKey, ipv4Address: wireguardKeys.ipv4Address, ipv6Address: wireguardKeys.ipv6Address };
+const peerColumns = {
+  publicKey: wireguardKeys.publicKey,
+  ipv4Address: wireguardKeys.ipv4Address,
+  ipv6Address: wireguardKeys.ipv6Address,
+  listedUntil: wireguardKeys.listedUntil,
+};
+
+/**
+ * Whether the account has access now and, if so, until when if nothing else happens (issue 47): the latest
+ * end of its live subscriptions (accessEndOf, by the billing clock) moved to real time, since the relays
+ * enforce it by their own clocks. Null: no access (no live subscription, or disabled by support).
+ */
+export async function accessUntil(tx: Db, userId: string, billingNow: Date, now = new Date()): Promise<Date | null> {
+  const [account] = await tx.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId));
+  // An account support disabled has no access whatever its subscription (issue 30).
+  if (!account || account.disabledAt !== null) return null;
+  const live = await findLiveSubscriptions(tx, userId, billingNow);
+  if (live.length === 0) return null;
+  const end = Math.max(...live.map((row) => accessEndOf(row, billingNow).getTime()));
+  // The billing clock runs ahead of real time by whole seconds (the local clock's offset; none with Stripe).
+  return new Date(end - Math.round((billingNow.getTime() - now.getTime()) / 1000) * 1000);
+}
+
+/** A key's own expiry (a desktop session's end) bounds its account's: the earlier of the two, in SQL. */
+const keyListedUntil = (until: Date) => sql`least(${wireguardKeys.expiresAt}, ${until.toISOString()}::timestamptz)`;
 
 /**
  * Puts the account's keys in or out of the peer list as its access now says. Call it in the transaction
@@ -59,23 +86,32 @@ const peerColumns = { publicKey: wireguardKeys.publicKey, ipv4Address: wireguard
  * session's key ends with its session, and the change log is dated by it).
  */
 export async function syncPeerAccess(tx: Db, userId: string, billingNow: Date, now = new Date()): Promise<void> {
-  const [account] = await tx.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).for('no key update');
+  const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
   if (!account) return;
-  // An account support disabled has no access whatever its subscription (issue 30).
-  const access = account.disabledAt === null && (await findLiveSubscriptions(tx, userId, billingNow)).length > 0;
+  const until = await accessUntil(tx, userId, billingNow, now);
+  if (until === null) {
+    const removed = await tx
+      .update(wireguardKeys)
+      .set({ listed: false, listedUntil: null })
+      .where(and(eq(wireguardKeys.userId, userId), eq(wireguardKeys.listed, true)))
+      .returning(peerColumns);
+    await logPeerChanges(tx, 'removed', removed, now);
+    return;
+  }
+  // Keys coming onto the list, and listed keys whose expiry moved (a renewal): each an `added` change.
   const changed = await tx
     .update(wireguardKeys)
-    .set({ listed: access })
+    .set({ listed: true, listedUntil: keyListedUntil(until) })
     .where(
       and(
         eq(wireguardKeys.userId, userId),
-        ne(wireguardKeys.listed, access),
+        or(eq(wireguardKeys.listed, false), sql`${wireguardKeys.listedUntil} is distinct from ${keyListedUntil(until)}`),
         // A desktop session's key whose session ended stays off (the sweep deletes it).
-        access ? or(isNull(wireguardKeys.expiresAt), gt(wireguardKeys.expiresAt, now)) : undefined,
+        or(isNull(wireguardKeys.expiresAt), gt(wireguardKeys.expiresAt, now)),
       ),
     )
     .returning(peerColumns);
-  await logPeerChanges(tx, access ? 'added' : 'removed', changed, now);
+  await logPeerChanges(tx, 'added', changed, now);
 }
 
 /**

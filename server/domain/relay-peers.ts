@@ -5,7 +5,7 @@
  * the version, so the two always match.
  */
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Peer } from '../../contract/api.ts';
+import type { Peer } from '../../contract/relay.ts';
 import type { Db } from '../db/database.ts';
 import { peerChanges, peerLog, removedWireguardKeys, wireguardKeys } from '../db/schema.ts';
 import { ApiFailure } from './errors.ts';
@@ -16,6 +16,14 @@ const PEER_CHANGE_RETENTION_MS = 7 * 86_400_000;
 
 const versionGone = () =>
   new ApiFailure(410, 'version_gone', 'That version of the peer list is no longer kept (or was never answered here). Fetch the full list.');
+
+/**
+ * A listed key's expiry as ISO 8601. Every listed key and added change written since migration 0016 has one;
+ * the fallback (a day from now) only keeps the answer well-formed.
+ */
+function expiryOf(value: Date | null): string {
+  return (value ?? new Date(Date.now() + 86_400_000)).toISOString();
+}
 
 /** The list's current version and the lowest `since` it can answer. */
 async function currentLog(db: Db): Promise<{ version: number; floor: number }> {
@@ -54,6 +62,7 @@ export async function fullPeerList(db: Db): Promise<{ version: number; peers: Pe
       publicKey: wireguardKeys.publicKey,
       ipv4Address: wireguardKeys.ipv4Address,
       ipv6Address: wireguardKeys.ipv6Address,
+      listedUntil: wireguardKeys.listedUntil,
     })
     .from(peerLog)
     .leftJoin(wireguardKeys, eq(wireguardKeys.listed, true))
@@ -61,7 +70,9 @@ export async function fullPeerList(db: Db): Promise<{ version: number; peers: Pe
   const version = rows[0]?.version ?? 0;
   const peers: Peer[] = [];
   for (const row of rows) {
-    if (row.publicKey && row.ipv4Address && row.ipv6Address) peers.push({ publicKey: row.publicKey, ipv4Address: row.ipv4Address, ipv6Address: row.ipv6Address });
+    if (row.publicKey && row.ipv4Address && row.ipv6Address) {
+      peers.push({ publicKey: row.publicKey, ipv4Address: row.ipv4Address, ipv6Address: row.ipv6Address, expiresAt: expiryOf(row.listedUntil) });
+    }
   }
   return { version, peers };
 }
@@ -87,7 +98,7 @@ export async function peerChangesSince(db: Db, since: number): Promise<{ version
   const added: Peer[] = [];
   const removed: string[] = [];
   for (const row of last.values()) {
-    if (row.change === 'added') added.push({ publicKey: row.publicKey, ipv4Address: row.ipv4Address, ipv6Address: row.ipv6Address });
+    if (row.change === 'added') added.push({ publicKey: row.publicKey, ipv4Address: row.ipv4Address, ipv6Address: row.ipv6Address, expiresAt: expiryOf(row.expiresAt) });
     else removed.push(row.publicKey);
   }
   return { version, added, removed };

@@ -5,6 +5,7 @@
  */
 import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Subscription } from '../../contract/api.ts';
+import { PAST_DUE_DAYS } from '../../contract/limits.ts';
 import type { Db } from '../db/database.ts';
 import { subscriptions } from '../db/schema.ts';
 import type { PaymentProvider, SubscriptionSnapshot } from './payment-provider.ts';
@@ -66,6 +67,20 @@ function statusAt(row: Pick<SubscriptionRow, 'status' | 'cancelAtPeriodEnd' | 'c
   if (row.status !== 'active' || !row.currentPeriodEnd) return row.status;
   if (now.getTime() - row.currentPeriodEnd.getTime() <= GRACE_PERIOD_MS) return row.status;
   return row.cancelAtPeriodEnd ? 'cancelled' : 'inactive';
+}
+
+/** How long a subscription with no known period end is taken to last, for the relays' expiry only. */
+const UNKNOWN_END_MS = 366 * 86_400_000;
+
+/**
+ * When a live subscription's access ends if nothing else happens, by the billing clock (issue 47): an
+ * `active` one at its period end plus the grace period (statusAt); a `past_due` one when its retries must be
+ * over (PAST_DUE_DAYS after the period end, contract/limits.ts) plus the same grace for the ending event.
+ */
+export function accessEndOf(row: Pick<SubscriptionRow, 'status' | 'currentPeriodEnd'>, now: Date): Date {
+  if (!row.currentPeriodEnd) return new Date(now.getTime() + UNKNOWN_END_MS);
+  const extra = row.status === 'past_due' ? PAST_DUE_DAYS * 86_400_000 : 0;
+  return new Date(row.currentPeriodEnd.getTime() + extra + GRACE_PERIOD_MS);
 }
 
 /** A row as an answer's `subscription`, with the grace rule applied (statusAt). */

@@ -8,12 +8,11 @@
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Device, WireguardDevice } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
-import { removedWireguardKeys, sessions, users, wireguardKeys } from '../db/schema.ts';
+import { removedWireguardKeys, sessions, wireguardKeys } from '../db/schema.ts';
 import { recordActivity } from './account-activity.ts';
 import { drawAddress, type AddressPools } from './address-pools.ts';
 import { ApiFailure, failures } from './errors.ts';
-import { lockAccountForPeers, logPeerChanges, REMOVED_KEY_BLOCK_MS, removeKeys } from './peer-access.ts';
-import { findLiveSubscriptions } from './subscriptions.ts';
+import { accessUntil, lockAccountForPeers, logPeerChanges, REMOVED_KEY_BLOCK_MS, removeKeys } from './peer-access.ts';
 import { newId } from './tokens.ts';
 import { desktopName } from './device-names.ts';
 
@@ -76,12 +75,13 @@ async function insertKey(
   billingNow: Date,
   now: Date,
 ): Promise<KeyRow> {
-  const [account] = await tx.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, values.userId));
-  const access = account?.disabledAt === null && (await findLiveSubscriptions(tx, values.userId, billingNow)).length > 0;
+  const until = await accessUntil(tx, values.userId, billingNow, now);
+  const access = until !== null && (values.expiresAt === null || values.expiresAt > now);
+  const listedUntil = access ? new Date(Math.min(until.getTime(), values.expiresAt?.getTime() ?? Infinity)) : null;
   for (let attempt = 0; attempt < ADDRESS_ATTEMPTS; attempt += 1) {
     const [row] = await tx
       .insert(wireguardKeys)
-      .values({ ...values, id: newId('wgk'), ipv4Address: drawAddress(pools.ipv4), ipv6Address: drawAddress(pools.ipv6), listed: access, createdAt: now })
+      .values({ ...values, id: newId('wgk'), ipv4Address: drawAddress(pools.ipv4), ipv6Address: drawAddress(pools.ipv6), listed: access, listedUntil, createdAt: now })
       .onConflictDoNothing()
       .returning();
     if (row) {

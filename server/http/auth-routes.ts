@@ -11,6 +11,7 @@ import {
   handoffAnswerSchema,
   handoffRedeemRequestSchema,
   handoffRequestSchema,
+  revokeDeviceAnswerSchema,
   revokeDeviceRequestSchema,
   signInAnswerSchema,
   signOutRequestSchema,
@@ -121,12 +122,18 @@ export async function authRoutes(scope: FastifyInstance, deps: AppDeps) {
     '/devices/revoke',
     {
       config: { rateLimitFamily: 'devices' },
-      schema: { summary: 'Sign a desktop device out', tags, body: revokeDeviceRequestSchema, response: answers(doneAnswerSchema) },
+      schema: {
+        summary: 'Remove a device (sign a desktop session out, delete a WireGuard key); answers the peer-list version of the removal',
+        tags,
+        body: revokeDeviceRequestSchema,
+        response: answers(revokeDeviceAnswerSchema),
+      },
       preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
     async (request) => {
       await sessions.revokeDevice(signedIn(request), request.body.deviceId);
-      return { success: true as const };
+      // Read after the removal committed: a version at or after it, which every server must confirm.
+      return { success: true as const, peerListVersion: await deps.domain.relay.currentVersion() };
     },
   );
 

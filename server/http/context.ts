@@ -4,6 +4,7 @@ import type { IdentityAdmin } from '../domain/identity-admin.ts';
 import type { IdentityVerifier } from '../identity/verifier.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { ProductMetrics } from '../observability/metrics.ts';
+import type { PeerLogSignal } from '../domain/peer-log-signal.ts';
 import type { PaymentEventHandler } from '../payments/events.ts';
 import type { LocalPaymentProvider } from '../payments/local-provider.ts';
 import type { PaymentProvider } from '../domain/payment-provider.ts';
@@ -35,4 +36,8 @@ export interface AppDeps {
   jobs: JobQueue;
   /** The product counters GET /api/metrics shows (server/observability/metrics.ts). */
   metrics: ProductMetrics;
+  /** Wakes the relays' long polls when the peer list changes; null without relay tokens (no relay API). */
+  peerLog: PeerLogSignal | null;
+  /** The time the servers' status is computed at (real time; tests set another to see a server fall silent). */
+  statusNow: () => Date;
 }

@@ -67,6 +67,13 @@ const PER_ACCOUNT: Record<Exclude<AccountFamily, 'export'>, number> = {
   billing: 30,
 };
 
+/**
+ * Relay API calls per minute per relay token (issue 46, item 13): a relay long-polls (one call per change or
+ * per 25 s), fetches the full list now and then and reports every 60 s; changes made meanwhile come in one
+ * answer, so even a busy list needs a few calls a second at most. More is a relay polling in a loop.
+ */
+const RELAY_CALLS_PER_MINUTE = 300;
+
 /** The refusal of a route under /api that names no family: says how to name one. */
 function missingFamilyMessage(method: string, url: string): string {
   return (
@@ -270,6 +277,8 @@ export interface RateLimits {
   sharedInRedis(): Promise<boolean | null>;
   /** Counts one call of `family` for `accountId`; a RateLimited failure over the limit. */
   forAccount(family: AccountFamily, accountId: string): Promise<void>;
+  /** Counts one relay API call of the relay whose token it carries (RELAY_CALLS_PER_MINUTE); RateLimited over it. */
+  forRelay(relayId: string): Promise<void>;
   /** The verifier, counting every verified identity under `identity` for its account. */
   countVerifiedIdentities(verifier: IdentityVerifier): IdentityVerifier;
 }
@@ -321,9 +330,16 @@ export async function registerRateLimits(app: FastifyInstance, config: Config): 
     errorResponseBuilder: (_request, context) => new RateLimited(Math.ceil(context.ttl / 1000)),
   });
 
+  const relayCounter = keyed('relay:');
+  async function forRelay(relayId: string) {
+    const hit = await relayCounter.hit(relayId);
+    if (hit.count > scaled(RELAY_CALLS_PER_MINUTE)) throw new RateLimited(Math.ceil(hit.ttlMs / 1000));
+  }
+
   return {
     sharedInRedis: async () => (shared ? shared.shared() : null),
     forAccount,
+    forRelay,
     // The verifier itself stays the prototype, so whatever else it offers keeps working.
     countVerifiedIdentities: (verifier) =>
       Object.assign(Object.create(verifier) as IdentityVerifier, {

@@ -52,6 +52,28 @@ export interface ProductMetrics {
   databaseUnavailable: Count;
   /** Unix time of each VPN server's last poll of the peer list, by relay id (RELAY_TOKENS names them). */
   relayLastPoll: { set(labels: { relay: string }, value: number): void };
+  /** Full peer lists built (serialized); every other full poll of a version is answered from the one built. */
+  relayFullListBuilds: Count;
+  /** Relay long polls waiting now (each holds a listener, not a database connection). */
+  relayWaitingPolls: { inc(): void; dec(): void };
+  /** Relay API calls refused with 429 by the per-token limit, by relay id: a relay polling too often. */
+  relayCallsRefused: Count<'relay'>;
+  /**
+   * Per catalogue server (label: its id only), read from the database at each scrape, so every instance
+   * shows the same: peers, active peers, version lag, seconds since its last report, load in percent.
+   */
+  observeRelayServers(read: () => Promise<RelayServerFigures[]>): void;
+}
+
+/** What the per-server gauges show (aggregates only). */
+export interface RelayServerFigures {
+  serverId: string;
+  peers: number | null;
+  activePeers: number | null;
+  /** The list's version minus the version the server reported applied. */
+  versionLag: number | null;
+  secondsSinceReport: number | null;
+  load: number | null;
 }
 
 const METRICS_URL = '/api/metrics';
@@ -145,6 +167,36 @@ export async function registerMetrics(app: FastifyInstance, config: Config, refu
       labelNames: ['relay'],
       registers,
     }),
+    relayFullListBuilds: counter('veil_relay_full_list_builds_total', 'Full peer lists built; the other full polls of a version reuse the one built'),
+    relayWaitingPolls: new client.Gauge({ name: 'veil_relay_waiting_polls', help: 'Relay long polls waiting for a change now', registers }),
+    relayCallsRefused: counter('veil_relay_calls_refused_total', 'Relay API calls refused by the per-token rate limit, by relay id', ['relay']),
+    observeRelayServers: (read) => {
+      // One read per scrape, shared by the five gauges.
+      let reading: { at: number; figures: Promise<RelayServerFigures[]> } | null = null;
+      const figures = () => {
+        if (!reading || Date.now() - reading.at > 1000) reading = { at: Date.now(), figures: read().catch(() => []) };
+        return reading.figures;
+      };
+      const gauge = (name: string, help: string, pick: (each: RelayServerFigures) => number | null) =>
+        new client.Gauge<'server'>({
+          name,
+          help,
+          labelNames: ['server'],
+          registers,
+          async collect() {
+            this.reset();
+            for (const each of await figures()) {
+              const value = pick(each);
+              if (value !== null) this.set({ server: each.serverId }, value);
+            }
+          },
+        });
+      gauge('veil_relay_peers', 'Peers on each VPN server, as its last health report said', (each) => each.peers);
+      gauge('veil_relay_active_peers', 'Peers with a handshake in the last 180 s on each VPN server (a count)', (each) => each.activePeers);
+      gauge('veil_relay_version_lag', "The peer list's version minus the version each VPN server reported applied", (each) => each.versionLag);
+      gauge('veil_relay_seconds_since_report', "Seconds since each VPN server's last health report (alert above three intervals)", (each) => each.secondsSinceReport);
+      gauge('veil_relay_load_percent', 'Active peers over capacity, in percent, per VPN server', (each) => each.load);
+    },
   };
 
   const requestDuration = new client.Histogram<'method' | 'route' | 'status_code'>({

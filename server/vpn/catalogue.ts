@@ -9,6 +9,9 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { WIREGUARD_KEY_PATTERN, type VpnServer } from '../../contract/api.ts';
 
+/** A server's capacity (active peers at 100 % load) when the catalogue does not say. */
+const DEFAULT_CAPACITY = 250;
+
 const HOSTNAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
 
 const serverSchema = z.object({
@@ -21,6 +24,10 @@ const serverSchema = z.object({
   endpointPort: z.number().int().min(1).max(65_535),
   publicKey: z.string().regex(WIREGUARD_KEY_PATTERN, 'must be a WireGuard public key (base64 of 32 bytes)'),
   dns: z.array(z.string().refine((value) => ipaddr.isValid(value), 'must be an IP address')).min(1),
+  /** Active peers at which the server counts as fully loaded (issue 48); 250 unless given. */
+  capacity: z.number().int().positive().default(DEFAULT_CAPACITY),
+  /** Taken out of service on purpose: the status page says so (issue 48). */
+  maintenance: z.boolean().default(false),
 });
 
 const catalogueSchema = z.object({
@@ -32,9 +39,12 @@ const catalogueSchema = z.object({
     .refine((servers) => new Set(servers.map((server) => server.id)).size === servers.length, 'server ids must be unique'),
 });
 
+/** A catalogue server: what configurations name, plus what only the operator and the status page use. */
+export type CatalogueServer = VpnServer & { capacity: number; maintenance: boolean };
+
 export interface VpnCatalogue {
   demo: boolean;
-  servers: VpnServer[];
+  servers: CatalogueServer[];
 }
 
 /**
@@ -54,6 +64,8 @@ export const DEMO_CATALOGUE: VpnCatalogue = {
       endpointPort: 51820,
       publicKey: 'JRvNKoxqtv74Qb4fnNzUOAiNl9GcMDHaFNTWAYDgPA8=',
       dns: ['10.64.0.1', 'fd76:6569:6c00::1'],
+      capacity: DEFAULT_CAPACITY,
+      maintenance: false,
     },
     {
       id: 'ng-lagos-1',
@@ -65,6 +77,8 @@ export const DEMO_CATALOGUE: VpnCatalogue = {
       endpointPort: 51820,
       publicKey: 'G8arjbiZ2lErtbJZgeRirmxED+XvVUQw67DAHCq1BDM=',
       dns: ['10.64.0.1', 'fd76:6569:6c00::1'],
+      capacity: DEFAULT_CAPACITY,
+      maintenance: false,
     },
   ],
 };

@@ -60,7 +60,11 @@ const CALLS: Record<string, string[] | null> = {
   'GET /vpn/servers': null,
   'POST /vpn/devices': ['sessionToken', 'name', 'publicKey'],
   'POST /vpn/devices/rotate': ['sessionToken', 'deviceId', 'publicKey'],
+  'GET /vpn/servers/status': null,
+  'POST /vpn/devices/removal-status': ['sessionToken', 'version'],
   'GET /relay/v1/peers': null,
+  'GET /relay/v1/settings': null,
+  'POST /relay/v1/health': ['versionApplied', 'peers', 'activePeers', 'uptimeSeconds', 'agentVersion'],
 };
 
 /** `METHOD /path` (under /api, `:param`) of every operation in the document. */

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import { assembleApi } from '../../server/assemble';
 import { loadConfig } from '../../server/config';
 import { signPayload } from '../../server/payments/signature';
-import { checkProductionConfig } from '../../server/production-checks';
+import { checkProductionConfig, tokenEntropyBits } from '../../server/production-checks';
 import { DEMO_CATALOGUE } from '../../server/vpn/catalogue';
 import { mintProviderUser } from '../support/auth-emulator';
 import { LOCAL_WEBHOOK_SECRET } from '../support/payments';
@@ -37,7 +37,7 @@ afterAll(() => rmSync(catalogues, { recursive: true, force: true }));
 /** A production configuration that may start. */
 const PRODUCTION = {
   VPN_SERVERS: REAL_CATALOGUE,
-  RELAY_TOKENS: 'us-nyc-1:0123456789abcdef0123456789abcdef',
+  RELAY_TOKENS: 'us-nyc-1:0123456789abcdef0123456789abcdef,ng-lagos-1:fedcba9876543210fedcba9876543210',
   NODE_ENV: 'production',
   FIREBASE_PROJECT_ID: 'veil-production',
   FIREBASE_API_KEY: 'AIzaSyRealLookingKey',
@@ -92,6 +92,15 @@ describe('production start-up checks', () => {
     ['a relay token is shorter than 32 characters', { RELAY_TOKENS: 'us-nyc-1:0123456789abcdef0123456789abcdef,ng-lagos-1:short' }, 'RELAY_TOKENS: the token of relay "ng-lagos-1" is shorter than 32 characters'],
     ['REQUEST_TIMEOUT is 0 (issue 34)', { REQUEST_TIMEOUT: '0' }, 'REQUEST_TIMEOUT is "0", which turns off the cut of requests whose headers and body trickle in'],
     ['REQUEST_TIMEOUT is 0s', { REQUEST_TIMEOUT: '0s' }, 'REQUEST_TIMEOUT is "0s"'],
+    ['a relay token is spaces (issue 46)', { RELAY_TOKENS: `us-nyc-1:0123456789abcdef0123456789abcdef,ng-lagos-1:-${' '.repeat(32)}-` }, 'RELAY_TOKENS: the token of relay "ng-lagos-1" has less than 128 bits of entropy'],
+    ['a relay token is one letter repeated', { RELAY_TOKENS: `us-nyc-1:${'a'.repeat(64)},ng-lagos-1:fedcba9876543210fedcba9876543210` }, 'RELAY_TOKENS: the token of relay "us-nyc-1" has less than 128 bits of entropy'],
+    ['a relay token is two letters alternating', { RELAY_TOKENS: `us-nyc-1:${'ab'.repeat(40)},ng-lagos-1:fedcba9876543210fedcba9876543210` }, 'RELAY_TOKENS: the token of relay "us-nyc-1" has less than 128 bits of entropy'],
+    ['a metrics token is 32 spaces', { METRICS_TOKEN: ' '.repeat(32) }, 'METRICS_TOKEN has less than 128 bits of entropy'],
+    ['a metrics token is one letter repeated', { METRICS_TOKEN: 'a'.repeat(32) }, 'METRICS_TOKEN has less than 128 bits of entropy'],
+    ['REQUEST_TIMEOUT is longer than Node can time', { REQUEST_TIMEOUT: '30d' }, 'REQUEST_TIMEOUT is "30d", longer than Node can time'],
+    ['a relay token names no catalogue server (issue 47)', { RELAY_TOKENS: 'us-nyc-1:0123456789abcdef0123456789abcdef,ng-lagos-1:fedcba9876543210fedcba9876543210,de-fra-1:00112233445566778899aabbccddeeff' }, 'RELAY_TOKENS: "de-fra-1" is not a server id of the catalogue'],
+    ['a real catalogue has no relay tokens', { RELAY_TOKENS: undefined }, 'RELAY_TOKENS is not set, so no VPN server of the catalogue could learn who may connect'],
+    ['a catalogue server has no relay token', { RELAY_TOKENS: 'us-nyc-1:0123456789abcdef0123456789abcdef' }, 'RELAY_TOKENS has no token for catalogue server "ng-lagos-1"'],
     ['METRICS_TOKEN is short (issue 34)', { METRICS_TOKEN: 'scrape-me-please' }, 'METRICS_TOKEN is shorter than 32 characters, so it could be guessed'],
     [
       'the website is pointed at an Auth emulator',
@@ -105,7 +114,19 @@ describe('production start-up checks', () => {
   });
 
   test('a request timeout of seconds and a metrics token of 32 characters or more start (issue 34)', () => {
-    expect(checkProductionConfig({ ...PRODUCTION, REQUEST_TIMEOUT: '10s', METRICS_TOKEN: 'a'.repeat(32) })).toEqual({ refusal: null, warnings: [] });
+    expect(checkProductionConfig({ ...PRODUCTION, REQUEST_TIMEOUT: '10s', METRICS_TOKEN: '0123456789abcdef0123456789abcdef' })).toEqual({ refusal: null, warnings: [] });
+    // The longest REQUEST_TIMEOUT Node can time (its idle cut is twice it): 12 days.
+    expect(checkProductionConfig({ ...PRODUCTION, REQUEST_TIMEOUT: '12d' }).refusal).toBeNull();
+  });
+
+  test('a token\'s entropy is estimated from its length, its character classes and its distinct characters (issue 46, item 13)', () => {
+    expect(tokenEntropyBits(' '.repeat(32))).toBe(0);
+    expect(tokenEntropyBits('a'.repeat(100))).toBe(0);
+    // 32 hex digits (openssl rand -hex 16): 16 distinct characters at most, 4 bits each.
+    expect(tokenEntropyBits('0123456789abcdef0123456789abcdef')).toBe(128);
+    expect(tokenEntropyBits('ab'.repeat(40))).toBe(80);
+    expect(tokenEntropyBits('0123456789abcdef'.repeat(2).slice(0, 31))).toBeLessThan(128);
+    expect(tokenEntropyBits('q8Vz3+Lk/9mWpXr2TfYc5HnB0sJd7GaE1uKiOw6lRbM=')).toBeGreaterThan(200);
   });
 
   test('MAIL=off starts without a mail server, on purpose', () => {

@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
-import { peerChanges, subscriptions, wireguardKeys } from '../../server/db/schema';
+import { localBillingClock, peerChanges, subscriptions, wireguardKeys } from '../../server/db/schema';
 import { call, createTestApi, nameVerifier as verifier, type TestApi } from '../support/server-harness';
 import { describeStripeApi } from '../support/stripe-api';
 import { listedKeys, newPublicKey, poll, registerKey, RELAY_TOKEN } from '../support/wireguard';
@@ -40,6 +40,11 @@ async function addKey(api: TestApi, sessionToken: string, name = 'Laptop') {
 }
 
 const versionOf = async (api: TestApi) => (await poll(api.app)).body.version as number;
+/** How far the local billing clock runs ahead of real time, in ms. */
+async function clockAhead(api: TestApi): Promise<number> {
+  const [row] = await api.database.db.select().from(localBillingClock);
+  return (row?.offsetSeconds ?? 0) * 1000;
+}
 const advance = (api: TestApi, by: string, decline = false) => call(api.app, 'POST', '/api/dev/billing-clock/advance', { by, ...(decline ? { decline } : {}) });
 
 describe('relay tokens', () => {
@@ -68,7 +73,7 @@ describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
     const key = await addKey(api, sessionToken);
     const first = await poll(api.app);
     expect(first.status).toBe(200);
-    expect(first.body).toEqual({ version: 1, peers: [{ publicKey: key.publicKey, ipv4Address: key.ipv4Address, ipv6Address: key.ipv6Address }] });
+    expect(first.body).toEqual({ version: 1, peers: [{ publicKey: key.publicKey, ipv4Address: key.ipv4Address, ipv6Address: key.ipv6Address, expiresAt: expect.any(String) }] });
     const etag = first.headers.etag as string;
     expect(etag).toBeTruthy();
     const unchanged = await poll(api.app, '', { 'if-none-match': etag });
@@ -95,7 +100,7 @@ describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
     expect(changes.status).toBe(200);
     expect(changes.body).toEqual({
       version: since + 4,
-      added: [{ publicKey: added.publicKey, ipv4Address: added.ipv4Address, ipv6Address: added.ipv6Address }],
+      added: [{ publicKey: added.publicKey, ipv4Address: added.ipv4Address, ipv6Address: added.ipv6Address, expiresAt: expect.any(String) }],
       removed: [brief.publicKey, kept.publicKey],
     });
     expect((await poll(api.app, `?since=${since + 4}`)).body).toEqual({ version: since + 4, added: [], removed: [] });
@@ -108,12 +113,59 @@ describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
     // The first change is older than the log keeps (7 days): the next poll prunes it.
     await api.database.db.update(peerChanges).set({ changedAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(peerChanges.version, 1));
     expect((await poll(api.app, '?since=1')).status).toBe(200);
-    expect(await poll(api.app, '?since=0')).toMatchObject({ status: 410, body: { success: false, code: 'version_gone' } });
+    // since=0 is a relay with nothing yet: the full list (issue 46, item 13).
+    expect(await poll(api.app, '?since=0')).toMatchObject({ status: 200, body: { version: 2, peers: [expect.any(Object), expect.any(Object)] } });
     expect((await poll(api.app, '?since=99')).status).toBe(410);
 
     // Deleting every key row leaves the change log alone: a since poll answers from it all the same.
     await api.database.db.execute(sql`delete from ${wireguardKeys}`);
     expect((await poll(api.app, '?since=1')).body).toMatchObject({ version: 2, added: [expect.any(Object)] });
+
+    // Pruned up to version 2: since=1 is below what the log keeps.
+    await api.database.db.update(peerChanges).set({ changedAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(peerChanges.version, 2));
+    await poll(api.app);
+    expect(await poll(api.app, '?since=1')).toMatchObject({ status: 410, body: { success: false, code: 'version_gone' } });
+  });
+
+  test('every listed key carries expiresAt: the paid-through date plus the grace period, in the full list and in `added`; a renewal re-adds it with the new date', async () => {
+    await addKey(api, (await subscribe(api, 'bystander')).sessionToken);
+    const { userId, sessionToken } = await subscribe(api, 'ada');
+    const since = await versionOf(api);
+    const key = await addKey(api, sessionToken);
+    const [subscription] = await api.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const paidThrough = subscription!.currentPeriodEnd!.getTime();
+    const expected = new Date(paidThrough + 3 * 86_400_000).toISOString();
+    expect((await poll(api.app)).body.peers).toContainEqual(expect.objectContaining({ publicKey: key.publicKey, expiresAt: expected }));
+    expect((await poll(api.app, `?since=${since}`)).body.added).toEqual([expect.objectContaining({ publicKey: key.publicKey, expiresAt: expected })]);
+
+    // The renewal moves the paid-through date a year on: the key is re-added with its new expiry.
+    const renewed = await versionOf(api);
+    expect(await advance(api, '365d')).toMatchObject({ status: 200 });
+    const [after] = await api.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    expect(after!.currentPeriodEnd!.getTime()).toBeGreaterThan(paidThrough);
+    // The local billing clock runs ahead of real time by what was advanced: the relays enforce real time.
+    const offset = -(await clockAhead(api));
+    const changes = (await poll(api.app, `?since=${renewed}`)).body;
+    expect(changes.removed).toEqual([]);
+    const reAdded = (changes.added as Array<{ publicKey: string; expiresAt: string }>).find((peer) => peer.publicKey === key.publicKey);
+    expect(Math.abs(Date.parse(reAdded!.expiresAt) - (after!.currentPeriodEnd!.getTime() + 3 * 86_400_000 + offset))).toBeLessThan(60_000);
+  });
+
+  test("a past due key's expiry is when the retries must be over (30 days) plus the grace period; a desktop key's is its session's end", async () => {
+    const { userId, sessionToken } = await subscribe(api, 'declined');
+    // Past due (as a declined renewal leaves it), set behind the API's back: a key added now carries the rule.
+    await api.database.db.update(subscriptions).set({ status: 'past_due' }).where(eq(subscriptions.userId, userId));
+    const key = await addKey(api, sessionToken);
+    const { body } = await call(api.app, 'POST', '/api/auth/handoff', { sessionToken });
+    const desktop = await call(api.app, 'POST', '/api/auth/handoff/redeem', { handoffToken: body.handoffToken, deviceName: 'MacBook' });
+    const desktopKey = newPublicKey();
+    expect((await registerKey(api.app, desktop.body.sessionToken as string, desktopKey)).status).toBe(200);
+    const [subscription] = await api.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+    const [desktopRow] = await api.database.db.select().from(wireguardKeys).where(eq(wireguardKeys.publicKey, desktopKey));
+    const peers = (await poll(api.app)).body.peers as Array<{ publicKey: string; expiresAt: string }>;
+    const expiryOf = (publicKey: string) => peers.find((peer) => peer.publicKey === publicKey)!.expiresAt;
+    expect(expiryOf(desktopKey)).toBe(desktopRow!.expiresAt!.toISOString());
+    expect(expiryOf(key.publicKey)).toBe(new Date(subscription!.currentPeriodEnd!.getTime() + 33 * 86_400_000).toISOString());
   });
 
   test("each relay's last poll is a metric labelled by its relay id", async () => {
@@ -127,13 +179,14 @@ describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
   });
 
   test('a key is listed only while the account has access: registered before subscribing, it is added at the payment', async () => {
+    const bystander = await addKey(api, (await subscribe(api, 'bystander')).sessionToken);
     const { sessionToken } = await signIn(api, 'ada');
     const key = await addKey(api, sessionToken);
-    expect(await listedKeys(api.app)).toEqual([]);
+    expect(await listedKeys(api.app)).toEqual([bystander.publicKey]);
     const since = await versionOf(api);
     await buyAgain(api, 'ada');
     expect((await poll(api.app, `?since=${since}`)).body).toMatchObject({ added: [expect.objectContaining({ publicKey: key.publicKey })], removed: [] });
-    expect(await listedKeys(api.app)).toEqual([key.publicKey]);
+    expect(await listedKeys(api.app)).toEqual([key.publicKey, bystander.publicKey].sort());
   });
 
   test('the period ending with renewal off takes the keys off; subscribing again brings them back', async () => {
@@ -151,7 +204,7 @@ describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
 
     // The device survived the lapse: buying again lists it again with its addresses.
     await buyAgain(api, 'leaver');
-    expect((await poll(api.app)).body.peers).toContainEqual({ publicKey: key.publicKey, ipv4Address: key.ipv4Address, ipv6Address: key.ipv6Address });
+    expect((await poll(api.app)).body.peers).toContainEqual({ publicKey: key.publicKey, ipv4Address: key.ipv4Address, ipv6Address: key.ipv6Address, expiresAt: expect.any(String) });
   });
 
   test('a past due keeps the keys listed; the past due ending takes them off', async () => {

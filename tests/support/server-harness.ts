@@ -61,6 +61,8 @@ export interface TestApi {
 }
 
 const TABLES = [
+  'relay_servers',
+  'relay_uptime_days',
   'wireguard_keys',
   'peer_changes',
   'removed_wireguard_keys',
@@ -156,6 +158,7 @@ export async function createTestApi({
   tracing,
   mail,
   sharedSchema,
+  statusNow,
 }: {
   driver: Driver;
   emulatorHost?: string;
@@ -174,6 +177,8 @@ export async function createTestApi({
   mail?: { counters?: MailCounters; retry?: Partial<RetryPolicy> };
   /** PostgreSQL: a second instance on another API's schema (its own pool); the schema is left to its owner. */
   sharedSchema?: string;
+  /** The servers' status's clock (server/app.ts): a test moves it on to see a server fall silent. */
+  statusNow?: () => Date;
 }): Promise<TestApi & { schema: string }> {
   const { database, schema, close: closeDatabase } = await openTestDatabase(driver, { sharedSchema, dataDir });
   const config = loadConfig({
@@ -201,6 +206,7 @@ export async function createTestApi({
     ...(logDestination ? { logDestination } : {}),
     ...(tracing ? { tracing } : {}),
     ...(mail ? { mail } : {}),
+    ...(statusNow ? { statusNow } : {}),
   });
   await app.ready();
   return {
