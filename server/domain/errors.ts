@@ -88,6 +88,9 @@ export const failures = {
       `The ${moneyBackGuarantee(MONEY_BACK_DAYS)} has ended for this account: it runs for ${MONEY_BACK_DAYS} days from your first payment.`,
     ),
   alreadyRefunded: () => new ApiFailure(409, 'already_refunded', 'Your first payment has already been refunded.'),
+  /** The payment the guarantee covers was refunded in full already (e.g. by support in the Stripe Dashboard). */
+  paymentRefundedAlready: () =>
+    new ApiFailure(409, 'already_refunded', 'Your payment has already been refunded in full, so nothing more is owed. Your subscription is unchanged.'),
   nothingToRefund: () =>
     new ApiFailure(
       409,

@@ -86,6 +86,33 @@ describeStripeApi('money follows the rules (issue 46)', 'sql', env, ({ api, stri
     expect(await verify(sessionToken)).toMatchObject({ status: 'active' });
   });
 
+  test('item 3: money-back refunds the live subscription\'s first payment, not an earlier plan\'s that ended without a refund', async () => {
+    const user = await signIn('again');
+    const customer = 'cus_again';
+    await stripeEvent('checkout.session.completed', { id: 'cs_again', client_reference_id: user.userId, customer });
+    const old = await subscribe(user, customer, 'again-old', nowSeconds() - 20 * DAY);
+    await stripeEvent('customer.subscription.deleted', { ...old, status: 'canceled' }, { created: nowSeconds() - 10 * DAY });
+    await subscribe(user, customer, 'again-new', nowSeconds() - DAY);
+
+    expect(await claim('again')).toMatchObject({ status: 200, body: { refund: { amount: 10000, currency: 'usd' } } });
+    await until(async () => (await refundRow('sub_again-new'))?.state === 'made');
+    expect(await refundRow('sub_again-new')).toMatchObject({ chargeId: 'in_sub_again-new', reason: 'money_back' });
+    expect(stripe.refunds.map((refund) => refund.payment_intent)).toEqual(['pi_sub_again-new']);
+  });
+
+  test('item 3: a year-old first plan does not close the window of a new subscription paid yesterday', async () => {
+    const user = await signIn('returning');
+    const customer = 'cus_returning';
+    await stripeEvent('checkout.session.completed', { id: 'cs_returning', client_reference_id: user.userId, customer });
+    const old = await subscribe(user, customer, 'returning-old', nowSeconds() - 400 * DAY);
+    await stripeEvent('customer.subscription.deleted', { ...old, status: 'canceled' }, { created: nowSeconds() - 30 * DAY });
+    expect((await historyOf(user.sessionToken)).refundableUntil).toBeUndefined();
+    await subscribe(user, customer, 'returning-new', nowSeconds() - DAY);
+    const until30 = (await historyOf(user.sessionToken)).refundableUntil;
+    expect(new Date(until30!).getTime()).toBe((nowSeconds() - DAY + 30 * DAY) * 1000);
+    expect(await claim('returning')).toMatchObject({ status: 200, body: { refund: { amount: 10000 } } });
+  });
+
   test('item 4: a refused refund whose amount was not known yet (a second subscription) still gets its e-mail, history line and log line', async () => {
     const { userId, customer, sessionToken } = await paying('refused-dup');
     const second = structuredClone(stripe.addSubscription('sub_refused-dup-2', customer, userId));
@@ -173,6 +200,19 @@ describeStripeApi('money follows the rules (issue 46)', 'sql', env, ({ api, stri
     expect(logged().some((line) => line.level === 40 && /payment provider refused/.test(line.msg))).toBe(true);
     // Not recorded: Stripe's retry is applied once the charge can be read.
     expect(await stripeEvent('charge.dispute.created', dispute, { id: 'evt_retry_unknown' })).toMatchObject({ status: 502 });
+  });
+
+  test('item 8: a claim after a full Dashboard refund says nothing is owed, keeps the subscription, and the history stops offering it', async () => {
+    const { customer, sessionToken } = await paying('dash-full');
+    stripe.refunds.push({ id: 're_dash_full', object: 'refund', payment_intent: 'pi_sub_dash-full', amount: 10000, currency: 'usd', status: 'succeeded', metadata: {} });
+    const charge = { id: 'ch_dash_full', object: 'charge', customer, payment_intent: 'pi_sub_dash-full', amount: 10000, amount_refunded: 10000, currency: 'usd' };
+    await stripeEvent('charge.refunded', charge, { created: nowSeconds() - 60 });
+    expect((await historyOf(sessionToken)).refundableUntil).toBeUndefined();
+
+    expect(await claim('dash-full')).toMatchObject({ status: 409, body: { success: false, code: 'already_refunded' } });
+    expect(await verify(sessionToken)).toMatchObject({ status: 'active' });
+    expect(await refundRow('sub_dash-full')).toBeUndefined();
+    expect(sent('DELETE', '/v1/subscriptions/sub_dash-full')).toEqual([]);
   });
 
 }, { logger: true, logDestination });
