@@ -34,11 +34,12 @@ async function guaranteedPayment(db: Db, userId: string, now: Date): Promise<{ l
 
 /**
  * Until when the account may still claim the guarantee, or null: nothing live or paid, the window over,
- * claimed already, or the payment refunded in full already (the Dashboard; issue 46, item 8).
+ * claimed already, a payment disputed with the card issuer (issue 46, item 2), or the payment refunded in
+ * full already (the Dashboard; item 8).
  */
 export async function refundableUntil(db: Db, userId: string, now: Date): Promise<Date | null> {
   const { first } = await guaranteedPayment(db, userId, now);
-  if (!first || windowEnd(first) <= now || (await hasClaimed(db, userId))) return null;
+  if (!first || windowEnd(first) <= now || (await hasClaimed(db, userId)) || (await hasOpenDispute(db, userId))) return null;
   if ((await alreadyRefunded(db, userId, first)) >= first.amount) return null;
   return windowEnd(first);
 }

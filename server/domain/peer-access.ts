@@ -1,7 +1,7 @@
 /**
  * Who may connect (issue 29, items 5 and 6; design §7c): a WireGuard key is in the relays' peer list while
- * its account has access, i.e. a subscription the API reports `active` or `past_due` (findLiveSubscriptions,
- * the account page's rule) and the account is not disabled by support. Every change of the list is a row of peer_changes with the next version of
+ * its account has access, i.e. a subscription the API reports `active` or `past_due`, except Stripe's `unpaid`
+ * (hasPaidAccess; design §8, issue 46) and the account is not disabled by support. Every change of the list is a row of peer_changes with the next version of
  * peer_log, written in the transaction that makes the change; `listed` on the key says what the list holds.
  *
  * Locks, always in this order: the account's row (FOR NO KEY UPDATE, so the foreign-key checks of other
@@ -12,7 +12,7 @@
 import { and, eq, gt, isNotNull, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { peerChanges, peerLog, removedWireguardKeys, subscriptions, users, wireguardKeys } from '../db/schema.ts';
-import { findLiveSubscriptions, reportedLapsedBefore } from './subscriptions.ts';
+import { hasPaidAccess, reportedLapsedBefore } from './subscriptions.ts';
 
 /** How long a removed key cannot be registered again: relays may hold it until their next poll. */
 export const REMOVED_KEY_BLOCK_MS = 5 * 60_000;
@@ -62,7 +62,7 @@ export async function syncPeerAccess(tx: Db, userId: string, billingNow: Date, n
   const [account] = await tx.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId)).for('no key update');
   if (!account) return;
   // An account support disabled has no access whatever its subscription (issue 30).
-  const access = account.disabledAt === null && (await findLiveSubscriptions(tx, userId, billingNow)).length > 0;
+  const access = account.disabledAt === null && (await hasPaidAccess(tx, userId, billingNow));
   const changed = await tx
     .update(wireguardKeys)
     .set({ listed: access })

@@ -31,6 +31,7 @@ function mapProviderStatus(status: string): Status {
     case 'trialing':
       return 'active';
     case 'past_due':
+    // Shown as past due (the customer can still pay), but without access: the row's `unpaid` (hasPaidAccess).
     case 'unpaid':
       return 'past_due';
     case 'canceled':
@@ -106,6 +107,15 @@ export async function findLiveSubscriptions(db: Db, userId: string, now: Date): 
     .from(subscriptions)
     .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, [...LIVE_STATUSES])));
   return rows.filter((row) => isLive(statusAt(row, now)));
+}
+
+/**
+ * Whether the account's subscription gives VPN access now (design §8, issue 46 item 2): a live one that is
+ * not Stripe's `unpaid`. `past_due` keeps access (the provider's retry window); `unpaid` (retries ended)
+ * does not, though it is still shown as past due with the way to pay. Disabling is the caller's (peer-access.ts).
+ */
+export async function hasPaidAccess(db: Db, userId: string, now: Date): Promise<boolean> {
+  return (await findLiveSubscriptions(db, userId, now)).some((row) => !row.unpaid);
 }
 
 /** Every subscription of the account that is not cancelled (live, or still incomplete at the provider). */
@@ -239,6 +249,7 @@ export async function applySubscriptionState(
     plan: state.plan,
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
     currentPeriodEnd: state.currentPeriodEnd,
+    unpaid: state.providerStatus === 'unpaid',
     providerUpdatedAt: state.providerTime,
     updatedAt: new Date(),
   };
@@ -297,6 +308,7 @@ async function recordProviderAnswer(db: Db, row: SubscriptionRow, answer: Subscr
     .update(subscriptions)
     .set({
       status,
+      unpaid: answer.providerStatus === 'unpaid',
       cancelAtPeriodEnd: answer.cancelAtPeriodEnd,
       currentPeriodEnd: answer.currentPeriodEnd ?? row.currentPeriodEnd,
       // The provider's time of the state stays the last event's: an answer carries no time of its own,

@@ -13,7 +13,7 @@ import { recordActivity } from './account-activity.ts';
 import { drawAddress, type AddressPools } from './address-pools.ts';
 import { ApiFailure, failures } from './errors.ts';
 import { lockAccountForPeers, logPeerChanges, REMOVED_KEY_BLOCK_MS, removeKeys } from './peer-access.ts';
-import { findLiveSubscriptions } from './subscriptions.ts';
+import { findLiveSubscriptions, hasPaidAccess } from './subscriptions.ts';
 import { newId } from './tokens.ts';
 import { desktopName } from './device-names.ts';
 
@@ -77,7 +77,10 @@ async function insertKey(
   now: Date,
 ): Promise<KeyRow> {
   const [account] = await tx.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, values.userId));
-  const access = account?.disabledAt === null && (await findLiveSubscriptions(tx, values.userId, billingNow)).length > 0;
+  const access = account?.disabledAt === null && (await hasPaidAccess(tx, values.userId, billingNow));
+  // A subscription whose payment was never settled (Stripe's `unpaid`) gives no access: a new key is refused,
+  // not kept unlisted without a word (issue 46, item 2).
+  if (!access && (await findLiveSubscriptions(tx, values.userId, billingNow)).some((row) => row.unpaid)) throw failures.noAccess();
   for (let attempt = 0; attempt < ADDRESS_ATTEMPTS; attempt += 1) {
     const [row] = await tx
       .insert(wireguardKeys)

@@ -12,7 +12,7 @@ import { mailsOwed } from '../support/mail-owed';
 import { call } from '../support/server-harness';
 import { describeStripeApi } from '../support/stripe-api';
 import { until } from '../support/until';
-import { RELAY_TOKEN } from '../support/wireguard';
+import { listedKeys, newPublicKey, registerKey, RELAY_TOKEN } from '../support/wireguard';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 const DAY = 86_400;
@@ -84,6 +84,49 @@ describeStripeApi('money follows the rules (issue 46)', 'sql', env, ({ api, stri
     expect(stripe.refunds.map((refund) => [refund.payment_intent, refund.amount])).toEqual([['pi_sub_dup-second', 10000]]);
     expect(await mailsOwed(api.database, 'refund', userId)).toEqual([expect.objectContaining({ amount: 10000 })]);
     expect(await verify(sessionToken)).toMatchObject({ status: 'active' });
+  });
+
+  test('item 2: keys stay listed while past_due, leave when unpaid; a key registered while unpaid is refused and not listed', async () => {
+    const { sessionToken, subscription } = await paying('dunning');
+    const key = newPublicKey();
+    expect((await registerKey(api.app, sessionToken, key)).status).toBe(200);
+    expect(await listedKeys(api.app)).toEqual([key]);
+
+    await stripeEvent('customer.subscription.updated', { ...subscription, status: 'past_due' }, { created: nowSeconds() - 30 });
+    expect(await listedKeys(api.app)).toEqual([key]);
+    expect(await verify(sessionToken)).toMatchObject({ status: 'past_due' });
+
+    await stripeEvent('customer.subscription.updated', { ...subscription, status: 'unpaid' }, { created: nowSeconds() - 20 });
+    expect(await listedKeys(api.app)).toEqual([]);
+    const refused = await registerKey(api.app, sessionToken, newPublicKey(), 'Phone');
+    expect(refused).toMatchObject({ status: 403, body: { success: false, code: 'no_access' } });
+    expect(await listedKeys(api.app)).toEqual([]);
+
+    // Paid in the portal: the same key comes back.
+    await stripeEvent('customer.subscription.updated', { ...subscription, status: 'active' }, { created: nowSeconds() - 10 });
+    expect(await listedKeys(api.app)).toEqual([key]);
+  });
+
+  test('item 2: while a dispute is open the history offers no money-back; a lost dispute ends access and turns auto-renewal off', async () => {
+    const { sessionToken, customer } = await paying('chargeback');
+    const key = newPublicKey();
+    await registerKey(api.app, sessionToken, key);
+    expect((await historyOf(sessionToken)).refundableUntil).toBeDefined();
+    stripe.chargeCustomers.set('ch_chargeback', customer);
+    const dispute = { id: 'dp_cb', object: 'dispute', charge: 'ch_chargeback', payment_intent: 'pi_sub_chargeback', status: 'needs_response', amount: 10000, currency: 'usd' };
+    expect(await stripeEvent('charge.dispute.created', dispute, { created: nowSeconds() - 60 })).toMatchObject({ body: { outcome: 'applied' } });
+    expect((await historyOf(sessionToken)).refundableUntil).toBeUndefined();
+    expect(await listedKeys(api.app)).toEqual([key]);
+
+    expect(await stripeEvent('charge.dispute.closed', { ...dispute, status: 'lost' }, { created: nowSeconds() - 30 })).toMatchObject({ status: 200 });
+    expect(await listedKeys(api.app)).toEqual([]);
+    expect(await verify(sessionToken)).toMatchObject({ status: 'cancelled' });
+    await until(() => stripe.subscriptions.get('sub_chargeback')!.cancel_at_period_end);
+    // Delivered again, or an older update late: nothing comes back.
+    await stripeEvent('charge.dispute.updated', { ...dispute, status: 'under_review' }, { created: nowSeconds() - 45 });
+    await stripeEvent('customer.subscription.updated', { ...stripe.subscriptions.get('sub_chargeback')! }, { created: nowSeconds() });
+    expect(await listedKeys(api.app)).toEqual([]);
+    expect(await claim('chargeback')).toMatchObject({ status: 404 });
   });
 
   test('item 3: money-back refunds the live subscription\'s first payment, not an earlier plan\'s that ended without a refund', async () => {
@@ -214,5 +257,4 @@ describeStripeApi('money follows the rules (issue 46)', 'sql', env, ({ api, stri
     expect(await refundRow('sub_dash-full')).toBeUndefined();
     expect(sent('DELETE', '/v1/subscriptions/sub_dash-full')).toEqual([]);
   });
-
 }, { logger: true, logDestination });
