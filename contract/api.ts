@@ -87,6 +87,8 @@ export const API_ERROR_CODES = [
   'account_mismatch',
   /** 409: the account is signed in on as many devices as it may be. */
   'device_limit',
+  /** 403: the account's subscription gives no VPN access now (a payment never settled): no new WireGuard key. */
+  'no_access',
   /** 409: the WireGuard public key is registered already (on any account), or was removed less than 5 minutes ago. */
   'key_in_use',
   /** 503: no tunnel address is free in the configured pool (the operator must widen it). */

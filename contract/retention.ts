@@ -112,7 +112,7 @@ export const RETAINED_DATA: readonly RetainedData[] = [
     removedByDeletion: true,
     store: 'database',
     tables: {
-      subscriptions: ['provider_subscription_id', 'user_id', 'provider', 'status', 'plan', 'cancel_at_period_end', 'current_period_end', 'provider_updated_at', 'updated_at'],
+      subscriptions: ['provider_subscription_id', 'user_id', 'provider', 'status', 'plan', 'cancel_at_period_end', 'current_period_end', 'unpaid', 'provider_updated_at', 'updated_at'],
     },
   },
   {

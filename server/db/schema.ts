@@ -72,6 +72,8 @@ export const subscriptions = pgTable('subscriptions', {
   plan: text('plan'),
   cancelAtPeriodEnd: boolean('cancel_at_period_end').notNull().default(false),
   currentPeriodEnd: at('current_period_end'),
+  /** Stripe's `unpaid`: shown as `past_due`, but without VPN access (issue 46, item 2). */
+  unpaid: boolean('unpaid').notNull().default(false),
   providerUpdatedAt: bigint('provider_updated_at', { mode: 'number' }).notNull(),
   updatedAt: at('updated_at').notNull().defaultNow(),
 });

@@ -64,9 +64,15 @@ export async function recordCharge(tx: Db, jobs: JobSender, userId: string, prov
   return true;
 }
 
-/** The account's first charge: the money-back guarantee runs from it (MONEY_BACK_DAYS, contract/plans.ts). */
+/** The account's first charge (whether it ever paid). */
 export async function firstChargeOf(db: Db, userId: string): Promise<ChargeRow | undefined> {
   const [first] = await db.select().from(charges).where(eq(charges.userId, userId)).orderBy(asc(charges.paidAt)).limit(1);
+  return first;
+}
+
+/** A subscription's first payment: the money-back guarantee runs from the live subscription's (issue 46, item 3). */
+export async function firstChargeOfSubscription(db: Db, providerSubscriptionId: string): Promise<ChargeRow | undefined> {
+  const [first] = await db.select().from(charges).where(eq(charges.providerSubscriptionId, providerSubscriptionId)).orderBy(asc(charges.paidAt)).limit(1);
   return first;
 }
 

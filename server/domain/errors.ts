@@ -67,6 +67,13 @@ export const failures = {
   databaseUnavailable: (cause: unknown) =>
     new ApiFailure(503, 'service_unavailable', 'The service is briefly unavailable. Please try again in a moment.', cause),
   /** Support disabled the account: the spec's sign-in message (spec, "user disabled"). */
+  /** No VPN access (issue 46, item 2): a payment was never settled. */
+  noAccess: () =>
+    new ApiFailure(
+      403,
+      'no_access',
+      'Your subscription has a payment that was not settled, so it gives no VPN access and no new device can be added. Update your payment method on your account page; access returns once it is paid.',
+    ),
   accountDisabled: () => new ApiFailure(403, 'account_disabled', 'This account has been disabled. Please contact support.'),
   /** A staff call by a role that may not (or by someone who is not staff). */
   staffForbidden: () => new ApiFailure(403, 'staff_forbidden', 'Your staff role does not allow this.'),
@@ -88,6 +95,9 @@ export const failures = {
       `The ${moneyBackGuarantee(MONEY_BACK_DAYS)} has ended for this account: it runs for ${MONEY_BACK_DAYS} days from your first payment.`,
     ),
   alreadyRefunded: () => new ApiFailure(409, 'already_refunded', 'Your first payment has already been refunded.'),
+  /** The payment the guarantee covers was refunded in full already (e.g. by support in the Stripe Dashboard). */
+  paymentRefundedAlready: () =>
+    new ApiFailure(409, 'already_refunded', 'Your payment has already been refunded in full, so nothing more is owed. Your subscription is unchanged.'),
   nothingToRefund: () =>
     new ApiFailure(
       409,

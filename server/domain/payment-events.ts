@@ -10,7 +10,7 @@ import { recordCharge, type FailedCharge, type PaidCharge } from './charges.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
 import { forgetOpenCheckout } from './checkouts.ts';
 import { wasDeletedAccount } from './deletion.ts';
-import { accountOfPlanPayment, mayBePlanPayment, recordDispute, type ProviderDispute } from './disputes.ts';
+import { accountOfPlanPayment, endAccessForLostDispute, mayBePlanPayment, recordDispute, type ProviderDispute } from './disputes.ts';
 import { applyRefundStatus, oweRefund, recordProviderRefund, type ProviderRefund, type ProviderRefundStatus } from './refunds.ts';
 import { syncPeerAccess } from './peer-access.ts';
 import { applySubscriptionState, findSubscriptionByProviderId, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
@@ -149,7 +149,9 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
         if (holder && (await mayBePlanPayment(db, holder, paymentIntent))) userId = holder;
       }
       if (!userId) return 'ignored';
-      await recordDispute(db, userId, effect.dispute);
+      const current = await recordDispute(db, userId, effect.dispute);
+      // Lost: the customer has the money back; access ends and the plan does not renew (issue 46, item 2).
+      if (current && effect.dispute.status === 'lost') await endAccessForLostDispute(db, effects.jobs, userId, paymentIntent, billingNow);
       return 'applied';
     }
     case 'customer.deleted':

@@ -1,7 +1,7 @@
 /**
  * Who may connect (issue 29, items 5 and 6; design §7c): a WireGuard key is in the relays' peer list while
- * its account has access, i.e. a subscription the API reports `active` or `past_due` (findLiveSubscriptions,
- * the account page's rule) and the account is not disabled by support. Every change of the list is a row of peer_changes with the next version of
+ * its account has access, i.e. a subscription the API reports `active` or `past_due`, except Stripe's `unpaid`
+ * (accessUntil; design §8, issue 46) and the account is not disabled by support. Every change of the list is a row of peer_changes with the next version of
  * peer_log, written in the transaction that makes the change; `listed` on the key says what the list holds.
  *
  * Locks, always in this order: the account's row (FOR NO KEY UPDATE, so the foreign-key checks of other
@@ -63,13 +63,15 @@ const peerColumns = {
 /**
  * Whether the account has access now and, if so, until when if nothing else happens (issue 47): the latest
  * end of its live subscriptions (accessEndOf, by the billing clock) moved to real time, since the relays
- * enforce it by their own clocks. Null: no access (no live subscription, or disabled by support).
+ * enforce it by their own clocks. Null: no access (no live subscription that is not Stripe's `unpaid`, or
+ * disabled by support).
  */
 export async function accessUntil(tx: Db, userId: string, billingNow: Date, now = new Date()): Promise<Date | null> {
   const [account] = await tx.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId));
   // An account support disabled has no access whatever its subscription (issue 30).
   if (!account || account.disabledAt !== null) return null;
-  const live = await findLiveSubscriptions(tx, userId, billingNow);
+  // Stripe's `unpaid` (its retries ended) is live but paid for nothing: no access (design §8, issue 46 item 2).
+  const live = (await findLiveSubscriptions(tx, userId, billingNow)).filter((row) => !row.unpaid);
   if (live.length === 0) return null;
   const end = Math.max(...live.map((row) => accessEndOf(row, billingNow).getTime()));
   // The billing clock runs ahead of real time by whole seconds (the local clock's offset; none with Stripe).

@@ -32,6 +32,7 @@ function mapProviderStatus(status: string): Status {
     case 'trialing':
       return 'active';
     case 'past_due':
+    // Shown as past due (the customer can still pay), but without access: the row's `unpaid` (accessUntil, peer-access.ts).
     case 'unpaid':
       return 'past_due';
     case 'canceled':
@@ -254,6 +255,7 @@ export async function applySubscriptionState(
     plan: state.plan,
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
     currentPeriodEnd: state.currentPeriodEnd,
+    unpaid: state.providerStatus === 'unpaid',
     providerUpdatedAt: state.providerTime,
     updatedAt: new Date(),
   };
@@ -312,6 +314,7 @@ async function recordProviderAnswer(db: Db, row: SubscriptionRow, answer: Subscr
     .update(subscriptions)
     .set({
       status,
+      unpaid: answer.providerStatus === 'unpaid',
       cancelAtPeriodEnd: answer.cancelAtPeriodEnd,
       currentPeriodEnd: answer.currentPeriodEnd ?? row.currentPeriodEnd,
       // The provider's time of the state stays the last event's: an answer carries no time of its own,

@@ -3,6 +3,7 @@
  * hands each job to one of them. The handlers are the domain's. The mail queue they owe e-mails to is
  * declared by the mail worker (server/mail/mail-worker.ts), which server/workers.ts starts first.
  */
+import { RENEWAL_OFF_QUEUE, turnOffRenewalAtProvider, type RenewalOffJob } from '../domain/disputes.ts';
 import { carryOutRefund, giveUpRefund, REFUND_QUEUE, type OldShapeRefundJob, type RefundJob } from '../domain/refunds.ts';
 import type { Db } from '../domain/store.ts';
 import type { PaymentProvider } from '../domain/payment-provider.ts';
@@ -39,4 +40,7 @@ export async function startBillingJobs(
     // stay on for pg-boss's 7 days (issue 31).
     if (result.forgetJob) await jobs.forget(attempt.id);
   });
+  // A lost dispute's "auto-renewal off" at the provider (issue 46, item 2).
+  await jobs.declare(RENEWAL_OFF_QUEUE, retry);
+  await jobs.work<RenewalOffJob>(RENEWAL_OFF_QUEUE, (data) => turnOffRenewalAtProvider(payments, data));
 }

@@ -172,6 +172,27 @@ describeStripeApi('refunds with Stripe', 'sql', { STRIPE_TIMEOUT_MS: '1000', BIL
     expect(await inJobQueue([subscriptionId, 'pi_sub_owed-then-gone', 'in_sub_owed-then-gone', made!.id])).toEqual([]);
   });
 
+  test("issue 46, item 4: a second subscription's refund owed before its amount was known, refused after the account was deleted, is still announced with Stripe's amount", async () => {
+    const { userId, email, sessionToken, customer } = await paying('dup-gone');
+    const subscriptionId = 'sub_dup-gone-2';
+    stripe.stopAnswering('/v1/refunds');
+    try {
+      const second = structuredClone(stripe.addSubscription(subscriptionId, customer, userId));
+      expect(await stripeEvent('customer.subscription.created', second)).toMatchObject({ body: { outcome: 'second_subscription_cancelled' } });
+      // Its invoice.paid has not arrived: the refund is owed without an amount.
+      expect(await refundRow(subscriptionId)).toMatchObject({ state: 'owed', amount: null });
+      await until(() => stripe.requests.some((request) => request.path === '/v1/refunds'));
+      expect((await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken })).status).toBe(200);
+      stripe.refuseNext('/v1/refunds', { status: 402, error: { type: 'invalid_request_error', code: 'insufficient_funds', message: 'refused' } });
+    } finally {
+      stripe.answerAgain('/v1/refunds');
+    }
+    await until(async () => (await refundRow(subscriptionId))?.state === 'failed');
+    expect(await refundRow(subscriptionId)).toMatchObject({ userId: null, stateReason: 'insufficient_funds', amount: 10000, currency: 'usd' });
+    const [notice] = await mail.waitForMails(email, 1, undefined, (received) => received.subject === 'Your Veil VPN refund could not be made');
+    expect(notice!.text).toContain('$100.00');
+  });
+
   test('a refund job of the old shape, {subscriptionId} (queued before refunds had ids), is still carried out once, and leaves with the account', async () => {
     const { userId, email, sessionToken } = await paying('old-shape');
     const subscriptionId = 'sub_old-shape';

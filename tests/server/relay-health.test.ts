@@ -31,7 +31,7 @@ const metricsText = async (api: TestApi) => (await api.app.inject({ method: 'GET
 const metricOf = (text: string, name: string, server: string) =>
   Number(text.split('\n').find((line) => line.startsWith(`${name}{server="${server}"} `))?.split(' ')[1]);
 
-describeApi('the relay settings and health report', { verifier, env }, (api) => {
+describeApi('the relay settings and health report', { layer: 'sql', verifier, env }, (api) => {
   test("settings: the token's catalogue server's port, key and gateway addresses, the pools and the report interval", async () => {
     const answer = await settings(api, RELAY_TOKEN);
     expect(answer.status).toBe(200);

@@ -16,7 +16,7 @@ const metric = async (api: TestApi, line: string) =>
       ?.split(' ')[1] ?? 0,
   );
 
-describeApi('full polls', { verifier, env: { RATE_LIMIT_SCALE: '10', RELAY_TOKENS: `us-nyc-1:${RELAY_TOKEN},ng-lagos-1:${LAGOS_TOKEN}` } }, (api) => {
+describeApi('full polls', { layer: 'http', verifier, env: { RATE_LIMIT_SCALE: '10', RELAY_TOKENS: `us-nyc-1:${RELAY_TOKEN},ng-lagos-1:${LAGOS_TOKEN}` } }, (api) => {
   test('every full poll of one version is the one answer built for it; a change builds the next', async () => {
     const signedIn = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: 'ada' });
     const checkout = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: 'ada', email: 'ada@example.com' });
@@ -37,7 +37,7 @@ describeApi('full polls', { verifier, env: { RATE_LIMIT_SCALE: '10', RELAY_TOKEN
 });
 
 // 300 calls a minute per token, times 0.01: 3. The per-address limit of such calls is 12.
-describeApi('the per-token rate limit', { verifier, env: { RATE_LIMIT_SCALE: '0.01', RELAY_TOKENS: `us-nyc-1:${RELAY_TOKEN},ng-lagos-1:${LAGOS_TOKEN}` } }, (api) => {
+describeApi('the per-token rate limit', { layer: 'http', verifier, env: { RATE_LIMIT_SCALE: '0.01', RELAY_TOKENS: `us-nyc-1:${RELAY_TOKEN},ng-lagos-1:${LAGOS_TOKEN}` } }, (api) => {
   test('a relay that calls too often gets 429 with Retry-After, counted by its id; another relay is not held back', async () => {
     const statuses = [];
     for (let i = 0; i < 4; i += 1) statuses.push((await poll(api.app)).status);

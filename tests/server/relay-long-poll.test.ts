@@ -40,7 +40,7 @@ const metric = async (api: TestApi, name: string) =>
       ?.split(' ')[1],
   );
 
-describeApi('the long poll', { verifier, env }, (api) => {
+describeApi('the long poll', { layer: 'sql', verifier, env }, (api) => {
   test('a waiting poll answers within a second of a revocation made through the API', async () => {
     const { sessionToken, publicKey, deviceId } = await subscribedKey(api, 'ada');
     const since = await versionOf(api);

@@ -23,7 +23,7 @@ async function customerWithKey(api: TestApi, name: string) {
 
 const status = (api: TestApi, sessionToken: string, version: number) => call(api.app, 'POST', '/api/vpn/devices/removal-status', { sessionToken, version });
 
-describeApi('removal confirmed by every server', { verifier, env }, (api) => {
+describeApi('removal confirmed by every server', { layer: 'http', verifier, env }, (api) => {
   test('the removal answers its version; confirmed once every server polled since it (or reported it applied), lagging names the others', async () => {
     const { sessionToken, deviceId } = await customerWithKey(api, 'ada');
     const removed = await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken, deviceId });

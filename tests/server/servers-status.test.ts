@@ -43,7 +43,7 @@ async function status(api: TestApi, headers: Record<string, string> = {}) {
 
 const serverOf = (answer: Awaited<ReturnType<typeof status>>, id: string) => answer.body!.servers.find((server) => server.id === id)!;
 
-describeApi('the servers status', { verifier, env, statusNow }, (api) => {
+describeApi('the servers status', { layer: 'sql', verifier, env, statusNow }, (api) => {
   test('every catalogue server, online after a report, with its load over capacity; maintenance from the catalogue', async () => {
     ahead = 0;
     const before = await status(api);
