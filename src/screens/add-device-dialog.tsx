@@ -14,6 +14,7 @@ import type { VpnServer, WireguardDevice } from '../../contract/api';
 import { DEVICE_NAME_MAX } from '../../contract/api';
 import { configFileName, PLATFORMS, wireguardConfig, type Platform } from '../../machines/wireguard-config';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { WIREGUARD_SENTENCE } from '../content/encryption';
 
 const WireguardQr = lazy(() => import('./wireguard-qr'));
 
@@ -78,7 +79,7 @@ function ChoiceForm({ mode, name: givenName, platform: givenPlatform, servers, s
     <form onSubmit={submit}>
       <Stack gap="sm">
         <Text size="sm">
-          Your browser makes a WireGuard key for this device (WireGuard encrypts with ChaCha20-Poly1305). Only its public half is sent to us.
+          Your browser makes a WireGuard key for this device; only its public half is sent to us. {WIREGUARD_SENTENCE}
         </Text>
         {mode === 'add' ? (
           <TextInput label="Device name" placeholder="e.g. Home router" value={name} onChange={(event) => setName(event.currentTarget.value)} error={nameError} maxLength={DEVICE_NAME_MAX + 10} required data-autofocus />

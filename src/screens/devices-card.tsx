@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Device } from '../../contract/api';
 import { ListCard, type ListLoadState } from '../components/list-card';
 import { formatLongDate } from './subscription-texts';
+import { WIREGUARD_SENTENCE } from '../content/encryption';
 import longText from '../components/long-text.module.css';
 
 export interface DevicesCardProps extends ListLoadState {
@@ -24,7 +25,7 @@ export function DevicesCard({ devices, revokingId, onRevoke, onAdd, onReplaceKey
   return (
     <ListCard id="devices-title" title="Devices" loadingText="Loading your devices…" {...list}>
       <Text size="sm" mt="xs">
-        Use the desktop app, or add any device (a phone, a router, Linux) with a WireGuard configuration. WireGuard encrypts with ChaCha20-Poly1305.
+        Use the desktop app, or add any device (a phone, a router, Linux) with a WireGuard configuration. {WIREGUARD_SENTENCE}
       </Text>
       <Group mt="sm">
         <Button size="sm" onClick={onAdd}>
