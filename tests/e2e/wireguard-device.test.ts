@@ -130,10 +130,24 @@ describe('a WireGuard configuration made on the account page', () => {
     }
 
     expect(await listedKeys()).toContain(publicKey);
+    // Issue 45 item 6: Remove asks first and says what happens; Cancel keeps the device.
     await devices.getByRole('button', { name: 'Remove Pixel phone' }).click();
-    // The toast itself: the Account activity card, reloaded, says "Device signed out: …" too.
-    await page.locator('.mantine-Notification-root').getByText('Device signed out').waitFor();
+    const confirm = page.getByRole('dialog', { name: 'Remove Pixel phone?' });
+    await confirm.getByText(/its configuration stops working at once/).waitFor();
+    for (const variant of VARIANTS) {
+      await show(page, variant);
+      await saveScreenshot(page, `wireguard-remove-${variant.width}-${variant.colorScheme}`, { fullPage: false });
+      expect(await geometryProblems(page, { primaryAction: 'Remove device' }), `the removal at ${variant.width} ${variant.colorScheme}`).toEqual([]);
+      expect(await axeViolations(page), `axe on the removal at ${variant.width} ${variant.colorScheme}`).toEqual([]);
+    }
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await listedKeys()).toContain(publicKey);
+    await devices.getByRole('button', { name: 'Remove Pixel phone' }).click();
+    await confirm.getByRole('button', { name: 'Remove device' }).click();
+    await page.locator('.mantine-Notification-root').getByText('Device removed').waitFor();
     await expect.poll(() => devices.getByText('Pixel phone').count()).toBe(0);
     expect(await listedKeys()).not.toContain(publicKey);
+    await page.getByRole('region', { name: 'Account activity' }).getByText('Device removed: Pixel phone').waitFor();
   }, 180_000);
 });

@@ -21,6 +21,7 @@ export function Devices() {
       loading: state.hasTag('loading'),
       error: state.matches('failed') ? state.context.error : null,
       revokingId: state.context.revoking,
+      confirmingId: state.context.confirming,
     }),
     shallowEqual,
   );
@@ -58,6 +59,8 @@ export function Devices() {
       <DevicesCard
         {...shown}
         onRevoke={(deviceId) => devices.send({ type: 'devices.revoke', deviceId })}
+        onConfirmRemove={() => devices.send({ type: 'devices.confirmRemoval' })}
+        onCancelRemove={() => devices.send({ type: 'devices.cancelRemoval' })}
         onReload={() => devices.send({ type: 'devices.reload' })}
         onAdd={() => addDevice.send({ type: 'addDevice.open' })}
         onReplaceKey={(device) => addDevice.send({ type: 'addDevice.replace', deviceId: device.id, name: device.deviceName })}
