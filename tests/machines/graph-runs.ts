@@ -209,6 +209,9 @@ const server = {
 const addDeviceEvents: EventObject[] = [
   { type: 'addDevice.open' },
   { type: 'addDevice.replace', deviceId: 'wgk_1', name: 'Phone' } as EventObject,
+  done('choosePlatform', 'android'),
+  done('choosePlatform', null),
+  failed('choosePlatform', new Error('storage refused')),
   done('loadServers', [server]),
   failed('loadServers', new Error('offline')),
   { type: 'addDevice.submit', name: 'Phone', platform: 'ios', serverId: 'us-nyc-1' } as EventObject,
