@@ -10,6 +10,10 @@ const ACTIVITY_KINDS = [
   'signed_in_new_device',
   'device_added',
   'device_revoked',
+  /** A WireGuard device removed: its configuration stopped working (issue 45 item 6). */
+  'device_removed',
+  /** A device's WireGuard key replaced by Replace key: the old configuration stopped working. */
+  'key_replaced',
   'device_renamed',
   'auto_renewal_off',
   'auto_renewal_on',

@@ -42,6 +42,11 @@ const EMPTY = { deviceId: null, name: '', serverId: null, keyPair: null, device:
 export const addDeviceMachine = setup({
   types: {} as NoInputMachineTypes<AddDeviceContext, AddDeviceEvent, 'busy' | 'open'>,
   actors: {
+    /**
+     * The platform to preselect (issue 45 item 3): the one remembered for the device whose key is replaced,
+     * else the visitor's own system; null when neither is known.
+     */
+    choosePlatform: fromPromise<Platform | null, { deviceId: string | null }>(() => Promise.reject(new Error('choosePlatform not provided'))),
     /** GET /api/vpn/servers. */
     loadServers: fromPromise<VpnServer[]>(() => Promise.reject(new Error('loadServers not provided'))),
     /** X25519 in the browser (WebCrypto, @noble/curves where it lacks X25519). */
@@ -53,6 +58,9 @@ export const addDeviceMachine = setup({
   },
   actions: {
     assignOpen: assign((_args, params: { mode: 'add' | 'replace'; deviceId: string | null; name: string }) => ({ ...EMPTY, ...params })),
+    assignPlatform: assign((_args, params: { platform: Platform | null }) => (params.platform ? { platform: params.platform } : {})),
+    /** Remembers the platform chosen for a device (this browser only), for its Replace key. */
+    rememberPlatform: (_args, _params: { deviceId: string; platform: Platform }) => {},
     assignServers: assign((_args, params: { servers: VpnServer[] }) => ({ servers: params.servers })),
     assignChoice: assign((_args, params: { name: string; platform: Platform; serverId: string }) => ({ ...params, error: null })),
     assignKeyPair: assign((_args, params: { keyPair: KeyPair }) => ({ keyPair: params.keyPair })),
@@ -76,12 +84,24 @@ export const addDeviceMachine = setup({
   states: {
     closed: {
       on: {
-        'addDevice.open': { target: 'loadingServers', actions: { type: 'assignOpen', params: { mode: 'add', deviceId: null, name: '' } } },
+        'addDevice.open': { target: 'choosingPlatform', actions: { type: 'assignOpen', params: { mode: 'add', deviceId: null, name: '' } } },
         'addDevice.replace': {
-          target: 'loadingServers',
+          target: 'choosingPlatform',
           actions: { type: 'assignOpen', params: ({ event }) => ({ mode: 'replace' as const, deviceId: event.deviceId, name: event.name }) },
         },
       },
+    },
+    choosingPlatform: {
+      tags: ['open', 'busy'],
+      invoke: {
+        id: 'choosePlatform',
+        src: 'choosePlatform',
+        input: ({ context }) => ({ deviceId: context.deviceId }),
+        onDone: { target: 'loadingServers', actions: { type: 'assignPlatform', params: ({ event }) => ({ platform: event.output }) } },
+        // Not knowing the platform is no failure: the form offers the default.
+        onError: 'loadingServers',
+      },
+      on: { 'addDevice.close': { target: 'closed', actions: 'forgetSecrets' } },
     },
     loadingServers: {
       tags: ['open', 'busy'],
@@ -124,7 +144,15 @@ export const addDeviceMachine = setup({
         id: 'registerKey',
         src: 'registerKey',
         input: ({ context }) => ({ name: context.name, publicKey: context.keyPair?.publicKey ?? '', deviceId: context.mode === 'replace' ? context.deviceId : null }),
-        onDone: { target: 'shown', actions: [{ type: 'assignDevice', params: ({ event }) => ({ device: event.output }) }, 'reloadDevices', 'reloadActivity'] },
+        onDone: {
+          target: 'shown',
+          actions: [
+            { type: 'assignDevice', params: ({ event }) => ({ device: event.output }) },
+            { type: 'rememberPlatform', params: ({ context, event }) => ({ deviceId: event.output.id, platform: context.platform }) },
+            'reloadDevices',
+            'reloadActivity',
+          ],
+        },
         onError: {
           target: 'failed',
           actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessage(event.error, 'Could not add the device') }) },

@@ -159,6 +159,7 @@ export async function rotateKey(
     if (current.publicKey === request.publicKey) throw keyInUse();
     const values = { userId: user.id, sessionId: current.sessionId, name: current.name, publicKey: request.publicKey, expiresAt: current.expiresAt };
     const row = await replaceKey(tx, current, values, options, now);
+    await recordActivity(tx, { userId: user.id, kind: 'key_replaced', by: 'customer', detail: { deviceName: current.name } }, now);
     return shown(row, current.sessionId ? { id: current.sessionId, kind: 'desktop', name: current.name } : { id: row.id, kind: 'wireguard', name: row.name });
   });
 }
@@ -192,6 +193,6 @@ export async function endKeyDevice(tx: Db, userId: string, deviceId: string, now
 export async function revokeKeyDevice(db: Db, userId: string, deviceId: string, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const deviceName = await endKeyDevice(tx, userId, deviceId, now);
-    await recordActivity(tx, { userId, kind: 'device_revoked', by: 'customer', detail: { deviceName } }, now);
+    await recordActivity(tx, { userId, kind: 'device_removed', by: 'customer', detail: { deviceName } }, now);
   });
 }

@@ -1,4 +1,6 @@
 import { brand } from '../config/brand';
+import { ENCRYPTION_SENTENCE } from './encryption';
+import { WIREGUARD_ELSEWHERE } from './wireguard-elsewhere';
 import { REFUND_ARRIVES_WITHIN } from '../../contract/refund-timing';
 
 interface FaqItem {
@@ -23,7 +25,11 @@ export const faq: readonly FaqCategory[] = [
       },
       {
         question: 'Which devices and operating systems are supported?',
-        answer: `${brand.productName} runs on macOS 11 or later, Windows 10 or later, iOS 14 or later and Android 8 or later. The app needs about 50MB of free storage.`,
+        answer: `The ${brand.productName} app runs on macOS 11 or later, Windows 10 or later, iOS 14 or later and Android 8 or later, and needs about 50MB of free storage. Linux, routers and other devices connect with WireGuard instead (the next answer says how).`,
+      },
+      {
+        question: 'Can I use it on Linux or a router?',
+        answer: `Yes. ${WIREGUARD_ELSEWHERE}`,
       },
       {
         question: 'How many devices can I use at the same time?',
@@ -69,7 +75,7 @@ export const faq: readonly FaqCategory[] = [
       },
       {
         question: 'What encryption do you use?',
-        answer: `Your connection is protected with AES-256 encryption over the IKEv2/IPSec protocol, an industry standard that is both secure and quick to reconnect when your network changes.`,
+        answer: `${ENCRYPTION_SENTENCE} Both are industry standards, secure and quick to reconnect when your network changes.`,
       },
       {
         question: 'Can my internet provider see what I do online?',

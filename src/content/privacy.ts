@@ -1,5 +1,6 @@
 import { RETAINED_DATA, type RetainedData } from '../../contract/retention';
 import { brand } from '../config/brand';
+import { ENCRYPTION_SENTENCE } from './encryption';
 import type { LegalSection } from './legal-section';
 
 /** How long logs and traces are kept is the operator's setting (src/config/brand.ts); the rest is the list's. */
@@ -111,7 +112,7 @@ export const privacySections: readonly LegalSection[] = [
   {
     heading: 'Security',
     paragraphs: [
-      'VPN connections are encrypted with AES-256 over IKEv2/IPSec. Our website and apps use encrypted connections, access to our systems is restricted to staff who need it, and we keep the data we hold to a minimum, so there is little to expose even in the worst case.',
+      `VPN connections are encrypted: ${ENCRYPTION_SENTENCE} Our website and apps use encrypted connections, access to our systems is restricted to staff who need it, and we keep the data we hold to a minimum, so there is little to expose even in the worst case.`,
     ],
   },
   {

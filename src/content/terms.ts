@@ -1,4 +1,5 @@
 import { brand } from '../config/brand';
+import { ENCRYPTION_SENTENCE } from './encryption';
 import type { LegalSection } from './legal-section';
 import { REFUND_ARRIVES_WITHIN } from '../../contract/refund-timing';
 
@@ -12,7 +13,7 @@ export const termsSections: readonly LegalSection[] = [
   {
     heading: 'Service description',
     paragraphs: [
-      `${brand.productName} is a virtual private network service. It encrypts the connection between your device and our servers with AES-256 over IKEv2/IPSec to help protect your privacy, including on public Wi-Fi. One subscription can be used on up to ${brand.deviceLimit} devices.`,
+      `${brand.productName} is a virtual private network service. It encrypts the connection between your device and our servers to help protect your privacy, including on public Wi-Fi: ${ENCRYPTION_SENTENCE} One subscription can be used on up to ${brand.deviceLimit} devices.`,
     ],
   },
   {

@@ -33,6 +33,10 @@ function activityText(item: ActivityItem): string {
       return `Device added${device}`;
     case 'device_revoked':
       return `Device signed out${device}`;
+    case 'device_removed':
+      return `Device removed${device}`;
+    case 'key_replaced':
+      return `Key replaced${device}`;
     case 'device_renamed':
       return `Device renamed${device}`;
     case 'auto_renewal_off':

@@ -14,6 +14,7 @@ import type { VpnServer, WireguardDevice } from '../../contract/api';
 import { DEVICE_NAME_MAX } from '../../contract/api';
 import { configFileName, PLATFORMS, wireguardConfig, type Platform } from '../../machines/wireguard-config';
 import { ConfirmDialog } from '../components/confirm-dialog';
+import { WIREGUARD_SENTENCE } from '../content/encryption';
 
 const WireguardQr = lazy(() => import('./wireguard-qr'));
 
@@ -27,6 +28,11 @@ export interface AddDeviceDialogProps {
   privateKey: string | null;
   device: WireguardDevice | null;
   error: string | null;
+  /**
+   * The visitor's own device is a phone (issue 45 item 3): setting up this phone, the file import leads (a
+   * phone cannot scan its own screen) and the QR code waits under "Setting up another device?".
+   */
+  onPhone?: boolean;
   onSubmit: (choice: { name: string; platform: Platform; serverId: string }) => void;
   onRetry: () => void;
   onClose: () => void;
@@ -78,7 +84,7 @@ function ChoiceForm({ mode, name: givenName, platform: givenPlatform, servers, s
     <form onSubmit={submit}>
       <Stack gap="sm">
         <Text size="sm">
-          Your browser makes a WireGuard key for this device (WireGuard encrypts with ChaCha20-Poly1305). Only its public half is sent to us.
+          Your browser makes a WireGuard key for this device; only its public half is sent to us. {WIREGUARD_SENTENCE}
         </Text>
         {mode === 'add' ? (
           <TextInput label="Device name" placeholder="e.g. Home router" value={name} onChange={(event) => setName(event.currentTarget.value)} error={nameError} maxLength={DEVICE_NAME_MAX + 10} required data-autofocus />
@@ -105,7 +111,7 @@ function ChoiceForm({ mode, name: givenName, platform: givenPlatform, servers, s
   );
 }
 
-function ShownConfig({ privateKey, device, servers, serverId, platform, name, onClose }: AddDeviceDialogProps) {
+function ShownConfig({ privateKey, device, servers, serverId, platform, name, onPhone = false, onClose }: AddDeviceDialogProps) {
   const [copied, setCopied] = useState(false);
   const server = servers.find((each) => each.id === serverId);
   if (!privateKey || !device || !server) return null;
@@ -118,38 +124,57 @@ function ShownConfig({ privateKey, device, servers, serverId, platform, name, on
       </div>
     </Suspense>
   );
-  // A phone scans the code: it comes right after "scan the code below", not under the file's text (which
-  // pushed it out of the dialog's first screen at 1280 x 800). The other platforms import the file.
-  const scanned = PLATFORMS[platform].takes === 'qr';
+  const steps = PLATFORMS[platform];
+  // A phone set up from a computer scans the code: it comes right after "scan the code below", not under the
+  // file's text (which pushed it out of the dialog's first screen at 1280 x 800). A phone setting up itself
+  // imports the file, and every device that imports the file finds the code under "Setting up another device?".
+  const scanned = steps.takes === 'qr' && !(onPhone && steps.onThisPhone);
+  const nextStep = scanned ? steps.nextStep : (onPhone ? steps.onThisPhone : null) ?? steps.nextStep;
   return (
     <Stack gap="sm">
       <Alert color="yellow" title="Save it now: it is shown only once" role="note">
         We do not keep your private key, so this configuration will not be shown again. If you lose it, use Replace key.
       </Alert>
       <Text size="sm" fw={600}>
-        {PLATFORMS[platform].nextStep}
+        {nextStep}
       </Text>
       {scanned ? qrCode : null}
+      {scanned ? null : <FileActions config={config} download={download} name={name} copied={copied} onCopied={() => setCopied(true)} />}
       <Code block aria-label={`WireGuard configuration for ${name}`} data-testid="wireguard-config" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>
         {config}
       </Code>
-      <Group gap="sm">
-        <Button
-          variant="default"
-          onClick={() => {
-            void navigator.clipboard?.writeText(config).then(() => setCopied(true));
-          }}
-        >
-          {copied ? 'Copied' : 'Copy'}
-        </Button>
-        <Button component="a" variant="default" href={download} download={configFileName(name)}>
-          Download .conf
-        </Button>
-      </Group>
-      {scanned ? null : qrCode}
+      {scanned ? <FileActions config={config} download={download} name={name} copied={copied} onCopied={() => setCopied(true)} /> : null}
+      {scanned ? null : (
+        <Stack gap="xs" component="section" aria-labelledby="another-device-title">
+          <Text size="sm" fw={600} id="another-device-title" component="h3" m={0}>
+            Setting up another device?
+          </Text>
+          <Text size="sm">Scan this code with the WireGuard app on that device.</Text>
+          {qrCode}
+        </Stack>
+      )}
       <Group justify="flex-end">
         <Button onClick={onClose}>Done</Button>
       </Group>
     </Stack>
+  );
+}
+
+/** Copy and Download .conf: first where the file is what this device imports. */
+function FileActions({ config, download, name, copied, onCopied }: { config: string; download: string; name: string; copied: boolean; onCopied: () => void }) {
+  return (
+    <Group gap="sm">
+      <Button
+        variant="default"
+        onClick={() => {
+          void navigator.clipboard?.writeText(config).then(onCopied);
+        }}
+      >
+        {copied ? 'Copied' : 'Copy'}
+      </Button>
+      <Button component="a" variant="default" href={download} download={configFileName(name)}>
+        Download .conf
+      </Button>
+    </Group>
   );
 }

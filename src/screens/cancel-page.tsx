@@ -1,5 +1,6 @@
 import { Button, Text, Title } from '@mantine/core';
 import { brand } from '../config/brand';
+import { ENCRYPTION_FEATURE } from '../content/encryption';
 import type { Platform } from '../config/platforms';
 import { AppLinkButton, type AppLink } from '../components/app-link-button';
 import { AppLinkStatus } from '../components/app-link-status';
@@ -9,7 +10,7 @@ import { SiteLink } from '../components/site-link';
 
 const REASONS = [
   'Access to all server locations worldwide',
-  'Strong AES-256 encryption',
+  ENCRYPTION_FEATURE,
   'Unlimited bandwidth with no throttling',
 ];
 

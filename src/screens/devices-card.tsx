@@ -1,7 +1,10 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import type { Device } from '../../contract/api';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { DialogActions } from '../components/dialog-actions';
 import { ListCard, type ListLoadState } from '../components/list-card';
 import { formatLongDate } from './subscription-texts';
+import { WIREGUARD_SENTENCE } from '../content/encryption';
 import longText from '../components/long-text.module.css';
 
 export interface DevicesCardProps extends ListLoadState {
@@ -14,67 +17,97 @@ export interface DevicesCardProps extends ListLoadState {
   onReplaceKey: (device: Device) => void;
   /** Whether the page offers "Open VPN App" (an active subscription): only then does the card point at it. */
   openAppOffered: boolean;
+  /** The WireGuard device whose removal is being asked about (issue 45 item 6), or null. */
+  confirmingId?: string | null;
+  onConfirmRemove?: () => void;
+  onCancelRemove?: () => void;
+}
+
+/** "Remove <device>?": what removing a WireGuard configuration does, before it is done (issue 45 item 6). */
+function RemoveDeviceDialog({ device, onConfirm, onCancel }: { device: Device | null; onConfirm: () => void; onCancel: () => void }) {
+  return (
+    <ConfirmDialog opened={device !== null} onClose={onCancel} title={`Remove ${device?.deviceName ?? 'this device'}?`}>
+      <Stack gap="sm">
+        <Text size="sm">
+          Removing it means its configuration stops working at once: the device disconnects from the VPN and cannot connect with
+          it again. To use the VPN there later, add it again.
+        </Text>
+        <DialogActions>
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button color="red.9" onClick={onConfirm}>
+            Remove device
+          </Button>
+        </DialogActions>
+      </Stack>
+    </ConfirmDialog>
+  );
 }
 
 /**
  * The account's devices: desktop apps signed in through "Open VPN App" (each can be signed out) and WireGuard
  * configurations made here (each can get a new key or be removed), and "Add a device".
  */
-export function DevicesCard({ devices, revokingId, onRevoke, onAdd, onReplaceKey, openAppOffered, ...list }: DevicesCardProps) {
+export function DevicesCard({ devices, revokingId, onRevoke, onAdd, onReplaceKey, openAppOffered, confirmingId = null, onConfirmRemove, onCancelRemove, ...list }: DevicesCardProps) {
+  const confirming = devices.find((device) => device.id === confirmingId) ?? null;
   return (
-    <ListCard id="devices-title" title="Devices" loadingText="Loading your devices…" {...list}>
-      <Text size="sm" mt="xs">
-        Use the desktop app, or add any device (a phone, a router, Linux) with a WireGuard configuration. WireGuard encrypts with ChaCha20-Poly1305.
-      </Text>
-      <Group mt="sm">
-        <Button size="sm" onClick={onAdd}>
-          Add a device
-        </Button>
-      </Group>
-      {devices.length === 0 ? (
-        <Text size="sm" c="dimmed" mt="md">
-          {openAppOffered ? 'No device yet. Use Open VPN App on a computer, or Add a device.' : 'No device yet.'}
+    <>
+      <ListCard id="devices-title" title="Devices" loadingText="Loading your devices…" {...list}>
+        <Text size="sm" mt="xs">
+          Use the desktop app, or add any device (a phone, a router, Linux) with a WireGuard configuration. {WIREGUARD_SENTENCE}
         </Text>
-      ) : (
-        <Stack mt="md" gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {devices.map((device) => (
-            <Group key={device.id} justify="space-between" wrap="nowrap" component="li" align="flex-start">
-              <div style={{ flex: 1, minWidth: 0 }}>
-                <Text fw={600} className={longText.wrap}>
-                  {device.deviceName}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  {device.kind === 'wireguard'
-                    ? `WireGuard configuration · added ${formatLongDate(device.createdAt)}`
-                    : `Desktop app · signed in ${formatLongDate(device.createdAt)}${device.lastUsedAt ? ` · last used ${formatLongDate(device.lastUsedAt, 'UTC')}` : ''}`}
-                </Text>
-                {device.publicKey ? (
-                  <Text size="xs" c="dimmed" className={longText.wrap} data-testid="device-public-key">
-                    Public key {device.publicKey} · {device.ipv4Address}
+        <Group mt="sm">
+          <Button size="sm" onClick={onAdd}>
+            Add a device
+          </Button>
+        </Group>
+        {devices.length === 0 ? (
+          <Text size="sm" c="dimmed" mt="md">
+            {openAppOffered ? 'No device yet. Use Open VPN App on a computer, or Add a device.' : 'No device yet.'}
+          </Text>
+        ) : (
+          <Stack mt="md" gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {devices.map((device) => (
+              <Group key={device.id} justify="space-between" wrap="nowrap" component="li" align="flex-start">
+                <div style={{ flex: 1, minWidth: 0 }}>
+                  <Text fw={600} className={longText.wrap}>
+                    {device.deviceName}
                   </Text>
-                ) : null}
-              </div>
-              <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-                {device.kind === 'wireguard' ? (
-                  <Button size="xs" variant="default" disabled={revokingId !== null} onClick={() => onReplaceKey(device)} aria-label={`Replace key for ${device.deviceName}`}>
-                    Replace key
+                  <Text size="sm" c="dimmed">
+                    {device.kind === 'wireguard'
+                      ? `WireGuard configuration · added ${formatLongDate(device.createdAt)}`
+                      : `Desktop app · signed in ${formatLongDate(device.createdAt)}${device.lastUsedAt ? ` · last used ${formatLongDate(device.lastUsedAt, 'UTC')}` : ''}`}
+                  </Text>
+                  {device.publicKey ? (
+                    <Text size="xs" c="dimmed" className={longText.wrap} data-testid="device-public-key">
+                      Public key {device.publicKey} · {device.ipv4Address}
+                    </Text>
+                  ) : null}
+                </div>
+                <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+                  {device.kind === 'wireguard' ? (
+                    <Button size="xs" variant="default" disabled={revokingId !== null} onClick={() => onReplaceKey(device)} aria-label={`Replace key for ${device.deviceName}`}>
+                      Replace key
+                    </Button>
+                  ) : null}
+                  <Button
+                    size="xs"
+                    variant="default"
+                    loading={revokingId === device.id}
+                    disabled={revokingId !== null}
+                    onClick={() => onRevoke(device.id)}
+                    aria-label={`${device.kind === 'wireguard' ? 'Remove' : 'Sign out'} ${device.deviceName}`}
+                  >
+                    {device.kind === 'wireguard' ? 'Remove' : 'Sign out'}
                   </Button>
-                ) : null}
-                <Button
-                  size="xs"
-                  variant="default"
-                  loading={revokingId === device.id}
-                  disabled={revokingId !== null}
-                  onClick={() => onRevoke(device.id)}
-                  aria-label={`${device.kind === 'wireguard' ? 'Remove' : 'Sign out'} ${device.deviceName}`}
-                >
-                  {device.kind === 'wireguard' ? 'Remove' : 'Sign out'}
-                </Button>
+                </Group>
               </Group>
-            </Group>
-          ))}
-        </Stack>
-      )}
-    </ListCard>
+            ))}
+          </Stack>
+        )}
+      </ListCard>
+      <RemoveDeviceDialog device={confirming} onConfirm={() => onConfirmRemove?.()} onCancel={() => onCancelRemove?.()} />
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { brand } from '../config/brand';
+import { ENCRYPTION_FEATURE, ENCRYPTION_SENTENCE } from '../content/encryption';
 import { CheckList } from '../components/check-list';
 import { useDownloadHref } from '../components/use-download-href';
 import { PlanPrice } from '../components/plan-price';
@@ -12,7 +13,7 @@ const HIGHLIGHTS: { icon: IconName; title: string; text: string }[] = [
   {
     icon: 'shield',
     title: 'Military Grade',
-    text: 'AES-256 encryption with a strict zero-log policy: what you do online stays yours.',
+    text: `${ENCRYPTION_SENTENCE} A strict zero-log policy keeps what you do online yours.`,
   },
   { icon: 'globe', title: 'Global Access', text: 'Reach the content you need from server locations around the world.' },
 ];
@@ -32,7 +33,7 @@ const FEATURES: { icon: IconName; title: string; text: string }[] = [
 
 const PLAN_FEATURES = [
   'All server locations worldwide',
-  'AES-256 encryption with IKEv2/IPSec',
+  ENCRYPTION_FEATURE,
   'Unlimited bandwidth, no throttling',
   `Up to ${brand.deviceLimit} devices`,
   'Strict zero-log policy',

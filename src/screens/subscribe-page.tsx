@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Button, Card, Container, Stack, Text, Title } from '@mantine/core';
 import { brand } from '../config/brand';
+import { ENCRYPTION_FEATURE } from '../content/encryption';
 import { CheckList } from '../components/check-list';
 import { PlanPrice } from '../components/plan-price';
 import { PageSpinner } from '../components/page-spinner';
@@ -12,7 +13,7 @@ import { RenewalDisclosure } from '../components/renewal-disclosure';
 
 const FEATURES = [
   'All server locations worldwide',
-  'AES-256 encryption with IKEv2/IPSec',
+  ENCRYPTION_FEATURE,
   'Unlimited bandwidth, no throttling',
   `Up to ${brand.deviceLimit} devices at once`,
   'Strict zero-log policy',

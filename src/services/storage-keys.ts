@@ -15,6 +15,8 @@ export const STORAGE_KEYS = {
   redirectStartedAt: 'veil.signIn.redirectStartedAt',
   /** Session: when a sign-in opened the desktop app's link (ms since epoch); /account reads it once. */
   appLinkAfterSignIn: 'veil.signIn.appLinkOpenedAt',
+  /** Local: the platform chosen for each WireGuard device made in this browser, by device id (issue 45 item 3). */
+  wireguardPlatforms: 'veil.wireguard.platforms',
 } as const;
 
 /** A stored value, or null; storage can be disabled (private modes, blocked cookies), and reading it then throws. */

@@ -29,6 +29,17 @@ describe('Account activity card', () => {
     ]);
   });
 
+  test('a WireGuard device removed and a key replaced say so (issue 45 item 6)', () => {
+    const shown = card([
+      { kind: 'device_removed', by: 'customer', date: '2026-11-27', detail: { deviceName: 'Home router' } },
+      { kind: 'key_replaced', by: 'customer', date: '2026-11-26', detail: { deviceName: 'Pixel phone' } },
+    ]);
+    expect(shown.getAllByRole('listitem').map((row) => row.textContent)).toEqual([
+      'Device removed: Home routerYouNovember 27, 2026',
+      'Key replaced: Pixel phoneYouNovember 26, 2026',
+    ]);
+  });
+
   test('empty', () => {
     expect(card([]).getByText(/Nothing yet/)).toBeInTheDocument();
   });

@@ -236,6 +236,24 @@ describe('account page', () => {
       expect(card.queryByRole('button', { name: 'Replace key for MacBook' })).toBeNull();
     });
 
+    // Issue 45 item 6: Remove asks first, and says what happens.
+    test('removing a WireGuard device asks first: its configuration stops working at once; Cancel or Remove device', async () => {
+      const onConfirmRemove = vi.fn();
+      const onCancelRemove = vi.fn();
+      const router = { id: 'wgk_1', kind: 'wireguard' as const, deviceName: 'Home router', createdAt: '2026-11-20T10:00:00Z' };
+      await renderAtPath(
+        '/account',
+        <DevicesCard devices={[router]} loading={false} error={null} revokingId={null} onRevoke={noop} onReload={noop} onAdd={noop} onReplaceKey={noop} openAppOffered confirmingId="wgk_1" onConfirmRemove={onConfirmRemove} onCancelRemove={onCancelRemove} />,
+      );
+      const dialog = within(await screen.findByRole('dialog', { name: 'Remove Home router?' }));
+      expect(dialog.getByText(/its configuration stops working at once/)).toBeInTheDocument();
+      const user = userEvent.setup();
+      await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+      await user.click(dialog.getByRole('button', { name: 'Remove device' }));
+      expect(onCancelRemove).toHaveBeenCalledTimes(1);
+      expect(onConfirmRemove).toHaveBeenCalledTimes(1);
+    });
+
     test('Refresh Status keeps the card, spins in the button, then says "Status updated"', async () => {
       let finish = noop;
       function Harness() {

@@ -90,6 +90,28 @@ describe('Add a device', () => {
     }
   });
 
+  // Issue 45 item 3: a phone cannot scan its own screen.
+  test('on a phone setting up itself, the file import leads and the QR code sits under "Setting up another device?"', async () => {
+    const precedes = (first: Element, second: Element) => Boolean(first.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING);
+    for (const platform of ['android', 'ios'] as const) {
+      const view = renderWithMantine(<AddDeviceDialog {...props({ stage: 'shown', name: 'Pixel', platform, serverId: 'us-nyc-1', privateKey: PRIVATE_KEY, device, onPhone: true })} />);
+      const dialog = within(await screen.findByRole('dialog', { name: 'Add a device' }));
+      const step = dialog.getByText(PLATFORMS[platform].onThisPhone);
+      expect(dialog.queryByText(/scan the code below/)).toBeNull();
+      const download = dialog.getByRole('link', { name: 'Download .conf' });
+      const another = dialog.getByRole('region', { name: 'Setting up another device?' });
+      const qr = await within(another).findByRole('img', { name: 'QR code of the WireGuard configuration' });
+      expect(precedes(step, download), platform).toBe(true);
+      expect(precedes(download, dialog.getByTestId('wireguard-config')), platform).toBe(true);
+      expect(precedes(dialog.getByTestId('wireguard-config'), qr), platform).toBe(true);
+      view.unmount();
+    }
+  });
+
+  test('the Linux step says wg-quick needs resolvconf for DNS', () => {
+    expect(PLATFORMS.linux.nextStep).toContain('wg-quick needs resolvconf for the DNS line');
+  });
+
   test('a failure says why and offers Try again', async () => {
     const onRetry = vi.fn();
     renderWithMantine(<AddDeviceDialog {...props({ stage: 'failed', error: 'This key is already in use.', onRetry })} />);

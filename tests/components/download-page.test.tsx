@@ -26,7 +26,7 @@ describe('/download and the download buttons (issue 22 item 3)', () => {
     }
   });
 
-  test('the visitor\'s system comes first and says so; a Linux visitor is told there is no app yet (issue 34)', async () => {
+  test('the visitor\'s system comes first and says so; a Linux visitor is told first to connect with WireGuard (issues 34, 45 item 5)', async () => {
     const windows = PLATFORMS.find((platform) => platform.id === 'windows')!;
     const { unmount } = await renderAtPath('/download', <DownloadPage visitor={windows} />);
     const regions = await screen.findAllByRole('region');
@@ -35,9 +35,20 @@ describe('/download and the download buttons (issue 22 item 3)', () => {
     expect(screen.getAllByText('Your system')).toHaveLength(1);
     unmount();
     await renderAtPath('/download', <DownloadPage unsupported={unsupportedSystem('Mozilla/5.0 (X11; Linux x86_64)')} />);
-    expect(await screen.findByText('No Linux app yet')).toBeInTheDocument();
-    expect(screen.getByText(/runs on macOS, Windows, iPhone and iPad and Android; there is no app for Linux yet/)).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('On Linux? Connect with WireGuard')).toBeInTheDocument();
+    expect(alert).toHaveTextContent(/runs on macOS, Windows, iPhone and iPad and Android\. On Linux: Use WireGuard: on your account page, under Devices, choose "Add a device"/);
+    expect(within(alert).getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/account');
+    expect(screen.queryByText(/no app for Linux/)).toBeNull();
     expect(unsupportedSystem('Mozilla/5.0 (Linux; Android 14; Pixel 8)')).toBeNull();
+  });
+
+  test('Linux, routers and other devices: a WireGuard configuration from the account page, for every visitor (issue 45 item 5)', async () => {
+    await renderAtPath('/download', <DownloadPage />);
+    const card = await screen.findByRole('region', { name: 'Linux, routers and other devices' });
+    expect(card).toHaveAttribute('id', 'wireguard');
+    expect(card).toHaveTextContent('Use WireGuard: on your account page, under Devices, choose "Add a device" and import the configuration it makes (on Linux with wg-quick, on a router in its WireGuard settings). Each configuration counts as one of your 10 devices.');
+    expect(within(card).getByRole('link', { name: 'Add a device on your account page' })).toHaveAttribute('href', '/account');
   });
 
   test("the header's Download App points at the visitor's platform", async () => {

@@ -6,7 +6,9 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newIsolatedContext, waitForHydration } from '../support/browser';
+import { newIsolatedContext, saveScreenshot, transitionsSettled, waitForHydration } from '../support/browser';
+import { ENCRYPTION_FEATURE, ENCRYPTION_SENTENCE } from '../../src/content/encryption';
+import { WIREGUARD_ELSEWHERE } from '../../src/content/wireguard-elsewhere';
 import { useWholeStack } from '../support/e2e-suite';
 
 const DISCLOSURE =
@@ -83,19 +85,48 @@ describe.each(WIDTHS)('public pages at $width px', ({ width, height }) => {
     await page.context().close();
   });
 
-  test('/download leads with the visitor\'s system and tells a Linux visitor there is no app for it yet', async () => {
+  test('/download leads with the visitor\'s system; Linux and routers are told to use a WireGuard configuration from the account page (issue 45 item 5)', async () => {
     const windows = await open('/download', width, height, USER_AGENTS.windows);
     const first = windows.getByRole('region').first();
     await expect.poll(() => first.getAttribute('id')).toBe('windows');
     expect(await first.innerText()).toMatch(/your system/i);
-    expect(await words(windows)).not.toContain('No Linux app yet');
+    expect(await windows.getByText('On Linux? Connect with WireGuard').count()).toBe(0);
+    // Every visitor finds the way for Linux and routers.
+    const wireguard = windows.getByRole('region', { name: 'Linux, routers and other devices' });
+    expect(await wireguard.innerText()).toContain(WIREGUARD_ELSEWHERE);
+    expect(await wireguard.getByRole('link', { name: 'Add a device on your account page' }).getAttribute('href')).toBe('/account');
     await windows.context().close();
 
     const linux = await open('/download', width, height, USER_AGENTS.linux);
-    await linux.getByText('No Linux app yet').waitFor();
-    expect(await words(linux)).toContain('there is no app for Linux yet');
-    expect(await words(linux)).not.toMatch(/your system/i);
+    const told = linux.getByRole('alert');
+    await told.getByText('On Linux? Connect with WireGuard').waitFor();
+    expect(await told.innerText()).toContain(`On Linux: ${WIREGUARD_ELSEWHERE}`);
+    expect(await words(linux)).not.toMatch(/no app for Linux|your system/i);
+    await transitionsSettled(linux);
+    await saveScreenshot(linux, `words-download-linux-${width}`, { fullPage: true });
     await linux.context().close();
+  });
+
+  test('the home page and the FAQ say the one sentence about encryption; the pricing lists say its short form (issue 45 item 4)', async () => {
+    const home = await open('/', width, height);
+    const text = await words(home);
+    expect(text).toContain(ENCRYPTION_SENTENCE);
+    expect(text).toContain(ENCRYPTION_FEATURE);
+    expect(text).not.toMatch(/Military Grade AES|AES-256 encryption with IKEv2/);
+    await home.context().close();
+    const support = await open('/support', width, height);
+    const question = support.getByRole('button', { name: 'What encryption do you use?' });
+    await question.click();
+    await support.getByText(ENCRYPTION_SENTENCE, { exact: false }).waitFor();
+    const linux = support.getByRole('button', { name: 'Can I use it on Linux or a router?' });
+    await linux.click();
+    await support.getByText(WIREGUARD_ELSEWHERE, { exact: false }).waitFor();
+    await transitionsSettled(support);
+    await saveScreenshot(support, `words-support-linux-${width}`, { fullPage: false });
+    await support.context().close();
+    const cancel = await open('/cancel', width, height);
+    expect(await words(cancel)).toContain(ENCRYPTION_FEATURE);
+    await cancel.context().close();
   });
 });
 

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { axeViolations, saveScreenshot, transitionsSettled } from '../support/browser';
 import { geometryProblems } from '../support/geometry';
 import { useWholeStack } from '../support/e2e-suite';
-import { storageKey } from '../support/emulator-ui';
+import { signInWithPopup, storageKey } from '../support/emulator-ui';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
 
 const RELAY_TOKEN = 'relay-token-for-the-journey-0123456789abcdef';
@@ -130,10 +130,76 @@ describe('a WireGuard configuration made on the account page', () => {
     }
 
     expect(await listedKeys()).toContain(publicKey);
+    // Issue 45 item 6: Remove asks first and says what happens; Cancel keeps the device.
     await devices.getByRole('button', { name: 'Remove Pixel phone' }).click();
-    // The toast itself: the Account activity card, reloaded, says "Device signed out: …" too.
-    await page.locator('.mantine-Notification-root').getByText('Device signed out').waitFor();
+    const confirm = page.getByRole('dialog', { name: 'Remove Pixel phone?' });
+    await confirm.getByText(/its configuration stops working at once/).waitFor();
+    for (const variant of VARIANTS) {
+      await show(page, variant);
+      await saveScreenshot(page, `wireguard-remove-${variant.width}-${variant.colorScheme}`, { fullPage: false });
+      expect(await geometryProblems(page, { primaryAction: 'Remove device' }), `the removal at ${variant.width} ${variant.colorScheme}`).toEqual([]);
+      expect(await axeViolations(page), `axe on the removal at ${variant.width} ${variant.colorScheme}`).toEqual([]);
+    }
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect(await listedKeys()).toContain(publicKey);
+    await devices.getByRole('button', { name: 'Remove Pixel phone' }).click();
+    await confirm.getByRole('button', { name: 'Remove device' }).click();
+    await page.locator('.mantine-Notification-root').getByText('Device removed').waitFor();
     await expect.poll(() => devices.getByText('Pixel phone').count()).toBe(0);
     expect(await listedKeys()).not.toContain(publicKey);
+    await page.getByRole('region', { name: 'Account activity' }).getByText('Device removed: Pixel phone').waitFor();
+  }, 180_000);
+
+  // Issue 45 item 3: on a phone, the phone's steps. The platform is the phone's own; the file import leads and the
+  // QR code waits under "Setting up another device?"; a platform chosen for a device is preselected by its Replace key.
+  test('on an Android phone: Android preselected, the file first, the QR under "Setting up another device?", Replace key remembers the platform', async () => {
+    const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Mobile Safari/537.36';
+    // Signed in as on a phone: the account menu sits in the phone's menu, so the sign-in's landing page is awaited.
+    const { context } = await e2e.newContext({ viewport: { width: 390, height: 844 }, userAgent: android, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    await page.goto(`${e2e.stack.url}/signin`);
+    await signInWithPopup(context, page, 'wireguard.phone@example.com');
+    await page.waitForURL(`${e2e.stack.url}/subscribe`);
+    const userId = await userIdOf(e2e.stack.url, (await storageKey(page, 'sessionToken'))!);
+    expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' })).status).toBe(200);
+    await page.goto(`${e2e.stack.url}/account`);
+    const devices = page.getByRole('region', { name: 'Devices' });
+    await devices.getByRole('button', { name: 'Add a device' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add a device' });
+    await dialog.getByRole('textbox', { name: 'Device name' }).fill('This phone');
+    expect(await dialog.getByRole('combobox', { name: 'Platform' }).inputValue()).toBe('Android');
+    await dialog.getByRole('button', { name: 'Add device' }).click();
+    await dialog.getByText('Tap "Download .conf", then in the WireGuard app tap "+", then "Import from file or archive", and pick the file.').waitFor();
+    const another = dialog.getByRole('region', { name: 'Setting up another device?' });
+    await another.getByRole('img', { name: 'QR code of the WireGuard configuration' }).waitFor();
+    // The download within the first screen, the QR code below the file.
+    const download = (await dialog.getByRole('link', { name: 'Download .conf' }).boundingBox())!;
+    expect(download.y + download.height).toBeLessThanOrEqual(844);
+    const file = (await dialog.getByTestId('wireguard-config').boundingBox())!;
+    expect((await another.boundingBox())!.y).toBeGreaterThan(file.y);
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await show(page, { width: 390, height: 844, colorScheme });
+      await saveScreenshot(page, `wireguard-phone-shown-390-${colorScheme}`, { fullPage: false });
+      expect(await geometryProblems(page, { primaryAction: 'Download .conf' }), colorScheme).toEqual([]);
+      expect(await axeViolations(page), `axe on the phone's configuration (${colorScheme})`).toEqual([]);
+    }
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
+    // A router added from the phone: its Replace key preselects Router, not the phone's system.
+    await devices.getByRole('button', { name: 'Add a device' }).click();
+    await dialog.getByRole('textbox', { name: 'Device name' }).fill('Home router');
+    await dialog.getByRole('combobox', { name: 'Platform' }).click();
+    await page.getByRole('option', { name: 'Router' }).click();
+    await dialog.getByRole('button', { name: 'Add device' }).click();
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await devices.getByRole('button', { name: 'Replace key for Home router' }).click();
+    const replace = page.getByRole('dialog', { name: 'Replace the key of Home router' });
+    expect(await replace.getByRole('combobox', { name: 'Platform' }).inputValue()).toBe('Router');
+    await replace.getByRole('button', { name: 'Close dialog' }).click();
+    await devices.getByRole('button', { name: 'Replace key for This phone' }).click();
+    expect(await page.getByRole('dialog', { name: 'Replace the key of This phone' }).getByRole('combobox', { name: 'Platform' }).inputValue()).toBe('Android');
   }, 180_000);
 });

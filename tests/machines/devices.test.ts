@@ -1,9 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { Device } from '../../contract/api';
-import { DEVICE_SIGNED_OUT_TOAST, devicesMachine } from '../../machines/devices';
+import { DEVICE_REMOVED_TOAST, DEVICE_SIGNED_OUT_TOAST, devicesMachine } from '../../machines/devices';
 
 const macbook: Device = { id: 'ses_1', kind: 'desktop', deviceName: 'MacBook', createdAt: '2026-11-01T10:00:00Z', lastUsedAt: '2026-11-20T10:00:00Z' };
+const router: Device = { id: 'wgk_1', kind: 'wireguard', deviceName: 'Home router', createdAt: '2026-11-02T10:00:00Z' };
 
 function start(list: () => Promise<Device[]>, revoke: (deviceId: string) => Promise<void> = async () => {}) {
   const showToast = vi.fn();
@@ -43,6 +44,32 @@ describe('devices', () => {
     expect(revokeSpy).toHaveBeenCalledWith('ses_1');
     expect(showToast).toHaveBeenCalledWith(DEVICE_SIGNED_OUT_TOAST);
     expect(actor.getSnapshot().context.devices).toEqual([]);
+  });
+
+  // Issue 45 item 6: a WireGuard configuration stops working at once, so its removal is asked first.
+  it('asks before removing a WireGuard device; Cancel removes nothing; the removal toasts "Device removed"', async () => {
+    const lists = [[macbook, router], [macbook]];
+    const { actor, showToast, revokeSpy } = start(async () => lists.shift() ?? []);
+    await flush();
+    actor.send({ type: 'devices.revoke', deviceId: 'wgk_1' });
+    expect(actor.getSnapshot().value).toBe('confirmingRemoval');
+    expect(actor.getSnapshot().context.confirming).toBe('wgk_1');
+    actor.send({ type: 'devices.cancelRemoval' });
+    await flush();
+    expect(actor.getSnapshot().value).toBe('ready');
+    expect(actor.getSnapshot().context.confirming).toBeNull();
+    expect(revokeSpy).not.toHaveBeenCalled();
+
+    actor.send({ type: 'devices.revoke', deviceId: 'wgk_1' });
+    actor.send({ type: 'devices.confirmRemoval' });
+    expect(actor.getSnapshot().hasTag('revoking')).toBe(true);
+    expect(actor.getSnapshot().context).toMatchObject({ revoking: 'wgk_1', confirming: null });
+    await flush();
+    await flush();
+    expect(revokeSpy).toHaveBeenCalledWith('wgk_1');
+    expect(showToast).toHaveBeenCalledWith(DEVICE_REMOVED_TOAST);
+    expect(DEVICE_REMOVED_TOAST.title).toBe('Device removed');
+    expect(actor.getSnapshot().context.devices).toEqual([macbook]);
   });
 
   it('a failed revoke keeps the list and says why', async () => {

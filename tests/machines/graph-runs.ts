@@ -182,11 +182,15 @@ const appLinkEvents: EventObject[] = [
 ];
 
 const device = { id: 'ses_1', kind: 'desktop', deviceName: 'MacBook', createdAt: '2026-11-01T10:00:00Z', lastUsedAt: '2026-11-20T10:00:00Z' };
+const wireguardDevice = { id: 'wgk_1', kind: 'wireguard', deviceName: 'Home router', createdAt: '2026-11-02T10:00:00Z' };
 const devicesEvents: EventObject[] = [
-  done('listDevices', [device]),
+  done('listDevices', [device, wireguardDevice]),
   failed('listDevices', new Error('offline')),
   { type: 'devices.reload' },
   { type: 'devices.revoke', deviceId: 'ses_1' } as EventObject,
+  { type: 'devices.revoke', deviceId: 'wgk_1' } as EventObject,
+  { type: 'devices.confirmRemoval' },
+  { type: 'devices.cancelRemoval' },
   done('revokeDevice'),
   failed('revokeDevice', new Error('Device not found.')),
 ];
@@ -205,6 +209,9 @@ const server = {
 const addDeviceEvents: EventObject[] = [
   { type: 'addDevice.open' },
   { type: 'addDevice.replace', deviceId: 'wgk_1', name: 'Phone' } as EventObject,
+  done('choosePlatform', 'android'),
+  done('choosePlatform', null),
+  failed('choosePlatform', new Error('storage refused')),
   done('loadServers', [server]),
   failed('loadServers', new Error('offline')),
   { type: 'addDevice.submit', name: 'Phone', platform: 'ios', serverId: 'us-nyc-1' } as EventObject,

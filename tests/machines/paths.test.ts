@@ -133,6 +133,9 @@ const invariants: Record<string, Invariant> = {
   devices: (snapshot) => {
     expect(snapshot.hasTag('revoking')).toBe(snapshot.matches('revoking'));
     expect(snapshot.context.revoking !== null).toBe(snapshot.matches('revoking'));
+    // A removal waits for the customer's word only for a WireGuard device, and only while asked.
+    expect(snapshot.context.confirming !== null).toBe(snapshot.matches('confirmingRemoval'));
+    if (snapshot.matches('confirmingRemoval')) expect(snapshot.context.devices.find((each: { id: string }) => each.id === snapshot.context.confirming)?.kind).toBe('wireguard');
   },
   activation: (snapshot) => {
     expect(snapshot.hasTag('activating')).toBe(snapshot.matches('checking') || snapshot.matches('waiting'));

@@ -82,7 +82,7 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
     expect((await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken, deviceId: device.id })).status).toBe(200);
     const activity = await call(api.app, 'POST', '/api/account/activity', { sessionToken });
     expect(activity.body.items).toEqual([
-      { kind: 'device_revoked', by: 'customer', date: new Date().toISOString().slice(0, 10), detail: { deviceName: 'Phone' } },
+      { kind: 'device_removed', by: 'customer', date: new Date().toISOString().slice(0, 10), detail: { deviceName: 'Phone' } },
       { kind: 'device_added', by: 'customer', date: new Date().toISOString().slice(0, 10), detail: { deviceName: 'Phone' } },
     ]);
   });
@@ -167,6 +167,12 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
     expect(device.ipv6Address).not.toBe(old.ipv6Address);
     expect((await devicesOf(api, ada.sessionToken)).map((each) => each.publicKey)).toEqual([publicKey]);
     expect((await registerKey(api.app, bob.sessionToken, old.publicKey!)).body.code).toBe('key_in_use');
+    // Issue 45 item 6: the account's activity says "Key replaced", not a removal and an addition.
+    const activity = await call(api.app, 'POST', '/api/account/activity', { sessionToken: ada.sessionToken });
+    expect((activity.body.items as Array<{ kind: string; detail: unknown }>).map(({ kind, detail }) => ({ kind, detail }))).toEqual([
+      { kind: 'key_replaced', detail: { deviceName: 'Router' } },
+      { kind: 'device_added', detail: { deviceName: 'Router' } },
+    ]);
   });
 
   test('a desktop session may not register devices for the account, rotate or revoke them', async () => {

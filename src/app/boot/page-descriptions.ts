@@ -3,9 +3,10 @@
  * Not part of the browser's bundle: search engines read the page as the server sends it.
  */
 import { brand } from '../../config/brand';
+import { ENCRYPTION_FEATURE } from '../../content/encryption';
 
 export const PAGE_DESCRIPTIONS: Record<string, string> = {
-  '/': `${brand.productName}: zero-log, AES-256 encrypted VPN for all your devices. One simple ${brand.price.interval.formalAdjective} plan.`,
+  '/': `${brand.productName}: a zero-log VPN for all your devices, ${ENCRYPTION_FEATURE}. One simple ${brand.price.interval.formalAdjective} plan.`,
   '/download': `Download ${brand.productName} for macOS 11+, Windows 10+, iOS 14+ and Android 8+ (about 50 MB).`,
   '/support': `Help with ${brand.productName}: setup and installation on every device, answers to common questions, and how to reach our support team.`,
   '/privacy': `How ${brand.operator} handles your data when you use ${brand.productName}: what we collect, what we never log, and your rights.`,

@@ -4,7 +4,7 @@ import { unsupportedSystem } from '../../config/platform-detect';
 import { DownloadPage } from '../../screens/download-page';
 import { mantinePage } from './mantine-page';
 
-/** The prerendered list for everyone; once hydrated, the visitor's system first, or a word for Linux users. */
+/** The prerendered list for everyone; once hydrated, the visitor's system first, or for Linux users how to connect with WireGuard. */
 export function Download() {
   const hydrated = useHydrated();
   const visitor = useVisitorPlatform();

@@ -4,11 +4,13 @@ import { addDeviceMachine } from '../../../../machines/add-device';
 import type { AppActors } from '../../../app/actors/app-actors';
 import { api } from '../../../services/api-client';
 import { generateWireguardKeyPair } from '../../../services/wireguard-keys';
+import { preferredPlatform, rememberPlatform } from '../../../services/device-platforms';
 import { currentSessionToken, withSession } from '../session-calls';
 
 export function provideAddDevice(actors: AppActors) {
   return addDeviceMachine.provide({
     actors: {
+      choosePlatform: fromPromise(async ({ input }) => preferredPlatform(input.deviceId)),
       loadServers: fromPromise(() => api.vpnServers()),
       generateKeyPair: fromPromise(() => generateWireguardKeyPair()),
       registerKey: fromPromise(async ({ input }) => {
@@ -19,6 +21,9 @@ export function provideAddDevice(actors: AppActors) {
             : api.registerKey({ sessionToken, name: input.name, publicKey: input.publicKey }),
         );
       }),
+    },
+    actions: {
+      rememberPlatform: (_args, { deviceId, platform }) => rememberPlatform(deviceId, platform),
     },
   });
 }

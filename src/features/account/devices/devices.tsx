@@ -7,6 +7,7 @@ import { useCard } from '../use-card';
 import { provideDevices } from './services';
 import { provideAddDevice } from './add-device-services';
 import { AddDeviceDialog, type AddDeviceDialogProps } from '../../../screens/add-device-dialog';
+import { useVisitorPlatform } from '../../../components/use-visitor-platform';
 
 /**
  * Devices (desktop apps and WireGuard configurations) with "Add a device". The list loads as the page opens, with or without a subscription (its call is also how a
@@ -21,6 +22,7 @@ export function Devices() {
       loading: state.hasTag('loading'),
       error: state.matches('failed') ? state.context.error : null,
       revokingId: state.context.revoking,
+      confirmingId: state.context.confirming,
     }),
     shallowEqual,
   );
@@ -50,6 +52,7 @@ export function Devices() {
     }),
     shallowEqual,
   );
+  const visitor = useVisitorPlatform();
   const openAppOffered = useSessionView((view) => isActive(view.context.subscription));
   const hasSubscription = useSessionView((view) => view.context.subscription !== null);
   if (!hasSubscription) return null;
@@ -58,6 +61,8 @@ export function Devices() {
       <DevicesCard
         {...shown}
         onRevoke={(deviceId) => devices.send({ type: 'devices.revoke', deviceId })}
+        onConfirmRemove={() => devices.send({ type: 'devices.confirmRemoval' })}
+        onCancelRemove={() => devices.send({ type: 'devices.cancelRemoval' })}
         onReload={() => devices.send({ type: 'devices.reload' })}
         onAdd={() => addDevice.send({ type: 'addDevice.open' })}
         onReplaceKey={(device) => addDevice.send({ type: 'addDevice.replace', deviceId: device.id, name: device.deviceName })}
@@ -65,6 +70,7 @@ export function Devices() {
       />
       <AddDeviceDialog
         {...dialog}
+        onPhone={visitor?.id === 'ios' || visitor?.id === 'android'}
         onSubmit={(choice) => addDevice.send({ type: 'addDevice.submit', ...choice })}
         onRetry={() => addDevice.send({ type: 'addDevice.retry' })}
         onClose={() => addDevice.send({ type: 'addDevice.close' })}
