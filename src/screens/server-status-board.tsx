@@ -90,18 +90,19 @@ function ServerCard({ server, updatedAt, now, headingOrder }: { server: ServerSt
   const state = stateOf(server);
   return (
     <Card component="li" withBorder radius="md" padding="md">
-      <Group justify="space-between" align="flex-start" gap="xs">
-        <Title order={headingOrder} size="h4">
-          {server.city}, {server.countryName}
-        </Title>
+      <Title order={headingOrder} size="h4">
+        {server.city}, {server.countryName}
+      </Title>
+      <Group gap="xs" mt={4}>
         <Group gap={6} wrap="nowrap">
           <span className={`${classes.dot} ${STATE_CLASS[state]}`} aria-hidden="true" />
           <Text fw={700} size="sm">
             {state}
           </Text>
         </Group>
-      </Group>
-      <Group gap="lg" mt={4}>
+        <Text size="sm" c="dimmed" aria-hidden="true">
+          ·
+        </Text>
         {state === 'Online' ? (
           <Text size="sm">Load {Math.round(server.load)}%</Text>
         ) : (
