@@ -129,7 +129,7 @@ function ServerCard({ server, updatedAt, now, headingOrder }: { server: ServerSt
 function summary(servers: ServerStatus[]): string {
   const online = servers.filter((server) => stateOf(server) === 'Online').length;
   const maintenance = servers.filter((server) => stateOf(server) === 'Maintenance').length;
-  const head = online === servers.length ? `All ${plural(servers.length, 'server')} online` : `${online} of ${plural(servers.length, 'server')} online`;
+  const head = online === servers.length ? 'All servers online' : `${online} of ${plural(servers.length, 'server')} online`;
   return maintenance > 0 ? `${head}, ${maintenance} in maintenance` : head;
 }
 
@@ -142,7 +142,7 @@ export function ServerStatusBoard({ status, failed, now, headingOrder = 2 }: Ser
   return (
     <Stack gap="md">
       {failed && (
-        <Alert color="yellow" title="Status unavailable">
+        <Alert color="yellow" title="Status unavailable" className={classes.notice}>
           {/* Fixed words: an alert is read out when it changes, so the ticking age stays out of it. */}
           We can't load the server status right now. Retrying…
           {status && ' The figures below are the last we received.'}

@@ -109,6 +109,11 @@ describe('/status (issue 48 item 2)', () => {
     expect(within(card('New York, United States')).getByText('Load 37%')).toBeInTheDocument();
   });
 
+  test('every server online: said in one line', () => {
+    renderWithMantine(<StatusPage status={{ ...answer, servers: answer.servers.slice(0, 1) }} failed={false} now={now} />);
+    expect(screen.getByText('All servers online')).toBeInTheDocument();
+  });
+
   test('a failed first fetch: the message alone', () => {
     renderWithMantine(<StatusPage status={null} failed now={now} />);
     expect(screen.getByRole('alert')).toHaveTextContent("We can't load the server status right now. Retrying…");
