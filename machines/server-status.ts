@@ -13,9 +13,22 @@ export const STATUS_REFRESH_MS = 30_000;
 /** Time before trying again after a failed fetch. */
 export const STATUS_RETRY_MS = 10_000;
 
+/**
+ * One answer and when the page received it (the service's clock: the machine reads none). The answer's own
+ * `updatedAt` can be older: the API answers "unchanged" (304) to a browser holding the same figures, which
+ * then reads its cached copy; receiving it still confirms the figures now.
+ */
+export interface ServerStatusReading {
+  status: ServersStatusAnswer;
+  /** Milliseconds since the epoch. */
+  receivedAt: number;
+}
+
 export interface ServerStatusContext {
   /** The last answer the API gave, kept through failures. */
   status: ServersStatusAnswer | null;
+  /** When it was received (ms since the epoch): "Updated N seconds ago" counts from it. */
+  receivedAt: number | null;
   /** Set while the last fetch failed; cleared by the next answer. */
   failed: boolean;
 }
@@ -26,10 +39,10 @@ export const serverStatusMachine = setup({
   types: {} as NoInputMachineTypes<ServerStatusContext, ServerStatusEvent, 'fetching'>,
   actors: {
     /** GET /api/vpn/servers/status. */
-    fetchServerStatus: fromPromise<ServersStatusAnswer>(() => Promise.reject(new Error('fetchServerStatus not provided'))),
+    fetchServerStatus: fromPromise<ServerStatusReading>(() => Promise.reject(new Error('fetchServerStatus not provided'))),
   },
   actions: {
-    assignStatus: assign((_args, params: { status: ServersStatusAnswer }) => ({ status: params.status, failed: false })),
+    assignStatus: assign((_args, params: ServerStatusReading) => ({ status: params.status, receivedAt: params.receivedAt, failed: false })),
     markFailed: assign(() => ({ failed: true })),
   },
   guards: {
@@ -41,7 +54,7 @@ export const serverStatusMachine = setup({
   },
 }).createMachine({
   id: 'serverStatus',
-  context: { status: null, failed: false },
+  context: { status: null, receivedAt: null, failed: false },
   initial: 'loading',
   states: {
     // Nothing to show yet.
@@ -50,7 +63,7 @@ export const serverStatusMachine = setup({
       invoke: {
         id: 'fetchServerStatus',
         src: 'fetchServerStatus',
-        onDone: { target: 'shown', actions: { type: 'assignStatus', params: ({ event }) => ({ status: event.output }) } },
+        onDone: { target: 'shown', actions: { type: 'assignStatus', params: ({ event }) => event.output } },
         onError: { target: 'failed', actions: 'markFailed' },
       },
     },
@@ -64,7 +77,7 @@ export const serverStatusMachine = setup({
       invoke: {
         id: 'fetchServerStatus',
         src: 'fetchServerStatus',
-        onDone: { target: 'shown', actions: { type: 'assignStatus', params: ({ event }) => ({ status: event.output }) } },
+        onDone: { target: 'shown', actions: { type: 'assignStatus', params: ({ event }) => event.output } },
         onError: { target: 'failed', actions: 'markFailed' },
       },
     },

@@ -11,9 +11,11 @@ const DOWN_BELOW = 0.5;
 export interface ServerStatusBoardProps {
   /** The last answer of GET /api/vpn/servers/status, or null before the first. */
   status: ServersStatusAnswer | null;
+  /** When the page received it (ms since the epoch): "Updated N seconds ago" counts from it. */
+  receivedAt: number | null;
   /** The last fetch failed: the last answer, if any, stays shown with its age. */
   failed: boolean;
-  /** The time now (ms since the epoch): "Updated N seconds ago" counts from the answer's `updatedAt`. */
+  /** The time now (ms since the epoch). */
   now: number;
   /** The level of each server's heading (2 on /status, deeper inside the staff console). */
   headingOrder?: TitleOrder;
@@ -41,8 +43,8 @@ function percent(value: number): string {
 const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ? '' : 's'}`;
 
 /** "5 seconds", "3 minutes", "2 hours", "4 days": how long ago a moment was, in its largest whole unit. */
-function ageText(fromIso: string, now: number): string {
-  const seconds = Math.max(0, Math.floor((now - Date.parse(fromIso)) / 1000));
+function ageText(from: string | number, now: number): string {
+  const seconds = Math.max(0, Math.floor((now - (typeof from === 'number' ? from : Date.parse(from))) / 1000));
   if (seconds < 60) return plural(seconds, 'second');
   if (seconds < 3600) return plural(Math.floor(seconds / 60), 'minute');
   if (seconds < 86_400) return plural(Math.floor(seconds / 3600), 'hour');
@@ -138,7 +140,7 @@ function summary(servers: ServerStatus[]): string {
  * its 90-day uptime strip with the measured 30- and 90-day figures beside the target, and the answer's age.
  * Drawn by /status and by the staff console (props only: the server-status machine's context and a clock).
  */
-export function ServerStatusBoard({ status, failed, now, headingOrder = 2 }: ServerStatusBoardProps) {
+export function ServerStatusBoard({ status, receivedAt, failed, now, headingOrder = 2 }: ServerStatusBoardProps) {
   return (
     <Stack gap="md">
       {failed && (
@@ -159,7 +161,7 @@ export function ServerStatusBoard({ status, failed, now, headingOrder = 2 }: Ser
           <Group justify="space-between" gap="xs">
             <Text fw={600}>{summary(status.servers)}</Text>
             <Text size="sm" c="dimmed">
-              Updated {ageText(status.updatedAt, now)} ago
+              Updated {ageText(receivedAt ?? status.updatedAt, now)} ago
             </Text>
           </Group>
           <ul className={classes.list}>

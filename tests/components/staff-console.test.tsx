@@ -87,7 +87,7 @@ describe('staff console', () => {
         { id: 'ng-lagos-1', country: 'NG', countryName: 'Nigeria', city: 'Lagos', online: true, maintenance: true, load: 0, lastReportAt: '2026-11-28T09:59:50.000Z', uptime30d: 100, uptime90d: 100, days: Array.from({ length: 90 }, () => 1) },
       ],
     };
-    const servers = <ServerStatusBoard status={status} failed={false} now={Date.parse(status.updatedAt) + 5_000} headingOrder={3} />;
+    const servers = <ServerStatusBoard status={status} receivedAt={Date.parse(status.updatedAt)} failed={false} now={Date.parse(status.updatedAt) + 5_000} headingOrder={3} />;
     render('support', { customer: null, servers });
     const region = within(screen.getByRole('region', { name: 'VPN servers' }));
     expect(region.getByText('1 of 2 servers online, 1 in maintenance')).toBeInTheDocument();

@@ -235,7 +235,7 @@ const statusAnswer = {
   updatedAt: '2026-11-28T10:00:30.000Z',
 };
 const serverStatusEvents: EventObject[] = [
-  done('fetchServerStatus', statusAnswer),
+  done('fetchServerStatus', { status: statusAnswer, receivedAt: Date.parse('2026-11-28T10:00:31.000Z') }),
   failed('fetchServerStatus', new Error('Could not load the server status')),
   { type: 'status.refresh' },
 ];

@@ -128,6 +128,7 @@ const invariants: Record<string, Invariant> = {
     // Figures once shown are never dropped: only the first fetch runs without them.
     if (snapshot.matches('shown') || snapshot.matches('refreshing')) expect(snapshot.context.status).not.toBeNull();
     if (snapshot.matches('loading')) expect(snapshot.context.status).toBeNull();
+    expect(snapshot.context.receivedAt === null).toBe(snapshot.context.status === null);
     if (snapshot.matches('shown')) expect(snapshot.context.failed).toBe(false);
     if (snapshot.matches('failed')) expect(snapshot.context.failed).toBe(true);
   },

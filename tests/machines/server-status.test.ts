@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import type { ServersStatusAnswer } from '../../contract/relay';
-import { STATUS_REFRESH_MS, STATUS_RETRY_MS, serverStatusMachine } from '../../machines/server-status';
+import { STATUS_REFRESH_MS, STATUS_RETRY_MS, serverStatusMachine, type ServerStatusReading } from '../../machines/server-status';
 
 const answer = (updatedAt: string): ServersStatusAnswer => ({ servers: [], updatedAt });
 
 function start(answers: Array<ServersStatusAnswer | Error>) {
-  const fetchStatus = vi.fn(async (): Promise<ServersStatusAnswer> => {
+  const fetchStatus = vi.fn(async (): Promise<ServerStatusReading> => {
     const next = answers.length > 1 ? answers.shift()! : answers[0]!;
     if (next instanceof Error) throw next;
-    return next;
+    return { status: next, receivedAt: Date.now() };
   });
   const actor = createActor(serverStatusMachine.provide({ actors: { fetchServerStatus: fromPromise(fetchStatus) } }), { input: {} });
   actor.start();
@@ -39,16 +39,16 @@ describe('server status (/status)', () => {
     await flush();
     await vi.advanceTimersByTimeAsync(STATUS_REFRESH_MS);
     expect(actor.getSnapshot().value).toBe('failed');
-    expect(actor.getSnapshot().context).toEqual({ status: answer('t1'), failed: true });
+    expect(actor.getSnapshot().context).toMatchObject({ status: answer('t1'), failed: true });
     await vi.advanceTimersByTimeAsync(STATUS_RETRY_MS);
     expect(fetchStatus).toHaveBeenCalledTimes(3);
-    expect(actor.getSnapshot().context).toEqual({ status: answer('t3'), failed: false });
+    expect(actor.getSnapshot().context).toMatchObject({ status: answer('t3'), receivedAt: Date.now(), failed: false });
   });
 
   it('retries a first fetch that failed, with nothing to show meanwhile', async () => {
     const { actor } = start([new Error('offline'), answer('t1')]);
     await flush();
-    expect(actor.getSnapshot().context).toEqual({ status: null, failed: true });
+    expect(actor.getSnapshot().context).toEqual({ status: null, receivedAt: null, failed: true });
     await vi.advanceTimersByTimeAsync(STATUS_RETRY_MS);
     expect(actor.getSnapshot().value).toBe('shown');
   });

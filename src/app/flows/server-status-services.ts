@@ -4,14 +4,13 @@
  * the page's first load carries neither XState nor the API client.
  */
 import { fromPromise } from 'xstate';
-import type { ServersStatusAnswer } from '../../../contract/relay';
-import { serverStatusMachine } from '../../../machines/server-status';
+import { serverStatusMachine, type ServerStatusReading } from '../../../machines/server-status';
 import { api } from '../../services/api-client';
 
 export function provideServerStatus() {
   return serverStatusMachine.provide({
     actors: {
-      fetchServerStatus: fromPromise<ServersStatusAnswer>(() => api.serversStatus()),
+      fetchServerStatus: fromPromise<ServerStatusReading>(async () => ({ status: await api.serversStatus(), receivedAt: Date.now() })),
     },
   });
 }

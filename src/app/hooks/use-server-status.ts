@@ -22,5 +22,5 @@ function useNow(): number {
 export function useServerStatus(name: string) {
   const [state] = useAppMachine(machine, name, {});
   const now = useNow();
-  return { status: state.context.status, failed: state.context.failed, now };
+  return { status: state.context.status, receivedAt: state.context.receivedAt, failed: state.context.failed, now };
 }

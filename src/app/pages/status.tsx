@@ -7,7 +7,7 @@ import { mantinePage } from './mantine-page';
 // first load stays as light as the other public pages' (issue 25).
 const StatusWiring = lazy(() => import('./status-wiring').then((module) => ({ default: module.StatusWiring })));
 
-const loading = <StatusPage status={null} failed={false} now={0} />;
+const loading = <StatusPage status={null} receivedAt={null} failed={false} now={0} />;
 
 /** /status (src/routes/_mantine/status.tsx shows it under the router): prerendered loading, then live. */
 export function Status() {
