@@ -16,6 +16,7 @@ import { checkoutMachine } from './checkout';
 import { deepLinkMachine } from './deep-link';
 import { addDeviceMachine } from './add-device';
 import { devicesMachine } from './devices';
+import { serverStatusMachine } from './server-status';
 import { sessionMachine } from './session';
 import { signInMachine } from './sign-in';
 import { staffActionMachine } from './staff-action';
@@ -44,6 +45,7 @@ export const MACHINES = [
   { name: 'staff-search', title: 'Staff console: search and customer', machine: staffSearchMachine },
   { name: 'staff-action', title: 'Staff console: confirm, then act', machine: staffActionMachine },
   { name: 'data-export', title: 'Download your data', machine: dataExportMachine },
+  { name: 'server-status', title: 'Server status (/status)', machine: serverStatusMachine },
 ] as const satisfies readonly CataloguedMachine[];
 
 export type MachineName = (typeof MACHINES)[number]['name'];

@@ -35,7 +35,7 @@ import { loadAverage, median } from './lib/bench-figures.ts';
 const NOT_FOUND_ROUTE = '/no-such-page';
 /** Signed-in routes and whose session each is measured with. */
 const SIGNED_IN: Record<string, keyof SignedInCustomers> = { '/account': 'subscriber', '/subscribe': 'notSubscribed' };
-const ALL_ROUTES = ['/', '/support', '/privacy', '/terms', '/signin', '/success', '/cancel', NOT_FOUND_ROUTE, '/account', '/subscribe'];
+const ALL_ROUTES = ['/', '/support', '/privacy', '/terms', '/signin', '/success', '/cancel', '/status', NOT_FOUND_ROUTE, '/account', '/subscribe'];
 const ROUTES = process.env.BENCH_ROUTES ? process.env.BENCH_ROUTES.split(',') : ALL_ROUTES;
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 1));
 const root = process.cwd();

@@ -24,7 +24,7 @@ export interface PageMeta {
  * The public pages, prerendered from their own tree without the router (src/app/pages/public-pages.ts); the
  * others depend on the session and render in the browser only.
  */
-export const PRERENDERED_ROUTES = ['/', '/support', '/download', '/privacy', '/terms', '/signin', '/success', '/cancel'] as const satisfies readonly PublicPath[];
+export const PRERENDERED_ROUTES = ['/', '/support', '/download', '/privacy', '/terms', '/signin', '/success', '/cancel', '/status'] as const satisfies readonly PublicPath[];
 export const BROWSER_ONLY_ROUTES = ['/subscribe', '/staff'] as const;
 /**
  * Pages that depend on the session, prerendered as their loading state (header, footer, spinner) so that they

@@ -17,6 +17,7 @@ import { Route as MantineDownloadRouteImport } from './routes/_mantine/download'
 import { Route as MantinePrivacyRouteImport } from './routes/_mantine/privacy'
 import { Route as MantineSigninRouteImport } from './routes/_mantine/signin'
 import { Route as MantineStaffRouteImport } from './routes/_mantine/staff'
+import { Route as MantineStatusRouteImport } from './routes/_mantine/status'
 import { Route as MantineSubscribeRouteImport } from './routes/_mantine/subscribe'
 import { Route as MantineSuccessRouteImport } from './routes/_mantine/success'
 import { Route as MantineSupportRouteImport } from './routes/_mantine/support'
@@ -61,6 +62,11 @@ const MantineStaffRoute = MantineStaffRouteImport.update({
   path: '/staff',
   getParentRoute: () => MantineRoute,
 } as any)
+const MantineStatusRoute = MantineStatusRouteImport.update({
+  id: '/status',
+  path: '/status',
+  getParentRoute: () => MantineRoute,
+} as any)
 const MantineSubscribeRoute = MantineSubscribeRouteImport.update({
   id: '/subscribe',
   path: '/subscribe',
@@ -90,6 +96,7 @@ export interface FileRoutesByFullPath {
   '/privacy': typeof MantinePrivacyRoute
   '/signin': typeof MantineSigninRoute
   '/staff': typeof MantineStaffRoute
+  '/status': typeof MantineStatusRoute
   '/subscribe': typeof MantineSubscribeRoute
   '/success': typeof MantineSuccessRoute
   '/support': typeof MantineSupportRoute
@@ -103,6 +110,7 @@ export interface FileRoutesByTo {
   '/privacy': typeof MantinePrivacyRoute
   '/signin': typeof MantineSigninRoute
   '/staff': typeof MantineStaffRoute
+  '/status': typeof MantineStatusRoute
   '/subscribe': typeof MantineSubscribeRoute
   '/success': typeof MantineSuccessRoute
   '/support': typeof MantineSupportRoute
@@ -118,6 +126,7 @@ export interface FileRoutesById {
   '/_mantine/privacy': typeof MantinePrivacyRoute
   '/_mantine/signin': typeof MantineSigninRoute
   '/_mantine/staff': typeof MantineStaffRoute
+  '/_mantine/status': typeof MantineStatusRoute
   '/_mantine/subscribe': typeof MantineSubscribeRoute
   '/_mantine/success': typeof MantineSuccessRoute
   '/_mantine/support': typeof MantineSupportRoute
@@ -133,6 +142,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/signin'
     | '/staff'
+    | '/status'
     | '/subscribe'
     | '/success'
     | '/support'
@@ -146,6 +156,7 @@ export interface FileRouteTypes {
     | '/privacy'
     | '/signin'
     | '/staff'
+    | '/status'
     | '/subscribe'
     | '/success'
     | '/support'
@@ -160,6 +171,7 @@ export interface FileRouteTypes {
     | '/_mantine/privacy'
     | '/_mantine/signin'
     | '/_mantine/staff'
+    | '/_mantine/status'
     | '/_mantine/subscribe'
     | '/_mantine/success'
     | '/_mantine/support'
@@ -229,6 +241,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MantineStaffRouteImport
       parentRoute: typeof MantineRoute
     }
+    '/_mantine/status': {
+      id: '/_mantine/status'
+      path: '/status'
+      fullPath: '/status'
+      preLoaderRoute: typeof MantineStatusRouteImport
+      parentRoute: typeof MantineRoute
+    }
     '/_mantine/subscribe': {
       id: '/_mantine/subscribe'
       path: '/subscribe'
@@ -267,6 +286,7 @@ interface MantineRouteChildren {
   MantinePrivacyRoute: typeof MantinePrivacyRoute
   MantineSigninRoute: typeof MantineSigninRoute
   MantineStaffRoute: typeof MantineStaffRoute
+  MantineStatusRoute: typeof MantineStatusRoute
   MantineSubscribeRoute: typeof MantineSubscribeRoute
   MantineSuccessRoute: typeof MantineSuccessRoute
   MantineSupportRoute: typeof MantineSupportRoute
@@ -280,6 +300,7 @@ const MantineRouteChildren: MantineRouteChildren = {
   MantinePrivacyRoute: MantinePrivacyRoute,
   MantineSigninRoute: MantineSigninRoute,
   MantineStaffRoute: MantineStaffRoute,
+  MantineStatusRoute: MantineStatusRoute,
   MantineSubscribeRoute: MantineSubscribeRoute,
   MantineSuccessRoute: MantineSuccessRoute,
   MantineSupportRoute: MantineSupportRoute,

@@ -20,6 +20,9 @@ export function SiteFooter() {
           <SiteLink to="/terms" className={classes.link}>
             Terms
           </SiteLink>
+          <SiteLink to="/status" className={classes.link}>
+            Server status
+          </SiteLink>
           <a href={`mailto:${brand.supportEmail}`} className={classes.link}>
             {brand.supportEmail}
           </a>

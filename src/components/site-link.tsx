@@ -1,7 +1,7 @@
 import { createContext, useContext, type AnchorHTMLAttributes, type ReactNode } from 'react';
 
 /** The site's own pages that its frame (header, footer, account menu) and the home page link to. */
-type SitePath = '/' | '/support' | '/privacy' | '/terms' | '/signin' | '/subscribe' | '/account';
+type SitePath = '/' | '/support' | '/privacy' | '/terms' | '/status' | '/signin' | '/subscribe' | '/account';
 
 export interface SiteLinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> {
   to: SitePath;

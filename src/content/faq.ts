@@ -6,6 +6,8 @@ import { REFUND_ARRIVES_WITHIN } from '../../contract/refund-timing';
 interface FaqItem {
   question: string;
   answer: string;
+  /** A page of the site the answer points to, drawn as a link after it. */
+  link?: { to: '/status'; text: string };
 }
 
 export interface FaqCategory {
@@ -58,7 +60,8 @@ export const faq: readonly FaqCategory[] = [
       },
       {
         question: 'How reliable is the service?',
-        answer: `We target 99.9% uptime and monitor our servers around the clock. If a server has a problem, connect to another location while we fix it.`,
+        answer: `We target 99.9% uptime and monitor our servers around the clock. If a server has a problem, connect to another location while we fix it. Each server's state, load and measured uptime are public on our status page.`,
+        link: { to: '/status', text: 'See the server status' },
       },
       {
         question: 'Does the VPN work on public Wi-Fi?',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 // The console's own Mantine styles (inputs, tables): in its chunk, never on a customer's page.
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Table.layer.css';
@@ -36,6 +36,8 @@ export interface StaffConsoleProps {
   /** Starts an action's confirmation (revoke_device names its device). */
   onAction: (action: StaffActionName, deviceId?: string) => void;
   dialog: StaffActionDialogProps | null;
+  /** Every VPN server's state (the status page's board, wired by the console's feature), shown while no customer is open. */
+  servers?: ReactNode;
 }
 
 /** A device's kind as the customer's own Devices card names it; a WireGuard key has no last-used day. */
@@ -90,7 +92,14 @@ export function StaffConsole(props: StaffConsoleProps) {
         {props.customer ? (
           <CustomerPage role={props.role} customer={props.customer} onClose={props.onClose} onAction={props.onAction} />
         ) : (
-          <Results customers={props.customers} searched={props.query !== ''} onOpen={props.onOpen} />
+          <>
+            <Results customers={props.customers} searched={props.query !== ''} onOpen={props.onOpen} />
+            {props.servers && (
+              <Section id="staff-servers" title="VPN servers">
+                {props.servers}
+              </Section>
+            )}
+          </>
         )}
       </Stack>
       {props.dialog && <ActionDialog {...props.dialog} />}

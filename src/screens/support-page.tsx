@@ -1,4 +1,5 @@
-import { Accordion, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { Accordion, Anchor, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { SiteLink } from '../components/site-link';
 import { brand } from '../config/brand';
 import { faq } from '../content/faq';
 
@@ -30,7 +31,17 @@ export function SupportPage() {
               {category.items.map((item) => (
                 <Accordion.Item key={item.question} value={slug(item.question)}>
                   <Accordion.Control>{item.question}</Accordion.Control>
-                  <Accordion.Panel>{item.answer}</Accordion.Panel>
+                  <Accordion.Panel>
+                    {item.answer}
+                    {item.link && (
+                      <>
+                        {' '}
+                        <Anchor component={SiteLink} to={item.link.to} underline="always">
+                          {item.link.text}
+                        </Anchor>
+                      </>
+                    )}
+                  </Accordion.Panel>
                 </Accordion.Item>
               ))}
             </Accordion>

@@ -8,6 +8,7 @@ import ky from 'ky';
 import { takeEarlyAnswer } from './early-answers';
 import type { z } from 'zod';
 import type { ActivityItem } from '../../contract/account-activity';
+import { serversStatusAnswerSchema, type ServersStatusAnswer } from '../../contract/relay';
 import {
   accountActivityAnswerSchema,
   accountExportSchema,
@@ -55,6 +56,7 @@ const FALLBACKS = {
   activity: 'Could not load your account activity',
   dataExport: 'Could not prepare your data',
   vpnServers: 'Could not load the VPN servers',
+  serversStatus: 'Could not load the server status',
   addDevice: 'Could not add the device',
 } as const;
 
@@ -161,6 +163,10 @@ export const api = {
   },
   async vpnServers(): Promise<VpnServer[]> {
     return (await call('get', 'vpn/servers', undefined, vpnServersAnswerSchema, FALLBACKS.vpnServers)).servers;
+  },
+  /** Every VPN server's state, load and measured uptime (public: /status, the staff console). */
+  async serversStatus(): Promise<ServersStatusAnswer> {
+    return call('get', 'vpn/servers/status', undefined, serversStatusAnswerSchema, FALLBACKS.serversStatus);
   },
   /** Registers a WireGuard public key (never the private key) as a new device. */
   async registerKey(body: { sessionToken: string; name: string; publicKey: string }): Promise<WireguardDevice> {

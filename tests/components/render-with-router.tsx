@@ -27,7 +27,7 @@ export async function renderAtPath(path: string, ui: ReactNode, notFound?: () =>
     ),
     notFoundComponent: notFound,
   });
-  const pages = ['/', '/support', '/download', '/privacy', '/terms', '/signin', '/subscribe', '/account'].map((routePath) =>
+  const pages = ['/', '/support', '/download', '/privacy', '/terms', '/status', '/signin', '/subscribe', '/account'].map((routePath) =>
     createRoute({ getParentRoute: () => rootRoute, path: routePath, component: () => <p>page {routePath}</p> }),
   );
   const router = createRouter({

@@ -107,7 +107,16 @@ describe('the public pages, hydrated without the router (issues 25 and 32)', () 
       expect(within(nav).getByRole('link', { name: other })).not.toHaveAttribute('aria-current');
     }
     expect(screen.getByRole('link', { name: 'Get Premium' })).toHaveAttribute('href', '/subscribe');
-    expect(within(screen.getByRole('navigation', { name: 'Footer' })).getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+    const footer = within(screen.getByRole('navigation', { name: 'Footer' }));
+    expect(footer.getByRole('link', { name: 'Privacy' })).toHaveAttribute('href', '/privacy');
+    expect(footer.getByRole('link', { name: 'Server status' })).toHaveAttribute('href', '/status');
+  });
+
+  test('/status renders with no router: the loading view, its frame plain anchors (issue 48)', async () => {
+    render(<PublicTree actors={visitorBeforeStartUp()} path="/status" Page={await loadPublicPage('/status')} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Server status' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the server status…');
+    expect(within(screen.getByRole('navigation', { name: 'Footer' })).getByRole('link', { name: 'Server status' })).toHaveAttribute('href', '/status');
   });
 
   test('/signin renders with no router: Support marked nowhere, its terms line and header links plain anchors', async () => {

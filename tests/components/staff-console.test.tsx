@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { StaffCustomer } from '../../contract/api';
 import type { StaffRole } from '../../contract/staff';
 import { StaffConsole, type StaffConsoleProps } from '../../src/screens/staff-console';
+import { ServerStatusBoard } from '../../src/screens/server-status-board';
 import { renderWithMantine } from './render';
 
 const customer: StaffCustomer = {
@@ -76,5 +77,29 @@ describe('staff console', () => {
     render('admin', { dialog: { ...dialog, onConfirm, reason: 'Charged twice' } });
     await userEvent.click(screen.getByRole('button', { name: 'Confirm: Refund' }));
     expect(onConfirm).toHaveBeenCalledOnce();
+  });
+
+  test('with no customer open: the servers table the status page shows, under its own heading (issue 48)', () => {
+    const status = {
+      updatedAt: '2026-11-28T10:00:00.000Z',
+      servers: [
+        { id: 'us-nyc-1', country: 'US', countryName: 'United States', city: 'New York', online: true, maintenance: false, load: 42, lastReportAt: '2026-11-28T09:59:50.000Z', uptime30d: 100, uptime90d: 99.99, days: Array.from({ length: 90 }, () => 1) },
+        { id: 'ng-lagos-1', country: 'NG', countryName: 'Nigeria', city: 'Lagos', online: true, maintenance: true, load: 0, lastReportAt: '2026-11-28T09:59:50.000Z', uptime30d: 100, uptime90d: 100, days: Array.from({ length: 90 }, () => 1) },
+      ],
+    };
+    const servers = <ServerStatusBoard status={status} receivedAt={Date.parse(status.updatedAt)} failed={false} now={Date.parse(status.updatedAt) + 5_000} headingOrder={3} />;
+    render('support', { customer: null, servers });
+    const region = within(screen.getByRole('region', { name: 'VPN servers' }));
+    expect(region.getByText('1 of 2 servers online, 1 in maintenance')).toBeInTheDocument();
+    expect(region.getByText('Updated 5 seconds ago')).toBeInTheDocument();
+    const newYork = within(region.getByRole('heading', { level: 3, name: 'New York, United States' }).closest('li')!);
+    expect(newYork.getByText('Online')).toBeInTheDocument();
+    expect(newYork.getByText('Load 42%')).toBeInTheDocument();
+    expect(within(region.getByRole('heading', { level: 3, name: 'Lagos, Nigeria' }).closest('li')!).getByText('Maintenance')).toBeInTheDocument();
+  });
+
+  test('with a customer open the servers table gives way to the customer', () => {
+    render('support', { servers: <p>servers</p> });
+    expect(screen.queryByRole('region', { name: 'VPN servers' })).toBeNull();
   });
 });

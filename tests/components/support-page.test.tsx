@@ -83,6 +83,15 @@ describe('SupportPage', () => {
     expect((await screen.findByRole('region', { name: other.question })).textContent).toContain(other.answer);
   });
 
+  it('the answer about uptime links to the status page (issue 48)', async () => {
+    const user = userEvent.setup();
+    renderWithMantine(<SupportPage />);
+    await user.click(screen.getByRole('button', { name: 'How reliable is the service?' }));
+    const panel = await screen.findByRole('region', { name: 'How reliable is the service?' });
+    expect(panel.textContent).toContain('We target 99.9% uptime');
+    expect(within(panel).getByRole('link', { name: 'See the server status' })).toHaveAttribute('href', '/status');
+  });
+
   it('offers a contact button that e-mails support', () => {
     renderWithMantine(<SupportPage />);
     const link = screen.getByRole('link', { name: 'Contact Support by Email' });

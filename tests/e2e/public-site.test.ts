@@ -17,8 +17,23 @@ const PUBLIC_PAGES = [
   { path: '/signin', title: 'Sign In | Veil VPN', name: 'signin', texts: ['Continue with Google', 'Continue with Apple'] },
   { path: '/success', title: 'Payment Successful | Veil VPN', name: 'success', texts: ['Welcome to Veil VPN Premium!', "What's Next"] },
   { path: '/cancel', title: 'Payment Cancelled | Veil VPN', name: 'cancel', texts: ['Payment Cancelled', '$100 per year, about $8.34 per month'] },
+  // The figures arrive after hydration: "Updated" is on screen once the API has answered (issue 48).
+  { path: '/status', title: 'Server Status | Veil VPN', name: 'status', texts: ['Server status', 'Updated'] },
   { path: '/no-such-page', title: 'Page Not Found | Veil VPN', name: 'not-found', texts: ['404', 'Oops! Page not found'] },
 ];
+
+// TEMPORARY, until the relay-api branch (GET /api/vpn/servers/status) is merged into main: the demo
+// catalogue's answer as the API will give it (no reports yet: both servers offline, no uptime recorded).
+const STATUS_FIXTURE = {
+  servers: [
+    { id: 'us-nyc-1', country: 'US', countryName: 'United States', city: 'New York' },
+    { id: 'ng-lagos-1', country: 'NG', countryName: 'Nigeria', city: 'Lagos' },
+  ].map((server) => ({ ...server, online: false, maintenance: false, load: 0, lastReportAt: null, uptime30d: null, uptime90d: null, days: Array.from({ length: 90 }, () => null) })),
+  updatedAt: new Date().toISOString(),
+};
+async function routeStatusFixture(page: Page): Promise<void> {
+  await page.route('**/api/vpn/servers/status', (route) => route.fulfill({ json: { ...STATUS_FIXTURE, updatedAt: new Date().toISOString() } }));
+}
 
 /** Runs before the page's scripts: remembers the prerendered <main>, to see whether hydration kept it. */
 interface PrerenderProbe {
@@ -56,6 +71,7 @@ describe('public website', () => {
           colorScheme,
         });
         const page = await context.newPage();
+        await routeStatusFixture(page);
         await page.addInitScript(keepPrerenderedMain);
         for (const publicPage of PUBLIC_PAGES) {
           await page.goto(`${e2e.stack.url}${publicPage.path}`);
@@ -93,6 +109,29 @@ describe('public website', () => {
     await expect.poll(() => mobileNav.getByRole('link', { name: 'Support' }).getAttribute('aria-current')).toBe('page');
     await follow(page, mobileNav.getByRole('link', { name: 'Terms' }), '/terms', 'Terms of Service');
     await context.close();
+  });
+
+  test("a phone opens /status from the footer and reads each server's state in words (issue 48)", async () => {
+    const { context, problems } = await newIsolatedContext(e2e.browser, { viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await routeStatusFixture(page);
+    await page.goto(`${e2e.stack.url}/`);
+    await waitForHydration(page);
+    const footer = page.getByRole('navigation', { name: 'Footer' });
+    await follow(page, footer.getByRole('link', { name: 'Server status' }), '/status', 'Server status');
+    await page.getByText(/^Updated \d+ seconds? ago$/).waitFor();
+    // The demo catalogue's servers, which no relay has reported for: offline, no uptime recorded yet.
+    for (const place of ['New York, United States', 'Lagos, Nigeria']) {
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: place }) });
+      await card.getByText('Offline', { exact: true }).waitFor();
+      expect(await card.getByText('No report yet').isVisible(), place).toBe(true);
+      expect(await card.getByRole('img', { name: 'Uptime over 90 days: no data yet (target 99.9%)' }).isVisible(), place).toBe(true);
+    }
+    expect(await page.getByText('0 of 2 servers online').isVisible()).toBe(true);
+    await saveScreenshot(page, 'status-from-footer-phone');
+    await context.close();
+    expect(problems.consoleErrors).toEqual([]);
+    expect(problems.failedRequests).toEqual([]);
   });
 
   test('the home page follows the system colour scheme as it changes, before and after Mantine loads', async () => {

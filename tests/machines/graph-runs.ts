@@ -223,6 +223,30 @@ const addDeviceEvents: EventObject[] = [
   { type: 'addDevice.close' },
 ];
 
+const statusAnswer = {
+  servers: [
+    {
+      id: 'us-nyc-1',
+      country: 'US',
+      countryName: 'United States',
+      city: 'New York',
+      online: true,
+      maintenance: false,
+      load: 37,
+      lastReportAt: '2026-11-28T10:00:00.000Z',
+      uptime30d: 100,
+      uptime90d: 99.95,
+      days: Array.from({ length: 90 }, () => 1),
+    },
+  ],
+  updatedAt: '2026-11-28T10:00:30.000Z',
+};
+const serverStatusEvents: EventObject[] = [
+  done('fetchServerStatus', { status: statusAnswer, receivedAt: Date.parse('2026-11-28T10:00:31.000Z') }),
+  failed('fetchServerStatus', new Error('Could not load the server status')),
+  { type: 'status.refresh' },
+];
+
 export interface MachineWalk {
   name: string;
   machine: AnyStateMachine;
@@ -254,6 +278,7 @@ const RUNS: Record<MachineName, GraphRun[]> = {
   'staff-search': [{ name: 'console', events: staffSearchEvents }],
   'staff-action': [{ name: 'revoke a device', input: { action: 'revoke_device' }, events: staffActionEvents }],
   'data-export': [{ name: 'account page', events: dataExportEvents }],
+  'server-status': [{ name: 'status page', events: serverStatusEvents }],
   activation: [{ name: 'after payment', events: activationEvents }],
   'app-link': [{ name: 'open the app', events: appLinkEvents }],
   'account-deletion': [

@@ -123,6 +123,15 @@ const invariants: Record<string, Invariant> = {
     expect(snapshot.hasTag('busy')).toBe(snapshot.matches('exporting') || snapshot.matches('reauthenticating'));
     if (snapshot.matches('signInNeeded')) expect(snapshot.context.error === null || typeof snapshot.context.error === 'string').toBe(true);
   },
+  'server-status': (snapshot) => {
+    expect(snapshot.hasTag('fetching')).toBe(snapshot.matches('loading') || snapshot.matches('refreshing'));
+    // Figures once shown are never dropped: only the first fetch runs without them.
+    if (snapshot.matches('shown') || snapshot.matches('refreshing')) expect(snapshot.context.status).not.toBeNull();
+    if (snapshot.matches('loading')) expect(snapshot.context.status).toBeNull();
+    expect(snapshot.context.receivedAt === null).toBe(snapshot.context.status === null);
+    if (snapshot.matches('shown')) expect(snapshot.context.failed).toBe(false);
+    if (snapshot.matches('failed')) expect(snapshot.context.failed).toBe(true);
+  },
   'add-device': (snapshot) => {
     expect(snapshot.hasTag('open')).toBe(!snapshot.matches('closed'));
     // The private key exists only between its making and the dialog closing, and never after a failure.

@@ -24,6 +24,7 @@ const PUBLIC_PAGES = [
   { path: '/signin', title: 'Sign In | Veil VPN', texts: ['Sign in to Veil VPN', 'Continue with Google', 'Continue with Apple'] },
   { path: '/success', title: 'Payment Successful | Veil VPN', texts: ['Welcome to Veil VPN Premium!', "What's Next"] },
   { path: '/cancel', title: 'Payment Cancelled | Veil VPN', texts: ['Payment Cancelled', '$100 per year, about $8.34 per month'] },
+  { path: '/status', title: 'Server Status | Veil VPN', texts: ['Server status', 'Loading the server status…'] },
   // A soft 404 answers HTTP 404 with the same page (issue 22 item 12).
   { path: '/no-such-page', title: 'Page Not Found | Veil VPN', texts: ['404', 'Oops! Page not found'], status: 404 },
 ];

@@ -21,7 +21,7 @@ const manifest = () => JSON.parse(read('.vite/manifest.json'));
 const homePage = () => homePageFiles(manifest());
 
 /** The public pages: prerendered from their own tree and hydrated without the router (issues 25 and 32). */
-const PUBLIC_PAGES = ['/', '/support', '/download', '/privacy', '/terms', '/signin', '/success', '/cancel'];
+const PUBLIC_PAGES = ['/', '/support', '/download', '/privacy', '/terms', '/signin', '/success', '/cancel', '/status'];
 /** The pages the router renders and the route files each loads before rendering (_mantine.tsx is a layout). */
 const ROUTED_PAGES: Record<string, string[]> = Object.fromEntries(
   ['subscribe', 'account'].map((page) => [`/${page}`, ['src/routes/_mantine.tsx', `src/routes/_mantine/${page}.tsx`]]),

@@ -14,6 +14,7 @@ export const PAGE_DESCRIPTIONS: Record<string, string> = {
   '/signin': `Sign in to ${brand.productName} with Google or Apple. New users get an account created instantly.`,
   '/success': `Your ${brand.premiumName} subscription is on its way: what to do next.`,
   '/account': `Your ${brand.productName} account: subscription, auto-renewal and devices.`,
+  '/status': `Every ${brand.productName} server: online, offline or in maintenance, its load and its measured uptime against our 99.9% target.`,
   '/cancel': `Your payment was cancelled and you were not charged. ${brand.price.summary}.`,
 };
 

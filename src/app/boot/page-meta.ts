@@ -19,6 +19,7 @@ export const PAGE_TITLES: Record<string, string> = {
   '/signin': titled('Sign In'),
   '/success': titled('Payment Successful'),
   '/cancel': titled('Payment Cancelled'),
+  '/status': titled('Server Status'),
   '/account': titled('My Account'),
   '/subscribe': titled('Subscribe'),
 };

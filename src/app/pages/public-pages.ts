@@ -15,6 +15,7 @@ const PUBLIC_PAGES = {
   '/signin': () => import('./signin'),
   '/success': () => import('./success'),
   '/cancel': () => import('./cancel'),
+  '/status': () => import('./status'),
 } satisfies Record<string, () => Promise<{ PublicPage: ComponentType }>>;
 
 export type PublicPath = keyof typeof PUBLIC_PAGES;

@@ -6,6 +6,7 @@ import { brand } from '../../config/brand';
 import { NotFoundPage } from '../../screens/not-found-page';
 import { StaffConsole, type StaffActionDialogProps } from '../../screens/staff-console';
 import { PageSpinner } from '../../components/page-spinner';
+import { StaffServerStatus } from './server-status';
 import { provideStaffAction, provideStaffSearch } from './services';
 
 const ACTIONS: StaffActionName[] = ['resend_receipt', 'revoke_device', 'refund', 'disable', 'enable', 'delete'];
@@ -56,6 +57,7 @@ export function StaffConsolePage() {
       onClose={() => search.send({ type: 'customer.close' })}
       onAction={(action, deviceId) => actions.find((entry) => entry.action === action)?.start(userId, deviceId)}
       dialog={open?.dialog ? { ...open.dialog, deviceName: devices.find((device) => device.id === open.deviceId)?.name ?? null } : null}
+      servers={<StaffServerStatus />}
     />
   );
 }

@@ -1,0 +1,89 @@
+/**
+ * The public /status page (issue 48, item 2) and the staff console's server table: every VPN server's state
+ * from `GET /api/vpn/servers/status`, fetched on open and again every STATUS_REFRESH_MS while the page is
+ * open. A failed fetch keeps the last answer (the page shows it with its age and says it is retrying) and
+ * tries again after STATUS_RETRY_MS.
+ */
+import { assign, fromPromise, setup } from 'xstate';
+import type { ServersStatusAnswer } from '../contract/relay';
+import type { NoInputMachineTypes } from './types';
+
+/** Time between two fetches while the page is open (docs/decisions.md). */
+export const STATUS_REFRESH_MS = 30_000;
+/** Time before trying again after a failed fetch. */
+export const STATUS_RETRY_MS = 10_000;
+
+/**
+ * One answer and when the page received it (the service's clock: the machine reads none). The answer's own
+ * `updatedAt` can be older: the API answers "unchanged" (304) to a browser holding the same figures, which
+ * then reads its cached copy; receiving it still confirms the figures now.
+ */
+export interface ServerStatusReading {
+  status: ServersStatusAnswer;
+  /** Milliseconds since the epoch. */
+  receivedAt: number;
+}
+
+export interface ServerStatusContext {
+  /** The last answer the API gave, kept through failures. */
+  status: ServersStatusAnswer | null;
+  /** When it was received (ms since the epoch): "Updated N seconds ago" counts from it. */
+  receivedAt: number | null;
+  /** Set while the last fetch failed; cleared by the next answer. */
+  failed: boolean;
+}
+
+export type ServerStatusEvent = { type: 'status.refresh' };
+
+export const serverStatusMachine = setup({
+  types: {} as NoInputMachineTypes<ServerStatusContext, ServerStatusEvent, 'fetching'>,
+  actors: {
+    /** GET /api/vpn/servers/status. */
+    fetchServerStatus: fromPromise<ServerStatusReading>(() => Promise.reject(new Error('fetchServerStatus not provided'))),
+  },
+  actions: {
+    assignStatus: assign((_args, params: ServerStatusReading) => ({ status: params.status, receivedAt: params.receivedAt, failed: false })),
+    markFailed: assign(() => ({ failed: true })),
+  },
+  guards: {
+    hasStatus: ({ context }) => context.status !== null,
+  },
+  delays: {
+    statusRefresh: STATUS_REFRESH_MS,
+    statusRetry: STATUS_RETRY_MS,
+  },
+}).createMachine({
+  id: 'serverStatus',
+  context: { status: null, receivedAt: null, failed: false },
+  initial: 'loading',
+  states: {
+    // Nothing to show yet.
+    loading: {
+      tags: ['fetching'],
+      invoke: {
+        id: 'fetchServerStatus',
+        src: 'fetchServerStatus',
+        onDone: { target: 'shown', actions: { type: 'assignStatus', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: 'markFailed' },
+      },
+    },
+    shown: {
+      after: { statusRefresh: 'refreshing' },
+      on: { 'status.refresh': 'refreshing' },
+    },
+    // The last answer stays on screen while the next one is fetched.
+    refreshing: {
+      tags: ['fetching'],
+      invoke: {
+        id: 'fetchServerStatus',
+        src: 'fetchServerStatus',
+        onDone: { target: 'shown', actions: { type: 'assignStatus', params: ({ event }) => event.output } },
+        onError: { target: 'failed', actions: 'markFailed' },
+      },
+    },
+    failed: {
+      after: { statusRetry: [{ guard: 'hasStatus', target: 'refreshing' }, { target: 'loading' }] },
+      on: { 'status.refresh': [{ guard: 'hasStatus', target: 'refreshing' }, { target: 'loading' }] },
+    },
+  },
+});
