@@ -272,6 +272,24 @@ describe('the relay agent against a contract API and a stand-in wg', () => {
     expect(harness.logs.some((line) => line.event === 'mass_removal_confirmed')).toBe(true);
   });
 
+  test('a restarted agent handed an empty full list does not empty a full interface until a second list agrees', async () => {
+    const peers = [newPeer(), newPeer()];
+    const iface = new FakeInterface('veiltest0', newKeyPair().publicKey);
+    iface.update((state) => {
+      for (const peer of peers) state.peers[peer.publicKey] = { allowedIps: allowed(peer), handshake: 0 };
+    });
+    const api = await new FakeRelayApi(TOKEN, settingsFor(iface.publicKey)).start();
+    cleanups.push(() => api.stop(), () => iface.remove());
+    api.add(...peers);
+    // The API answers from an empty database once (say, a wrong DATABASE_URL at a deploy), then the right one.
+    api.answerNext((response) => json(response, 200, { version: 0, peers: [] }));
+    const harness = await startAgent({ api, iface, config: { massRemovalConfirmMs: 500 } });
+    await appliedVersion(harness, api.version);
+    expect(harness.logs.find((line) => line.event === 'mass_removal_held')).toMatchObject({ peers: 2, removing: 2 });
+    expect(iface.setWords()).not.toContain('remove');
+    expect(iface.keys()).toEqual(peers.map((peer) => peer.publicKey).sort());
+  });
+
   test('each key leaves at its expiresAt, by the agent itself, while the API cannot be reached', async () => {
     const soon = newPeer(2000);
     const paid = newPeer();
