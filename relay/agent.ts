@@ -215,21 +215,24 @@ export class RelayAgent {
       return 'ignored';
     }
     const next = unexpiredPeers(list.peers, Date.now());
-    const { removed, mass } = removalShare(this.wanted, next);
+    // Measured against what the interface holds, not only what was applied: a restarted agent handed an empty
+    // list by mistake must not empty an interface full of peers either.
+    const actual = await wg.peers(this.config.idleAfterSeconds);
+    const { removed, mass } = removalShare(actual, next);
     if (mass) {
       const now = Date.now();
       if (this.massRemovalHeldAt === null || now - this.massRemovalHeldAt < this.config.massRemovalConfirmMs) {
         this.massRemovalHeldAt ??= now;
-        log('mass_removal_held', { version: list.version, peers: this.wanted.size, removing: removed, confirmInMs: this.config.massRemovalConfirmMs });
-        this.warn(`a full list (version ${list.version}) would remove ${removed} of ${this.wanted.size} peers at once: kept them, asking again in ${this.config.massRemovalConfirmMs} ms`);
+        log('mass_removal_held', { version: list.version, peers: actual.size, removing: removed, confirmInMs: this.config.massRemovalConfirmMs });
+        this.warn(`a full list (version ${list.version}) would remove ${removed} of ${actual.size} peers at once: kept them, asking again in ${this.config.massRemovalConfirmMs} ms`);
         return 'held';
       }
-      log('mass_removal_confirmed', { version: list.version, peers: this.wanted.size, removing: removed });
-      this.warn(`a second full list (version ${list.version}) agrees: removing ${removed} of ${this.wanted.size} peers`);
+      log('mass_removal_confirmed', { version: list.version, peers: actual.size, removing: removed });
+      this.warn(`a second full list (version ${list.version}) agrees: removing ${removed} of ${actual.size} peers`);
     }
     this.massRemovalHeldAt = null;
     const started = Date.now();
-    const operations = reconcile(next, await wg.peers(this.config.idleAfterSeconds));
+    const operations = reconcile(next, actual);
     await wg.apply(operations);
     this.wanted = next;
     this.version = list.version;

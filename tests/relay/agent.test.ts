@@ -6,7 +6,9 @@
  * (one line and exit 1, from the real process), 5xx and network errors, lower versions, schema-invalid answers,
  * a mass removal, expiry without the API, reconcile after a hand-made change, the idle reset and health.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import type { Peer, RelaySettings } from '../../contract/relay.ts';
@@ -173,6 +175,32 @@ describe('the relay agent against a contract API and a stand-in wg', () => {
     expect(stderr.trim().split('\n')).toEqual(['relay agent: the API refused RELAY_TOKEN (401): check the token for this server']);
   }, 30_000);
 
+  test('the compiled agent (npm run build:relay) runs from its folder alone: syncs, then stops cleanly on SIGTERM', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'veil-dist-relay-'));
+    cleanups.push(() => rmSync(out, { recursive: true, force: true }));
+    const root = join(import.meta.dirname, '..', '..');
+    execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.relay.config.ts'], { cwd: root, env: { ...process.env, RELAY_BUILD_OUT_DIR: out }, stdio: 'ignore' });
+    const a = newPeer();
+    const iface = new FakeInterface('veiltest0', newKeyPair().publicKey);
+    const api = await new FakeRelayApi(TOKEN, settingsFor(iface.publicKey)).start();
+    cleanups.push(() => api.stop(), () => iface.remove());
+    api.add(a);
+    // Run from a folder with no node_modules: zod, contract/ and relay/ are in the bundle.
+    const child = spawn(process.execPath, [join(out, 'main.js')], {
+      cwd: out,
+      env: { PATH: process.env.PATH, RELAY_API_URL: api.url, RELAY_TOKEN: TOKEN, RELAY_INTERFACE: iface.name, WG_COMMAND: iface.wgCommand },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += String(chunk)));
+    child.stderr.on('data', (chunk) => (output += String(chunk)));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    await until(() => iface.keys().includes(a.publicKey), 20_000);
+    expect(output).toContain('"event":"full_list_applied"');
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  }, 60_000);
+
   test('5xx and network errors keep every peer and retry with backoff until the API is back', async () => {
     const [a, b] = [newPeer(), newPeer()];
     const harness = await startAgent({ peers: [a, b] });
@@ -242,6 +270,24 @@ describe('the relay agent against a contract API and a stand-in wg', () => {
     await until(() => harness.iface.keys().length === 0, 10_000);
     expect(Date.now() - heldAt).toBeGreaterThanOrEqual(1000);
     expect(harness.logs.some((line) => line.event === 'mass_removal_confirmed')).toBe(true);
+  });
+
+  test('a restarted agent handed an empty full list does not empty a full interface until a second list agrees', async () => {
+    const peers = [newPeer(), newPeer()];
+    const iface = new FakeInterface('veiltest0', newKeyPair().publicKey);
+    iface.update((state) => {
+      for (const peer of peers) state.peers[peer.publicKey] = { allowedIps: allowed(peer), handshake: 0 };
+    });
+    const api = await new FakeRelayApi(TOKEN, settingsFor(iface.publicKey)).start();
+    cleanups.push(() => api.stop(), () => iface.remove());
+    api.add(...peers);
+    // The API answers from an empty database once (say, a wrong DATABASE_URL at a deploy), then the right one.
+    api.answerNext((response) => json(response, 200, { version: 0, peers: [] }));
+    const harness = await startAgent({ api, iface, config: { massRemovalConfirmMs: 500 } });
+    await appliedVersion(harness, api.version);
+    expect(harness.logs.find((line) => line.event === 'mass_removal_held')).toMatchObject({ peers: 2, removing: 2 });
+    expect(iface.setWords()).not.toContain('remove');
+    expect(iface.keys()).toEqual(peers.map((peer) => peer.publicKey).sort());
   });
 
   test('each key leaves at its expiresAt, by the agent itself, while the API cannot be reached', async () => {

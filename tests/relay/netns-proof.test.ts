@@ -43,12 +43,13 @@ const INTERNET_HOST_6 = '2001:db8:18::2';
 const GATEWAY = '10.64.0.1';
 const GATEWAY_6 = 'fd76:6569:6c00::1';
 const NAME = 'host.internet.test';
+/** The relay's public address, on a bridge every customer's link joins. */
+const ENDPOINT = '198.19.0.1';
 const DAY_MS = 86_400_000;
 
 interface Customer {
   ns: string;
   iface: string;
-  endpointHost: string;
   privateKey: string;
   peer: Peer;
 }
@@ -59,6 +60,7 @@ describe.skipIf(cannotRun !== null)('a customer through a real WireGuard tunnel 
   const relayKeys = newKeyPair();
   const relayIf = ifName('srv');
   let relayNs = '';
+  let bridge = '';
   let api: FakeRelayApi;
   let agent: RelayAgent | null = null;
   let running: Promise<void> | null = null;
@@ -100,7 +102,7 @@ describe.skipIf(cannotRun !== null)('a customer through a real WireGuard tunnel 
       countryName: 'United States',
       city: 'New York',
       hostname: 'us-nyc-1.vpn.veil.example',
-      endpointHost: customer.endpointHost,
+      endpointHost: ENDPOINT,
       endpointPort: 51820,
       publicKey: relayKeys.publicKey,
       dns: [GATEWAY, GATEWAY_6],
@@ -119,13 +121,11 @@ describe.skipIf(cannotRun !== null)('a customer through a real WireGuard tunnel 
 
   async function newCustomer(role: string, n: number, expiresInMs = DAY_MS): Promise<Customer> {
     const ns = await topology.addNamespace(role);
-    const endpointHost = `198.19.${n}.1`;
-    await topology.link({ ns: relayNs, ipv4: endpointHost }, { ns, ipv4: `198.19.${n}.2` }, `${role}l`);
+    await topology.linkToBridge(relayNs, bridge, ns, `198.19.0.${n + 1}`, `${role}l`);
     const keys = newKeyPair();
     const customer: Customer = {
       ns,
       iface: ifName(role),
-      endpointHost,
       privateKey: keys.privateKey,
       peer: { publicKey: keys.publicKey, ipv4Address: `10.64.0.${n + 1}`, ipv6Address: `fd76:6569:6c00::${n + 1}`, expiresAt: new Date(Date.now() + expiresInMs).toISOString() },
     };
@@ -156,6 +156,7 @@ describe.skipIf(cannotRun !== null)('a customer through a real WireGuard tunnel 
     relayNs = await topology.addNamespace('relay');
     await topology.link({ ns: relayNs, ipv4: '198.18.0.1', ipv6: '2001:db8:18::1' }, { ns: inet, ipv4: INTERNET_HOST, ipv6: INTERNET_HOST_6 }, 'net');
     await inNs(inet, 'ip', ['route', 'add', 'default', 'via', '198.18.0.1']);
+    bridge = await topology.bridge(relayNs, 'br', ENDPOINT);
     await topology.start(inet, process.execPath, [join(import.meta.dirname, 'support', 'dns-cli.ts'), 'serve', NAME, INTERNET_HOST, '53', INTERNET_HOST], { ready: /serving/ });
 
     api = await new FakeRelayApi(TOKEN, {

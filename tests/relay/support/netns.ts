@@ -98,6 +98,24 @@ export class Topology {
     }
   }
 
+  /** A bridge in `ns` with an address: customers' links join it, so every customer reaches one endpoint. */
+  async bridge(ns: string, role: string, ipv4: string): Promise<string> {
+    const name = ifName(role);
+    await inNs(ns, 'ip', ['link', 'add', name, 'type', 'bridge']);
+    await inNs(ns, 'ip', ['address', 'add', `${ipv4}/24`, 'dev', name]);
+    await inNs(ns, 'ip', ['link', 'set', name, 'up']);
+    return name;
+  }
+
+  /** A veth pair from a bridge in `bridgeNs` to `ns`, with an address on the far end. */
+  async linkToBridge(bridgeNs: string, bridgeName: string, ns: string, ipv4: string, role: string) {
+    const [nameA, nameB] = [ifName(`${role}a`), ifName(`${role}b`)];
+    await sh('ip', ['link', 'add', nameA, 'netns', bridgeNs, 'type', 'veth', 'peer', 'name', nameB, 'netns', ns]);
+    await inNs(bridgeNs, 'ip', ['link', 'set', nameA, 'master', bridgeName, 'up']);
+    await inNs(ns, 'ip', ['address', 'add', `${ipv4}/24`, 'dev', nameB]);
+    await inNs(ns, 'ip', ['link', 'set', nameB, 'up']);
+  }
+
   /** A long-running program inside a namespace, stopped by destroy(); resolves once its stdout shows `ready`. */
   async start(ns: string, command: string, args: string[], { env = {}, ready }: { env?: Record<string, string>; ready?: RegExp } = {}): Promise<ChildProcess> {
     const child = spawn('ip', ['netns', 'exec', ns, command, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
