@@ -98,6 +98,8 @@ async function redeemHandoff(
     // is also the account the answer shows.
     const [user] = await tx.select().from(users).where(eq(users.id, handoff.userId)).for('update');
     if (!user) throw failures.handoffInvalid();
+    // Disabled since the link was minted: the disable holds this lock while it ends the sessions (issue 46, item 10).
+    if (user.disabledAt) throw failures.accountDisabled();
     // Desktop sessions and WireGuard keys count together (issue 29).
     if ((await liveDeviceCount(tx, handoff.userId, now)) >= options.deviceLimit) throw failures.deviceLimit(options.deviceLimit, options.accountUrl);
 

@@ -63,7 +63,8 @@ interface Waiting {
 /** The live session of a token with its account and subscription; a 401 failure otherwise. */
 export function prepareSessionCheck(database: Database): (token: string) => Promise<SessionCheck> {
   // $1: the tokens' hashes; $2: "now" (a live session expires after it; the last use is stale before
-  // its UTC day). One row per live session, with the subscription its account is shown. Each token is
+  // its UTC day). A session of a disabled account is no session, whenever it was written: a sign-in or a
+  // hand-off racing the disable may write one after the disable ended the others (issue 46, item 10). One row per live session, with the subscription its account is shown. Each token is
   // looked up on its own (lateral, limit 1) so that PostgreSQL uses the token's unique index whatever
   // the table's size: with "token_hash = any($1)" its generic plan scanned a table of a thousand sessions.
   const lookup = database.statement(
@@ -77,7 +78,7 @@ export function prepareSessionCheck(database: Database): (token: string) => Prom
             select s.id, s.user_id, s.last_used_at from sessions s
              where s.token_hash = t.token_hash and s.revoked_at is null and s.expires_at > $2::timestamptz
              limit 1) s
-       join users u on u.id = s.user_id
+       join users u on u.id = s.user_id and u.disabled_at is null
        left join lateral (
             select b.status, b.plan, b.cancel_at_period_end, b.current_period_end from subscriptions b
              where b.user_id = s.user_id

@@ -68,7 +68,8 @@ export async function authenticate(db: Db, token: string, { admit, now = new Dat
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    // A disabled account's session works for nothing, even one written after the disable (issue 46, item 10).
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(users.disabledAt)));
   if (!row) throw failures.invalidSession();
   await admit?.(row.user.id);
   const today = dayOf(now);

@@ -24,7 +24,7 @@ import { refundNow } from './money-back.ts';
 import { removeSessionKeysOf, syncPeerAccess } from './peer-access.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { endDesktopSession } from './sessions.ts';
-import { findSubscription, toApiSubscription } from './subscriptions.ts';
+import { findSubscription, recordRenewalTurnedOff, toApiSubscription, turnOffRenewalAtProvider, type RenewalTurnedOff } from './subscriptions.ts';
 import { sha256 } from './tokens.ts';
 import { endKeyDevice } from './wireguard-devices.ts';
 import { desktopName } from './device-names.ts';
@@ -165,7 +165,7 @@ async function actionsOn(db: Db, userId: string): Promise<StaffActionRecord[]> {
 
 type Outcome = 'done' | 'refused' | 'failed';
 
-function audit(tx: Db, staff: StaffMember, request: StaffActionRequest, outcome: Outcome, outcomeCode: string | null = null) {
+function audit(tx: Db, staff: StaffMember, request: StaffActionRequest, outcome: Outcome, outcomeCode: string | null = null, said: Record<string, string> = {}) {
   return tx.insert(staffActions).values({
     staffUid: staff.uid,
     staffEmail: staff.email,
@@ -174,7 +174,7 @@ function audit(tx: Db, staff: StaffMember, request: StaffActionRequest, outcome:
     targetHash: sha256(request.userId),
     reason: request.reason,
     // Parameters without secrets: the device id is no credential.
-    params: request.deviceId ? { deviceId: request.deviceId } : {},
+    params: { ...(request.deviceId ? { deviceId: request.deviceId } : {}), ...said },
     outcome,
     outcomeCode,
   });
@@ -208,11 +208,15 @@ async function carryOut(db: Db, ports: StaffPorts, staff: StaffMember, request: 
     await deleteAccountOf(db, ports.payments, ports.jobs, user, (tx) => audit(tx, staff, request, 'done').then(() => undefined));
     return;
   }
+  // Disabling turns auto-renewal off first, at the provider, outside the transaction (issue 46, item 10).
+  const renewalsOff = request.action === 'disable' ? await turnOffRenewalAtProvider(db, ports.payments, user.id, ports.billingNow) : [];
   await db.transaction(async (tx) => {
     // One action on an account at a time: a second waits and sees the first one's outcome.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     // What the customer's activity says besides "Veil support" and the action.
     let detail: ActivityDetail = {};
+    // What the audit row says the action did besides itself.
+    let said: Record<string, string> = {};
     switch (request.action) {
       case 'resend_receipt':
         if (!(await oweReceiptAgain(tx, ports.jobs, user.id, new Date().toISOString()))) throw failures.notFound('Receipt');
@@ -228,7 +232,8 @@ async function carryOut(db: Db, ports: StaffPorts, staff: StaffMember, request: 
         detail = await refundNow(tx, ports.jobs, user.id, { by: 'support', outsideWindow: true }, ports.billingNow);
         break;
       case 'disable':
-        await disable(tx, ports.identityAdmin, user, ports.billingNow);
+        await disable(tx, ports, user, renewalsOff);
+        said = { autoRenewal: renewalsOff.length > 0 ? 'turned_off' : 'was_not_on' };
         break;
       case 'enable':
         await tx.update(users).set({ disabledAt: null }).where(eq(users.id, user.id));
@@ -237,21 +242,25 @@ async function carryOut(db: Db, ports: StaffPorts, staff: StaffMember, request: 
         await ports.identityAdmin.enable(user.identitySubject);
         break;
     }
-    await audit(tx, staff, request, 'done');
+    await audit(tx, staff, request, 'done', null, said);
     await recordActivity(tx, { userId: user.id, kind: 'staff_action', by: 'support', detail: { action: request.action, ...detail } });
   });
 }
 
 /**
- * Off everywhere (item 5): the account is marked disabled (sign-in refused, read by the relay list), every
- * web and desktop session ends (their hand-off links die with them), and the identity provider disables
- * the user and revokes its refresh tokens, last, so that its failure rolls the rest back.
+ * Off everywhere (item 5): the account is marked disabled (sign-in refused, read by the relay list and by
+ * every session check, so a session written by a sign-in racing this one works for nothing), every web and
+ * desktop session ends (their hand-off links die with them), auto-renewal is stored off as the provider
+ * answered (`renewalsOff`, issue 46, item 10), and the identity provider disables the user and revokes its
+ * refresh tokens, last, so that its failure rolls the rest back.
  */
-async function disable(tx: Db, identityAdmin: IdentityAdmin, user: { id: string; identitySubject: string }, billingNow: Date, now = new Date()) {
+async function disable(tx: Db, ports: StaffPorts, user: { id: string; identitySubject: string }, renewalsOff: RenewalTurnedOff[], now = new Date()): Promise<void> {
+  const { identityAdmin, billingNow } = ports;
   await tx.update(users).set({ disabledAt: now }).where(eq(users.id, user.id));
   await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.userId, user.id), isNull(sessions.revokedAt)));
   // Off the VPN too (issue 29): the desktop sessions' own keys go with them, the account's other keys leave the peer list.
   await removeSessionKeysOf(tx, user.id, now);
   await syncPeerAccess(tx, user.id, billingNow, now);
+  await recordRenewalTurnedOff(tx, ports.jobs, user.id, renewalsOff);
   await identityAdmin.disable(user.identitySubject);
 }

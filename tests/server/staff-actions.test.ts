@@ -8,7 +8,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, inject, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
-import { charges, deletedAccounts, refunds, staffActions, users } from '../../server/db/schema';
+import { charges, deletedAccounts, refunds, staffActions, subscriptions, users } from '../../server/db/schema';
+import { createSession } from '../../server/domain/sessions';
 import { sha256 } from '../../server/domain/tokens';
 import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
 import { call, createTestApi } from '../support/server-harness';
@@ -157,6 +158,40 @@ describeApi('staff actions', { layer: 'sql', emulatorHost, env }, (api, driver) 
     expect(signedIn.status).toBe(200);
     expect((await verify(signedIn.body.sessionToken as string)).status).toBe(200);
     for (const session of [ada.sessionToken, otherWeb, ada.desktop]) expect((await verify(session)).status).toBe(401);
+  });
+
+  // Issue 46, item 10: a sign-in or a hand-off that read the account just before the disable committed
+  // writes its session just after it (the disable ended only the sessions it saw). Such a session must not work.
+  test('a session written after the disable (a sign-in or hand-off racing it) works for nothing', async () => {
+    const ada = await customer({ pay: false });
+    expect((await act(admin.idToken, ada.userId, 'disable', { reason: 'Account takeover' })).status).toBe(200);
+    const web = (await createSession(api.database.db, ada.userId, 3600)).token;
+    const desktop = (await createSession(api.database.db, ada.userId, 3600, { kind: 'desktop', name: 'Racing PC' })).token;
+    for (const sessionToken of [web, desktop]) {
+      expect((await verify(sessionToken)).status, 'verify').toBe(401);
+      expect((await call(api.app, 'POST', '/api/auth/devices', { sessionToken })).status, 'devices').toBe(401);
+      expect((await call(api.app, 'POST', '/api/account/activity', { sessionToken })).status, 'activity').toBe(401);
+      expect((await call(api.app, 'POST', '/api/billing/history', { sessionToken })).status, 'billing history').toBe(401);
+      expect((await registerKey(api.app, sessionToken, newPublicKey())).status, 'a WireGuard key').toBe(401);
+    }
+    expect((await call(api.app, 'POST', '/api/auth/handoff', { sessionToken: web })).status, 'a hand-off').toBe(401);
+    // Enabled again, the account signs in afresh (the racing sessions stay as they were: ended by the disable's rule).
+    expect((await act(admin.idToken, ada.userId, 'enable', { reason: 'Owner confirmed' })).status).toBe(200);
+  });
+
+  test('a disabled account stops renewing: auto-renewal off at the provider and here, said in the audit row', async () => {
+    const ada = await customer();
+    const [before] = await api.database.db.select().from(subscriptions).where(eq(subscriptions.userId, ada.userId));
+    expect(before).toMatchObject({ status: 'active', cancelAtPeriodEnd: false });
+    expect((await act(admin.idToken, ada.userId, 'disable', { reason: 'Chargeback fraud' })).status).toBe(200);
+    const [after] = await api.database.db.select().from(subscriptions).where(eq(subscriptions.userId, ada.userId));
+    expect(after).toMatchObject({ cancelAtPeriodEnd: true });
+    const [row] = (await auditRows()).filter((audit) => audit.action === 'disable');
+    expect(row).toMatchObject({ outcome: 'done', params: { autoRenewal: 'turned_off' } });
+    // Enabling does not turn it back on: the customer decides that.
+    expect((await act(admin.idToken, ada.userId, 'enable', { reason: 'Chargeback withdrawn' })).status).toBe(200);
+    const [enabled] = await api.database.db.select().from(subscriptions).where(eq(subscriptions.userId, ada.userId));
+    expect(enabled).toMatchObject({ cancelAtPeriodEnd: true });
   });
 
   test('a token the provider still accepts cannot sign a disabled account in: the spec\'s message', async () => {
