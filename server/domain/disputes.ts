@@ -12,7 +12,7 @@ import { charges, disputes, refunds, subscriptions } from '../db/schema.ts';
 import type { JobSender } from './jobs.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { syncPeerAccess } from './peer-access.ts';
-import { findLiveSubscriptions } from './subscriptions.ts';
+import { findLiveSubscriptions, lockSubscription } from './subscriptions.ts';
 
 /** Stripe's dispute statuses while the issuer has not decided. */
 const OPEN_STATUSES = ['warning_needs_response', 'warning_under_review', 'needs_response', 'under_review'];
@@ -96,10 +96,12 @@ export async function endAccessForLostDispute(db: Db, jobs: JobSender, userId: s
     : [];
   const live = (await findLiveSubscriptions(db, userId, billingNow)).filter((row) => !paid?.subscriptionId || row.providerSubscriptionId === paid.subscriptionId);
   for (const subscription of live) {
+    // As a subscription event holds it: one delivered at the same moment applies before or after this end, never over it.
+    await lockSubscription(db, subscription.providerSubscriptionId);
     await db
       .update(subscriptions)
       .set({ status: 'cancelled', cancelAtPeriodEnd: true, updatedAt: new Date() })
-      .where(eq(subscriptions.providerSubscriptionId, subscription.providerSubscriptionId));
+      .where(and(eq(subscriptions.providerSubscriptionId, subscription.providerSubscriptionId), inArray(subscriptions.status, ['active', 'past_due'])));
     if (subscription.provider === 'stripe') {
       await jobs.send(db, RENEWAL_OFF_QUEUE, { subscriptionId: subscription.providerSubscriptionId } satisfies RenewalOffJob, `dispute-lost:${subscription.providerSubscriptionId}`);
     }

@@ -198,7 +198,7 @@ function decideStateChange(
  * after the other, each reading what the other committed, never both deciding on the same old row (or
  * on no row) with the last commit winning. The two-key form keeps it apart from the migrations' lock.
  */
-async function lockSubscription(db: Db, providerSubscriptionId: string): Promise<void> {
+export async function lockSubscription(db: Db, providerSubscriptionId: string): Promise<void> {
   await db.execute(sql`select pg_advisory_xact_lock(hashtext('veil-subscription'), hashtext(${providerSubscriptionId}))`);
 }
 
