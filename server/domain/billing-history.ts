@@ -51,8 +51,13 @@ export async function billingHistory(
   // Stripe has not reported (matched by payment, which is stored before Stripe is asked, so a refund in
   // flight is listed once), and the local checkout's. A refund of ours that failed stands for its payment.
   const ours = await refundsOf(db, userId);
-  const failedPayments = new Set(ours.filter((refund) => refund.state === 'failed').map((refund) => refund.paymentIntent).filter(Boolean));
-  const reported = (await providerRefundsOf(db, userId)).filter((refund) => !refund.paymentIntent || !failedPayments.has(refund.paymentIntent));
+  // Stripe's report of a refund that then failed is not shown; a report after the failure is a refund made
+  // since (support's, in the Dashboard, as docs/operations.md says): shown.
+  const failedAt = new Map(ours.filter((refund) => refund.state === 'failed' && refund.paymentIntent).map((refund) => [refund.paymentIntent!, refund.failedAt ?? refund.owedAt]));
+  const reported = (await providerRefundsOf(db, userId)).filter((refund) => {
+    const failed = refund.paymentIntent ? failedAt.get(refund.paymentIntent) : undefined;
+    return !failed || refund.refundedAt > failed;
+  });
   const reportedPayments = new Set(reported.map((refund) => refund.paymentIntent).filter(Boolean));
   for (const refund of reported) {
     items.push({

@@ -83,6 +83,21 @@ describeStripeApi('refunds never silent (issue 46)', 'http', env, ({ api, stripe
     expect(stripe.refunds).toEqual([]);
   }, 30_000);
 
+  test('item 4: a refund made in the Dashboard after ours failed (as the runbook says) shows in the history beside the failure', async () => {
+    const { customer, sessionToken } = await paying('dashboard-after');
+    stripe.refuseNext('/v1/refunds', { status: 402, error: { type: 'invalid_request_error', code: 'insufficient_funds', message: 'refused' } });
+    expect(await claim('dashboard-after')).toMatchObject({ status: 200 });
+    await until(async () => (await refundRow('sub_dashboard-after'))?.state === 'failed');
+    // Support tops up the balance and refunds the payment in the Dashboard a few minutes later.
+    await api.database.db.update(refunds).set({ failedAt: new Date(Date.now() - 5 * 60_000) }).where(eq(refunds.providerSubscriptionId, 'sub_dashboard-after'));
+    const charge = { id: 'ch_dashboard_after', object: 'charge', customer, payment_intent: 'pi_sub_dashboard-after', amount: 10000, amount_refunded: 10000, currency: 'usd' };
+    expect(await stripeEvent('charge.refunded', charge)).toMatchObject({ body: { outcome: 'applied' } });
+    expect(await refundLines(sessionToken)).toEqual([
+      { amount: 10000, description: 'Refund', refundState: 'made' },
+      { amount: 10000, description: 'Refund failed: our support team will contact you', refundState: 'failed' },
+    ]);
+  });
+
   test('item 5: customer creation has a key per attempt: a 500 Stripe saved does not block the next checkout', async () => {
     await signIn('customer-500');
     stripe.failNextAfterDoing('/v1/customers');
