@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Alert, Card, Group, Stack, Text, Title, type TitleOrder } from '@mantine/core';
 import type { ServerStatus, ServersStatusAnswer } from '../../contract/relay';
 import classes from './server-status-board.module.css';
@@ -71,7 +72,8 @@ function stripLabel(server: ServerStatus): string {
   return `Uptime over 90 days: ${measured} (target ${UPTIME_TARGET}%)${noData}`;
 }
 
-function UptimeStrip({ server, updatedAt }: { server: ServerStatus; updatedAt: string }) {
+// Memoised: the board re-renders every second for its ages, and a strip's 90 bars change only with a new answer.
+const UptimeStrip = memo(function UptimeStrip({ server, updatedAt }: { server: ServerStatus; updatedAt: string }) {
   const last = server.days.length - 1;
   return (
     <div role="img" aria-label={stripLabel(server)} className={classes.strip}>
@@ -86,7 +88,7 @@ function UptimeStrip({ server, updatedAt }: { server: ServerStatus; updatedAt: s
       ))}
     </div>
   );
-}
+});
 
 function ServerCard({ server, updatedAt, now, headingOrder }: { server: ServerStatus; updatedAt: string; now: number; headingOrder: TitleOrder }) {
   const state = stateOf(server);

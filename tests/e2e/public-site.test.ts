@@ -22,19 +22,6 @@ const PUBLIC_PAGES = [
   { path: '/no-such-page', title: 'Page Not Found | Veil VPN', name: 'not-found', texts: ['404', 'Oops! Page not found'] },
 ];
 
-// TEMPORARY, until the relay-api branch (GET /api/vpn/servers/status) is merged into main: the demo
-// catalogue's answer as the API will give it (no reports yet: both servers offline, no uptime recorded).
-const STATUS_FIXTURE = {
-  servers: [
-    { id: 'us-nyc-1', country: 'US', countryName: 'United States', city: 'New York' },
-    { id: 'ng-lagos-1', country: 'NG', countryName: 'Nigeria', city: 'Lagos' },
-  ].map((server) => ({ ...server, online: false, maintenance: false, load: 0, lastReportAt: null, uptime30d: null, uptime90d: null, days: Array.from({ length: 90 }, () => null) })),
-  updatedAt: new Date().toISOString(),
-};
-async function routeStatusFixture(page: Page): Promise<void> {
-  await page.route('**/api/vpn/servers/status', (route) => route.fulfill({ json: { ...STATUS_FIXTURE, updatedAt: new Date().toISOString() } }));
-}
-
 /** Runs before the page's scripts: remembers the prerendered <main>, to see whether hydration kept it. */
 interface PrerenderProbe {
   __prerenderedMain?: Element | null;
@@ -71,7 +58,6 @@ describe('public website', () => {
           colorScheme,
         });
         const page = await context.newPage();
-        await routeStatusFixture(page);
         await page.addInitScript(keepPrerenderedMain);
         for (const publicPage of PUBLIC_PAGES) {
           await page.goto(`${e2e.stack.url}${publicPage.path}`);
@@ -114,14 +100,17 @@ describe('public website', () => {
   test("a phone opens /status from the footer and reads each server's state in words (issue 48)", async () => {
     const { context, problems } = await newIsolatedContext(e2e.browser, { viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await routeStatusFixture(page);
     await page.goto(`${e2e.stack.url}/`);
     await waitForHydration(page);
     const footer = page.getByRole('navigation', { name: 'Footer' });
     await follow(page, footer.getByRole('link', { name: 'Server status' }), '/status', 'Server status');
     await page.getByText(/^Updated \d+ seconds? ago$/).waitFor();
-    // The demo catalogue's servers, which no relay has reported for: offline, no uptime recorded yet.
-    for (const place of ['New York, United States', 'Lagos, Nigeria']) {
+    // The real API's answer for the demo catalogue: no relay reports for its servers, so each is offline with
+    // no uptime recorded yet, and the page says so in words.
+    const answer = (await (await fetch(`${e2e.stack.url}/api/vpn/servers/status`)).json()) as { servers: { city: string; countryName: string }[] };
+    const places = answer.servers.map((server) => `${server.city}, ${server.countryName}`);
+    expect(places).toEqual(['New York, United States', 'Lagos, Nigeria']);
+    for (const place of places) {
       const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: place }) });
       await card.getByText('Offline', { exact: true }).waitFor();
       expect(await card.getByText('No report yet').isVisible(), place).toBe(true);

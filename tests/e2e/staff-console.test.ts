@@ -57,6 +57,11 @@ describe('the staff console', () => {
     await page.goto(`${e2e.stack.url}/staff`);
     await page.getByRole('heading', { name: 'Staff console' }).waitFor();
     expect(await page.getAttribute('meta[name="robots"]', 'content')).toBe('noindex, nofollow');
+    // The servers table the status page shows (issue 48): the demo catalogue's servers, silent, so offline.
+    const servers = page.getByRole('region', { name: 'VPN servers' });
+    for (const place of ['New York, United States', 'Lagos, Nigeria']) {
+      await servers.getByRole('listitem').filter({ has: page.getByRole('heading', { name: place }) }).getByText('Offline', { exact: true }).waitFor();
+    }
 
     // Search by keyboard: the field, Enter.
     await page.getByRole('textbox', { name: 'Search customers' }).focus();
@@ -66,6 +71,7 @@ describe('the staff console', () => {
     await results.getByText('staff.journey.customer@example.com').waitFor();
     await results.getByText('active').waitFor();
     await expectAccessible(page, 'staff console results');
+    await saveScreenshot(page, 'staff-0-results-and-servers');
     await page.getByRole('button', { name: 'Open staff.journey.customer@example.com' }).click();
     await page.getByRole('heading', { name: 'staff.journey.customer@example.com' }).waitFor();
     await page.getByText(/Kitchen iMac \(Desktop app\)/).waitFor();
