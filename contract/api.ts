@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { activityItemSchema } from './account-activity.ts';
+import { serverStatusSchema } from './relay.ts';
 import { REASON_LIMITS, STAFF_ACTIONS, STAFF_ROLES } from './staff.ts';
 
 const subscriptionSchema = z.object({
@@ -429,6 +430,23 @@ const staffCustomerSchema = z.object({
 });
 export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
 export const staffCustomerAnswerSchema = successAnswer({ role: staffRoleSchema, customer: staffCustomerSchema });
+
+// POST /staff/servers: every VPN server's status (as GET /vpn/servers/status) with the peer-list version it applied
+export const staffServersRequestSchema = z.object({ idToken: token });
+export const staffServersAnswerSchema = successAnswer({
+  role: staffRoleSchema,
+  /** The peer list's current version. */
+  version: z.number().int(),
+  servers: z.array(
+    serverStatusSchema.extend({
+      /** The highest version the server confirmed applied (a poll since it, its ETag, or its report); 0 before any. */
+      confirmedVersion: z.number().int(),
+      /** The versionApplied of its last report, or null before one. */
+      versionApplied: z.number().int().nullable(),
+      agentVersion: z.string().nullable(),
+    }),
+  ),
+});
 
 // POST /staff/actions: reason 5-500 characters for every action; deviceId for revoke_device
 export const staffActionRequestSchema = z

@@ -11,12 +11,13 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export const STAFF_ACTIONS = ['resend_receipt', 'revoke_device', 'refund', 'disable', 'enable', 'delete'] as const;
 export type StaffActionName = (typeof STAFF_ACTIONS)[number];
 
-export type StaffFeature = 'search' | 'view_customer' | StaffActionName;
+export type StaffFeature = 'search' | 'view_customer' | 'view_servers' | StaffActionName;
 
 /** Who may use each feature. Support looks and helps; Admin, in addition, moves money and locks or deletes accounts. */
 export const FEATURE_ROLES: Record<StaffFeature, readonly StaffRole[]> = {
   search: ['support', 'admin'],
   view_customer: ['support', 'admin'],
+  view_servers: ['support', 'admin'],
   resend_receipt: ['support', 'admin'],
   revoke_device: ['support', 'admin'],
   refund: ['admin'],

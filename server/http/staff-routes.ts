@@ -11,6 +11,8 @@ import {
   staffActionAnswerSchema,
   staffActionRequestSchema,
   staffCustomerAnswerSchema,
+  staffServersAnswerSchema,
+  staffServersRequestSchema,
   staffCustomerRequestSchema,
   staffSearchAnswerSchema,
   staffSearchRequestSchema,
@@ -20,6 +22,7 @@ import { failures } from '../domain/errors.ts';
 import type { StaffMember } from '../domain/staff.ts';
 import type { AppDeps } from './context.ts';
 import { answers } from './route-schemas.ts';
+import { serversStatus, statusDaysFrom } from '../vpn/server-status.ts';
 
 const tags = ['staff'];
 
@@ -59,6 +62,31 @@ export async function staffRoutes(scope: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const member = await allowed(request.body.idToken, 'search');
       return { success: true as const, role: member.role, customers: await staff.search(request.body.query, await deps.billingNow()) };
+    },
+  );
+
+  app.post(
+    '/servers',
+    {
+      config: { rateLimitFamily: 'staff' },
+      schema: {
+        summary: "Staff: every VPN server's status and the peer-list version it applied",
+        tags,
+        body: staffServersRequestSchema,
+        response: answers(staffServersAnswerSchema),
+      },
+    },
+    async (request) => {
+      const member = await allowed(request.body.idToken, 'view_servers');
+      const now = deps.statusNow();
+      const [{ version, servers: rows }, tally] = await Promise.all([deps.domain.relay.serverStates(), deps.domain.relay.uptimeDays(statusDaysFrom(now))]);
+      const catalogue = deps.config.vpnServers.servers;
+      const byId = new Map(rows.map((row) => [row.serverId, row]));
+      const servers = serversStatus(catalogue, rows, tally, now).servers.map((server) => {
+        const row = byId.get(server.id);
+        return { ...server, confirmedVersion: row?.confirmedVersion ?? 0, versionApplied: row?.versionApplied ?? null, agentVersion: row?.agentVersion ?? null };
+      });
+      return { success: true as const, role: member.role, version, servers };
     },
   );
 

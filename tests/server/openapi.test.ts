@@ -44,6 +44,7 @@ const CALLS: Record<string, string[] | null> = {
   'POST /account/export': ['idToken'],
   'POST /staff/search': ['idToken', 'query'],
   'POST /staff/customer': ['idToken', 'userId'],
+  'POST /staff/servers': ['idToken'],
   'POST /staff/actions': ['idToken', 'userId', 'action', 'reason', 'deviceId'],
   'GET /billing/receipts/:id': null,
   'POST /billing/portal': ['idToken'],

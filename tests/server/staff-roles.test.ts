@@ -82,6 +82,7 @@ describe('the staff routes follow the feature-to-role table exactly', () => {
     expect(FEATURE_ROLES).toEqual({
       search: ['support', 'admin'],
       view_customer: ['support', 'admin'],
+      view_servers: ['support', 'admin'],
       resend_receipt: ['support', 'admin'],
       revoke_device: ['support', 'admin'],
       refund: ['admin'],

@@ -144,6 +144,13 @@ describeApi('a journey over every route', { layer: 'sql', ...journeyApi }, (api,
     const relay = { authorization: `Bearer ${RELAY_TOKEN}` };
     expect((await send('GET', '/api/relay/v1/peers', undefined, relay)).json.peers).toEqual([expect.objectContaining({ publicKey: secondKey })]);
     expect((await send('GET', '/api/relay/v1/peers?since=0', undefined, relay)).status).toBe(200);
+    // The relay's own calls (issue 47) and the servers' status (issue 48): counts and ids only.
+    await send('GET', '/api/relay/v1/settings', undefined, relay);
+    const report = { versionApplied: 1, peers: 1, activePeers: 1, uptimeSeconds: 60, agentVersion: '1.0.0' };
+    expect((await send('POST', '/api/relay/v1/health', report, relay)).status).toBe(200);
+    expect((await send('GET', '/api/vpn/servers/status')).status).toBe(200);
+    expect((await post('/api/vpn/devices/removal-status', { sessionToken, version: 1 })).status).toBe(200);
+    expect((await post('/api/staff/servers', { idToken: agent.idToken })).status).toBe(200);
     const history = await post('/api/billing/history', { sessionToken });
     const receiptUrl = (history.json.items as Array<{ receiptUrl: string }>)[0]!.receiptUrl;
     const receiptPath = new URL(receiptUrl).pathname;
