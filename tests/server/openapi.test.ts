@@ -127,6 +127,19 @@ describe('GET /api/openapi.json', () => {
     expect(documentedCalls(document).sort()).toEqual(Object.keys(CALLS).sort());
   });
 
+  test('the relay calls and the servers status are described: expiresAt, since and wait, settings, health, removal status (issue 47, 48)', () => {
+    const text = (value: unknown) => JSON.stringify(value);
+    const peers = document.paths['/api/relay/v1/peers']!.get!;
+    expect(text(peers)).toContain('"expiresAt"');
+    expect(text(peers)).toContain('"wait"');
+    expect(text(peers)).toContain('"since"');
+    expect(text(document.paths['/api/relay/v1/settings']!.get!)).toContain('"healthIntervalSeconds"');
+    expect(text(document.paths['/api/relay/v1/health']!.post!)).toContain('"versionApplied"');
+    expect(text(document.paths['/api/vpn/devices/removal-status']!.post!)).toContain('"lagging"');
+    expect(text(document.paths['/api/auth/devices/revoke']!.post!)).toContain('"peerListVersion"');
+    expect(text(document.paths['/api/vpn/servers/status']!.get!)).toContain('"uptime90d"');
+  });
+
   test('each call declares its request body schema with the contract fields, required ones listed', () => {
     for (const [call, fields] of Object.entries(CALLS)) {
       if (!fields) continue;
