@@ -15,6 +15,17 @@ export const INTERVALS_PER_DAY = 86_400 / HEALTH_INTERVAL_SECONDS;
 
 export type RelayServerRow = typeof relayServers.$inferSelect;
 
+/** What the per-server gauges show (aggregates only). */
+export interface RelayServerFigures {
+  serverId: string;
+  peers: number | null;
+  activePeers: number | null;
+  /** The list's version minus the version the server reported applied. */
+  versionLag: number | null;
+  secondsSinceReport: number | null;
+  load: number | null;
+}
+
 const intervalOf = (at: Date) => Math.floor(at.getTime() / (HEALTH_INTERVAL_SECONDS * 1000));
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 

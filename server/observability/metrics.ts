@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import client from '@prometheus-io/client';
 import fastifyMetrics from 'fastify-metrics';
 import type { Config } from '../config.ts';
+import type { RelayServerFigures } from '../domain/relay-servers.ts';
 
 /** A counter as the rest of the server uses it. */
 interface Count<L extends string = never> {
@@ -65,16 +66,6 @@ export interface ProductMetrics {
   observeRelayServers(read: () => Promise<RelayServerFigures[]>): void;
 }
 
-/** What the per-server gauges show (aggregates only). */
-export interface RelayServerFigures {
-  serverId: string;
-  peers: number | null;
-  activePeers: number | null;
-  /** The list's version minus the version the server reported applied. */
-  versionLag: number | null;
-  secondsSinceReport: number | null;
-  load: number | null;
-}
 
 const METRICS_URL = '/api/metrics';
 /** Not timed, as fastify-metrics did not: HEAD doubles every GET, the others are not calls of ours. */

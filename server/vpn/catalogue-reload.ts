@@ -8,8 +8,14 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config.ts';
-import { loadVpnCatalogue } from './catalogue.ts';
+import { loadVpnCatalogue, type VpnCatalogue } from './catalogue.ts';
+
+/** The part of the configuration a reload reads and replaces (the composition hands in its Config). */
+interface CatalogueHolder {
+  vpnServers: VpnCatalogue;
+  production: boolean;
+  relayTokens: Map<string, string>;
+}
 
 const DEBOUNCE_MS = 200;
 
@@ -19,7 +25,7 @@ export interface CatalogueReload {
   close: () => void;
 }
 
-export function watchCatalogue(config: Config, path: string, log: FastifyBaseLogger): CatalogueReload {
+export function watchCatalogue(config: CatalogueHolder, path: string, log: FastifyBaseLogger): CatalogueReload {
   const reload = (): boolean => {
     try {
       const next = loadVpnCatalogue(path);

@@ -5,8 +5,7 @@
  * the daily tally. Pure functions of what was read and the time: aggregates only, never anything per customer.
  */
 import type { ServersStatusAnswer, ServerStatus } from '../../contract/relay.ts';
-import type { RelayServerFigures } from '../observability/metrics.ts';
-import { HEALTH_INTERVAL_SECONDS, INTERVALS_PER_DAY, type RelayServerRow } from '../domain/relay-servers.ts';
+import { HEALTH_INTERVAL_SECONDS, INTERVALS_PER_DAY, type RelayServerFigures, type RelayServerRow } from '../domain/relay-servers.ts';
 import type { CatalogueServer } from './catalogue.ts';
 
 /** A server is online while its last report is at most this old: three report intervals. */

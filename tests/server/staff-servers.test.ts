@@ -12,7 +12,7 @@ const LAGOS_TOKEN = 'lagos-relay-token-for-tests-0123456789abcdef';
 const env = { RATE_LIMIT_SCALE: '10', RATE_LIMIT_SIGN_IN: '1000', RELAY_TOKENS: `us-nyc-1:${RELAY_TOKEN},ng-lagos-1:${LAGOS_TOKEN}` };
 const emulatorHost = inject('authEmulatorHost');
 
-describeApi('the staff servers table', { emulatorHost, env }, (api) => {
+describeApi('the staff servers table', { layer: 'http', emulatorHost, env }, (api) => {
   let support: { idToken: string };
   let customer: { idToken: string };
   beforeAll(async () => {
