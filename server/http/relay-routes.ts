@@ -170,7 +170,7 @@ export async function relayRoutes(scope: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const relayId = relayOfRequest.get(request)!;
       // A subscription lapses from the peer list by the billing clock, as it does everywhere (issue 34).
-      const { version } = await relay.preparePoll(await deps.billingNow());
+      let { version } = await relay.preparePoll(await deps.billingNow());
       deps.metrics.relayLastPoll.set({ relay: relayId }, Date.now() / 1000);
       reply.header('cache-control', 'no-store');
       const since = request.query.since === undefined ? null : Number(request.query.since);
@@ -178,6 +178,13 @@ export async function relayRoutes(scope: FastifyInstance, deps: AppDeps) {
       if (since !== null && since > 0) {
         await relay.confirmVersion(relayId, since);
         return changesSince(request, reply, since, Number(request.query.wait ?? 0));
+      }
+      // since=0 while the list has never changed: the full list is the empty change set, so this is a long poll
+      // too (a new server's agent would otherwise be answered at once, again and again); a change ends it with the full list.
+      if (since === 0 && version === 0) {
+        const changes = await changesSince(request, reply, 0, Number(request.query.wait ?? 0));
+        if (changes.version === 0) return changes;
+        version = changes.version;
       }
       const known = versionOfEtag(request.headers['if-none-match']);
       if (known !== null) await relay.confirmVersion(relayId, known);

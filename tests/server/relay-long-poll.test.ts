@@ -71,6 +71,20 @@ describeApi('the long poll', { layer: 'sql', verifier, env }, (api) => {
     expect(changed.tookMs).toBeLessThan(900);
   });
 
+  test('since=0 on a list that never changed waits too, and a change ends it with the full list', async () => {
+    const empty = await waitingPoll(api, '?since=0&wait=1');
+    expect(empty.body).toEqual({ version: 0, added: [], removed: [] });
+    expect(empty.tookMs).toBeGreaterThanOrEqual(950);
+    const waiting = waitingPoll(api, '?since=0&wait=20');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const { publicKey } = await subscribedKey(api, 'ada');
+    const answer = await waiting;
+    expect(answer.body).toEqual({ version: 1, peers: [expect.objectContaining({ publicKey, expiresAt: expect.any(String) })] });
+    expect(answer.tookMs).toBeLessThan(5000);
+    // Once the list has a version, since=0 is the full list at once.
+    expect((await waitingPoll(api, '?since=0&wait=20')).tookMs).toBeLessThan(900);
+  });
+
   test('a wait above 25 seconds, or not a number, is a 400', async () => {
     for (const wait of ['26', '99', 'abc', '-1', '1.5']) {
       expect(await poll(api.app, `?since=1&wait=${wait}`)).toMatchObject({ status: 400, body: { success: false, code: 'validation_failed' } });
