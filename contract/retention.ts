@@ -283,7 +283,7 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, { columns: re
     columns: ['server_id', 'confirmed_version', 'reported_at', 'version_applied', 'peers', 'active_peers', 'uptime_seconds', 'agent_version', 'last_interval'],
     why: 'each VPN server’s latest health report only (counts of peers, never a key, address or connection time) and the change-list version it confirmed',
   },
-  relay_uptime_days: { columns: ['server_id', 'day', 'intervals'], why: 'per VPN server and day, how many minutes it reported (its measured uptime)' },
+  relay_uptime_days: { columns: ['server_id', 'day', 'intervals'], why: 'per VPN server and day, how many minutes it reported (its measured uptime); kept 91 days' },
 };
 
 /**

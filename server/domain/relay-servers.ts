@@ -3,7 +3,7 @@
  * the highest peer-list version it confirmed having applied, and a daily tally of the report intervals in
  * which it reported. Nothing per key, endpoint or customer.
  */
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { RelayHealthReport } from '../../contract/relay.ts';
 import type { Db } from '../db/database.ts';
 import { peerLog, relayServers, relayUptimeDays } from '../db/schema.ts';
@@ -25,6 +25,9 @@ export interface RelayServerFigures {
   secondsSinceReport: number | null;
   load: number | null;
 }
+
+/** Days of the tally kept: the status's 90 and today. */
+const TALLY_DAYS = 91;
 
 const intervalOf = (at: Date) => Math.floor(at.getTime() / (HEALTH_INTERVAL_SECONDS * 1000));
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -68,6 +71,8 @@ export async function recordHealth(db: Db, serverId: string, report: RelayHealth
       })
       .where(eq(relayServers.serverId, serverId));
     if (before?.lastInterval !== interval) {
+      // The status shows 90 days: older days of the tally go.
+      await tx.delete(relayUptimeDays).where(and(eq(relayUptimeDays.serverId, serverId), lt(relayUptimeDays.day, dayOf(new Date(now.getTime() - TALLY_DAYS * 86_400_000)))));
       await tx
         .insert(relayUptimeDays)
         .values({ serverId, day: dayOf(now), intervals: 1 })

@@ -81,6 +81,18 @@ describeApi('the relay settings and health report', { layer: 'sql', verifier, en
     ]);
   });
 
+  test('the tally keeps the 90 days the status shows (and today): older days go at the next report', async () => {
+    const old = new Date(Date.now() - 120 * 86_400_000).toISOString().slice(0, 10);
+    const kept = new Date(Date.now() - 80 * 86_400_000).toISOString().slice(0, 10);
+    await api.database.db.insert(relayUptimeDays).values([
+      { serverId: 'us-nyc-1', day: old, intervals: 1440 },
+      { serverId: 'us-nyc-1', day: kept, intervals: 1440 },
+    ]);
+    expect((await sendReport(api, report)).status).toBe(200);
+    const days = (await api.database.db.select().from(relayUptimeDays)).map((row) => row.day).sort();
+    expect(days).toEqual([kept, new Date().toISOString().slice(0, 10)]);
+  });
+
   test('metrics per server, labelled by its id only: peers, active peers, version lag, seconds since the report, load', async () => {
     expect((await sendReport(api, { ...report, activePeers: 25 })).status).toBe(200);
     const text = await metricsText(api);
