@@ -94,12 +94,13 @@ describeApi('the long poll', { layer: 'sql', verifier, env }, (api) => {
   test('waiting polls hold no database connection: more of them than the pool has connections, and the API still answers', async () => {
     await subscribedKey(api, 'ada');
     const since = await versionOf(api);
-    const waiting = Array.from({ length: 14 }, () => waitingPoll(api, `?since=${since}&wait=3`));
+    const waiting = Array.from({ length: 14 }, () => waitingPoll(api, `?since=${since}&wait=6`));
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = Date.now();
     expect((await call(api.app, 'GET', '/api/health')).status).toBe(200);
     expect(await versionOf(api)).toBe(since);
-    expect(Date.now() - started).toBeLessThan(1000);
+    // Held connections would make these wait out the polls (6 s); a busy machine may take a second or two.
+    expect(Date.now() - started).toBeLessThan(3000);
     expect((await Promise.all(waiting)).every((answer) => answer.status === 200)).toBe(true);
   });
 
