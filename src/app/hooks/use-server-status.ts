@@ -18,9 +18,28 @@ function useNow(): number {
   return now;
 }
 
+/**
+ * Fresh figures as soon as someone looks again: the tab shown again, or the browser back online, asks
+ * for them at once instead of waiting out the machine's refresh delay.
+ */
+function useRefreshOnReturn(send: (event: { type: 'status.refresh' }) => void): void {
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === 'visible') send({ type: 'status.refresh' });
+    };
+    document.addEventListener('visibilitychange', refresh);
+    window.addEventListener('online', refresh);
+    return () => {
+      document.removeEventListener('visibilitychange', refresh);
+      window.removeEventListener('online', refresh);
+    };
+  }, [send]);
+}
+
 /** `name`: the actor's name in the system (the inspector's label). */
 export function useServerStatus(name: string) {
-  const [state] = useAppMachine(machine, name, {});
+  const [state, send] = useAppMachine(machine, name, {});
+  useRefreshOnReturn(send);
   const now = useNow();
   return { status: state.context.status, receivedAt: state.context.receivedAt, failed: state.context.failed, now };
 }
