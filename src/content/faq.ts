@@ -103,7 +103,7 @@ export const faq: readonly FaqCategory[] = [
       },
       {
         question: 'Can I get a refund?',
-        answer: `Yes. Every account comes with a ${brand.moneyBack.name}. Within ${brand.moneyBack.days} days of your first payment, choose Cancel and refund under Billing history on your account page: your subscription and your VPN access end at once, and your payment is refunded in full, returned to your card within ${REFUND_ARRIVES_WITHIN}. The guarantee covers your first payment, once. Questions? E-mail ${brand.supportEmail}.`,
+        answer: `Yes. Every account comes with a ${brand.moneyBack.name}. Within ${brand.moneyBack.days} days of your subscription's first payment, choose Cancel and refund under Billing history on your account page: your subscription and your VPN access end at once, and your payment is refunded in full, returned to your card within ${REFUND_ARRIVES_WITHIN}. The guarantee covers your current subscription's first payment, once per account. Questions? E-mail ${brand.supportEmail}.`,
       },
       {
         question: 'How do I delete my account?',

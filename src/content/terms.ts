@@ -43,7 +43,7 @@ export const termsSections: readonly LegalSection[] = [
       `Your subscription renews automatically at the end of each ${brand.price.interval.adjective} period, and the price of the next period is charged to your card, unless you turn off auto-renewal.`,
       'To avoid the next charge, cancel auto-renewal from your account page at least 24 hours before renewal. You keep access until the end of the period you have paid for.',
       'You can turn auto-renewal back on from your account page at any time before your paid period ends.',
-      `Every account comes with a ${brand.moneyBack.name}: within ${brand.moneyBack.days} days of your first payment, choose Cancel and refund under Billing history on your account page (or write to us). Your subscription and your access to the Service end at once, and your first payment is refunded in full. The guarantee covers the first payment of an account, once.`,
+      `Every account comes with a ${brand.moneyBack.name}: within ${brand.moneyBack.days} days of your subscription's first payment, choose Cancel and refund under Billing history on your account page (or write to us). Your subscription and your access to the Service end at once, and that payment is refunded in full. The guarantee covers the first payment of your current subscription, once per account.`,
       `Refunds are returned to your original payment method within ${REFUND_ARRIVES_WITHIN}.`,
     ],
   },

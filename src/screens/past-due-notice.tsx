@@ -13,6 +13,12 @@ export interface PastDueNoticeProps {
 }
 
 /**
+ * While a renewal is past due the VPN keeps working (design §8: keys stay listed through the provider's
+ * retry window, issue 46 item 2); it stops only when the subscription ends unpaid.
+ */
+const STILL_CONNECTED = 'Your VPN keeps working while we try the payment again.';
+
+/**
  * A declined renewal (issue 20, item 5), inside the Subscription Status card (issue 34): what happened, by
  * when the customer must act, and the way to pay first. A light notice in the Past Due badge's
  * colour: the page's one call to act, not its heaviest block.
@@ -21,7 +27,7 @@ export function PastDueNotice({ onUpdatePaymentMethod, opening, failedOn, payBy 
   return (
     <Alert color="yellow" variant="light" title="Your renewal payment failed" className={classes.notice}>
       <Text size="sm">
-        {failedOn ? `We could not charge your card for your ${brand.price.interval.adjective} renewal on ${formatLongDate(failedOn)}, so your VPN is paused.` : `We could not charge your card for your ${brand.price.interval.adjective} renewal, so your VPN is paused.`}{' '}
+        {failedOn ? `We could not charge your card for your ${brand.price.interval.adjective} renewal on ${formatLongDate(failedOn)}. ${STILL_CONNECTED}` : `We could not charge your card for your ${brand.price.interval.adjective} renewal. ${STILL_CONNECTED}`}{' '}
         {payBy
           ? `Update your payment method by ${formatLongDate(payBy)} to keep your plan; it renews from its original date. After that day your subscription ends.`
           : 'Update your payment method to pay and keep your plan; it renews from its original date.'}

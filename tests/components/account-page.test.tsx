@@ -322,7 +322,7 @@ describe('the account page tells the truth about money (issue 34)', () => {
     expect(card.getByText('Your renewal payment failed')).toBeInTheDocument();
     expect(
       card.getByText(
-        'We could not charge your card for your yearly renewal on November 20, 2026, so your VPN is paused. Update your payment method by December 20, 2026 to keep your plan; it renews from its original date. After that day your subscription ends.',
+        'We could not charge your card for your yearly renewal on November 20, 2026. Your VPN keeps working while we try the payment again. Update your payment method by December 20, 2026 to keep your plan; it renews from its original date. After that day your subscription ends.',
       ),
     ).toBeInTheDocument();
     expect(card.queryByText(/Ended/)).toBeNull();
