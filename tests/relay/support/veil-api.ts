@@ -42,7 +42,22 @@ function ok(answer: { status: number; body: unknown }, what: string) {
   return answer.body as Record<string, unknown>;
 }
 
-export async function startVeilApi({ dir, serverId, publicKey, endpointHost, token }: { dir: string; serverId: string; publicKey: string; endpointHost: string; token: string }): Promise<VeilApi> {
+export async function startVeilApi({
+  dir,
+  serverId,
+  publicKey,
+  endpointHost,
+  token,
+  relayTokens = true,
+}: {
+  dir: string;
+  serverId: string;
+  publicKey: string;
+  endpointHost: string;
+  token: string;
+  /** false: no RELAY_TOKENS, so the relay calls do not exist (404). */
+  relayTokens?: boolean;
+}): Promise<VeilApi> {
   const catalogue = join(dir, 'vpn-servers.json');
   writeFileSync(
     catalogue,
@@ -55,7 +70,7 @@ export async function startVeilApi({ dir, serverId, publicKey, endpointHost, tok
   // PostgreSQL when it answers (a new schema migrates in about a second), else PGlite (about 15 s from nothing here).
   const api = await createTestApi({
     driver: (await postgresAvailable()) ? 'postgres' : 'pglite',
-    env: { VPN_SERVERS: catalogue, RELAY_TOKENS: `${serverId}:${token}`, RATE_LIMIT_SCALE: '100' },
+    env: { VPN_SERVERS: catalogue, ...(relayTokens ? { RELAY_TOKENS: `${serverId}:${token}` } : {}), RATE_LIMIT_SCALE: '100' },
     verifier: {
       verify: async (idToken: string) => ({
         subject: idToken,
