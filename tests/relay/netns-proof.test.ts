@@ -9,7 +9,7 @@
  *  - "c1", "c2": customers' machines, whose interfaces load the configuration the account page builds
  *    (machines/wireguard-config.ts with the catalogue entry GET /api/vpn/servers answers), through
  *    `wg-quick strip` and `wg setconf`.
- * The API is the real one (support/veil-api.ts), on 127.0.0.1 behind a switchable proxy (support/switch-proxy.ts)
+ * The API is the real one (support/veil-api.ts; with Stripe's stand-in for the lost dispute), on 127.0.0.1 behind a switchable proxy (support/switch-proxy.ts)
  * so the test can take it away. Every way access ends is driven through the API's own calls, and each stops the
  * tunnel within 2 s of the API's answer (measured and printed). Traffic goes only to loopback and to addresses
  * inside these namespaces. Skipped with a message without root or the tools; RELAY_NETNS_REQUIRED=1 (CI) makes
@@ -144,8 +144,8 @@ describe.skipIf(cannotRun !== null)('customers through a real WireGuard tunnel t
   }
 
   /** Signs up and pays, adds a device with a key made here, and connects `machine` with its configuration. */
-  async function connect(name: string, machine: Machine): Promise<Connected> {
-    const account = veil.customer(name);
+  async function connect(name: string, machine: Machine, on: VeilApi = veil): Promise<Connected> {
+    const account = on.customer(name);
     await account.subscribe();
     const keys = newKeyPair();
     const device = await account.addDevice(keys.publicKey);
@@ -341,5 +341,21 @@ describe.skipIf(cannotRun !== null)('customers through a real WireGuard tunnel t
     startAgent();
     await until(async () => (await wg.peers(180)).size === 0, 15_000);
     expect(await pings(c2.ns, gateway)).toBe(false);
+  });
+
+  test('a lost dispute stops the tunnel within 2 s', async () => {
+    // A dispute comes only from Stripe: an API whose payments are Stripe's (its stand-in), which the relay follows from now on.
+    const withStripe = await startVeilApi({ dir: mkdtempSync(join(dir, 'stripe-')), serverId: SERVER_ID, publicKey: relayKeys.publicKey, endpointHost: ENDPOINT, token: TOKEN, payments: 'stripe' });
+    try {
+      await stopAgent();
+      proxy.switchTo(withStripe.url);
+      startAgent();
+      const hal = await connect('hal', c1, withStripe);
+      await stopsWithinTwoSeconds('lost dispute', hal, () => hal.account.loseDispute());
+    } finally {
+      await stopAgent();
+      proxy.switchTo(veil.url);
+      await withStripe.close();
+    }
   });
 });

@@ -8,9 +8,12 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { VpnServer } from '../../../contract/api.ts';
+import { signPayload } from '../../../server/payments/signature.ts';
 import { call, createTestApi, postgresAvailable, type TestApi } from '../../support/server-harness.ts';
+import { startStripeStandIn, type StripeStandIn } from '../../support/stripe-stand-in.ts';
 
 const STAFF_TOKEN = 'staff-admin';
+const STRIPE_WEBHOOK_SECRET = 'whsec_relay_proof';
 
 export interface VeilApi {
   url: string;
@@ -35,6 +38,8 @@ export interface Customer {
   cancelRenewal(): Promise<void>;
   deleteAccount(): Promise<void>;
   disableByStaff(): Promise<void>;
+  /** With Stripe: the customer's card issuer takes the payment back (a dispute opened, then closed lost). */
+  loseDispute(): Promise<void>;
 }
 
 function ok(answer: { status: number; body: unknown }, what: string) {
@@ -49,6 +54,7 @@ export async function startVeilApi({
   endpointHost,
   token,
   relayTokens = true,
+  payments = 'local',
 }: {
   dir: string;
   serverId: string;
@@ -57,6 +63,8 @@ export async function startVeilApi({
   token: string;
   /** false: no RELAY_TOKENS, so the relay calls do not exist (404). */
   relayTokens?: boolean;
+  /** The payment provider: the local checkout and its billing clock, or Stripe (its local stand-in, events signed as Stripe signs them). */
+  payments?: 'local' | 'stripe';
 }): Promise<VeilApi> {
   const catalogue = join(dir, 'vpn-servers.json');
   writeFileSync(
@@ -67,10 +75,14 @@ export async function startVeilApi({
       ],
     }),
   );
+  const stripe: StripeStandIn | null = payments === 'stripe' ? await startStripeStandIn() : null;
+  const stripeEnv: Record<string, string> = stripe
+    ? { STRIPE_SECRET_KEY: 'sk_test_standin', STRIPE_PRICE_ID: 'price_yearly', STRIPE_WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url, STRIPE_TIMEOUT_MS: '1000' }
+    : {};
   // PostgreSQL when it answers (a new schema migrates in about a second), else PGlite (about 15 s from nothing here).
   const api = await createTestApi({
     driver: (await postgresAvailable()) ? 'postgres' : 'pglite',
-    env: { VPN_SERVERS: catalogue, ...(relayTokens ? { RELAY_TOKENS: `${serverId}:${token}` } : {}), RATE_LIMIT_SCALE: '100' },
+    env: { VPN_SERVERS: catalogue, ...(relayTokens ? { RELAY_TOKENS: `${serverId}:${token}` } : {}), RATE_LIMIT_SCALE: '100', ...stripeEnv },
     verifier: {
       verify: async (idToken: string) => ({
         subject: idToken,
@@ -86,6 +98,18 @@ export async function startVeilApi({
   const address = api.app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   const { app } = api;
+  let eventNumber = 0;
+  /** A Stripe event about `object`, delivered to the webhook signed as Stripe signs it. */
+  const stripeEvent = async (type: string, object: object) => {
+    const raw = JSON.stringify({ id: `evt_${(eventNumber += 1)}_${Date.now()}`, type, created: Math.floor(Date.now() / 1000) - 1, data: { object } });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/payments',
+      payload: raw,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signPayload(raw, STRIPE_WEBHOOK_SECRET) },
+    });
+    if (response.statusCode !== 200) throw new Error(`${type}: ${response.statusCode} ${response.body}`);
+  };
 
   return {
     url,
@@ -98,7 +122,10 @@ export async function startVeilApi({
     advanceClock: async (by) => {
       ok(await call(app, 'POST', '/api/dev/billing-clock/advance', { by }), 'advance');
     },
-    close: () => api.close(),
+    close: async () => {
+      await api.close();
+      await stripe?.close();
+    },
     customer(name) {
       const customer: Customer = {
         name,
@@ -111,6 +138,23 @@ export async function startVeilApi({
         },
         subscribe: async () => {
           if (!customer.sessionToken) await customer.signIn();
+          if (stripe) {
+            // As Stripe tells it: the checkout completed, the subscription made, its first invoice paid.
+            const [customerId, subscriptionId] = [`cus_${name}`, `sub_${name}`];
+            await stripeEvent('checkout.session.completed', { id: `cs_${name}`, client_reference_id: customer.userId, customer: customerId });
+            const subscription = structuredClone(stripe.addSubscription(subscriptionId, customerId, customer.userId));
+            await stripeEvent('customer.subscription.created', subscription);
+            await stripeEvent('invoice.paid', {
+              id: `in_${subscriptionId}`,
+              object: 'invoice',
+              customer: customerId,
+              amount_paid: 10000,
+              currency: 'usd',
+              status_transitions: { paid_at: Math.floor(Date.now() / 1000) - 60 },
+              parent: { subscription_details: { subscription: subscriptionId, metadata: { userId: customer.userId } } },
+            });
+            return;
+          }
           const checkout = ok(await call(app, 'POST', '/api/subscription/create-checkout', { idToken: name, email: `${name}@example.com` }), 'checkout');
           const paid = await app.inject({ method: 'POST', url: `${new URL(checkout.url as string).pathname}/pay` });
           if (paid.headers.location !== '/success') throw new Error(`payment: ${paid.statusCode} ${paid.body}`);
@@ -130,6 +174,13 @@ export async function startVeilApi({
         },
         deleteAccount: async () => {
           ok(await call(app, 'DELETE', '/api/auth/delete-account', { sessionToken: customer.sessionToken, userId: customer.userId, email: `${name}@example.com` }), 'delete');
+        },
+        loseDispute: async () => {
+          if (!stripe) throw new Error('a dispute needs payments: stripe');
+          stripe.chargeCustomers.set(`ch_${name}`, `cus_${name}`);
+          const dispute = { id: `dp_${name}`, object: 'dispute', charge: `ch_${name}`, payment_intent: `pi_sub_${name}`, status: 'needs_response', amount: 10000, currency: 'usd' };
+          await stripeEvent('charge.dispute.created', dispute);
+          await stripeEvent('charge.dispute.closed', { ...dispute, status: 'lost' });
         },
         disableByStaff: async () => {
           ok(await call(app, 'POST', '/api/staff/actions', { idToken: STAFF_TOKEN, userId: customer.userId, action: 'disable', reason: 'Relay proof: staff disable' }), 'staff disable');
