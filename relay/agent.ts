@@ -15,7 +15,7 @@ import { expiryScheduler, type ExpiryScheduler } from './expiry-scheduler.ts';
 import { healthReport } from './health-reporter.ts';
 import { resetIdlePeers } from './idle-reset.ts';
 import type { Log } from './log.ts';
-import { allowedIpsOf, earliestExpiry, reconcile, removalShare, unexpiredPeers, type PeerOperation } from './reconciler.ts';
+import { allowedIpsOf, earliestExpiry, reconcile, removalShare, unexpiredPeers, usableKey, usablePeer, type PeerOperation } from './reconciler.ts';
 import { WgError, type WgDriver } from './wg-driver.ts';
 
 /** The agent cannot go on: one line on stderr and a non-zero exit (relay/main.ts). */
@@ -215,6 +215,8 @@ export class RelayAgent {
       return 'ignored';
     }
     const next = unexpiredPeers(list.peers, Date.now());
+    const unusable = list.peers.filter((peer) => !usablePeer(peer)).length;
+    if (unusable > 0) log('peers_unusable', { version: list.version, peers: unusable });
     // Measured against what the interface holds, not only what was applied: a restarted agent handed an empty
     // list by mistake must not empty an interface full of peers either.
     const actual = await wg.peers(this.config.idleAfterSeconds);
@@ -255,12 +257,17 @@ export class RelayAgent {
     const now = Date.now();
     const next = new Map(this.wanted);
     const operations: PeerOperation[] = [];
+    let unusable = 0;
     for (const publicKey of changes.removed) {
       next.delete(publicKey);
-      operations.push({ kind: 'remove', publicKey });
+      // A removal names a key; one `wg` cannot read is not on the interface either.
+      if (usableKey(publicKey)) operations.push({ kind: 'remove', publicKey });
     }
     for (const peer of changes.added) {
-      if (Date.parse(peer.expiresAt) > now) {
+      if (!usablePeer(peer)) {
+        unusable += 1;
+        next.delete(peer.publicKey);
+      } else if (Date.parse(peer.expiresAt) > now) {
         next.set(peer.publicKey, peer);
         operations.push({ kind: 'set', publicKey: peer.publicKey, allowedIps: allowedIpsOf(peer) });
       } else {
@@ -268,6 +275,7 @@ export class RelayAgent {
         operations.push({ kind: 'remove', publicKey: peer.publicKey });
       }
     }
+    if (unusable > 0) log('peers_unusable', { version: changes.version, peers: unusable });
     await wg.apply(operations);
     this.wanted = next;
     this.version = changes.version;

@@ -2,6 +2,7 @@
  * What to do to the interface so it holds exactly the wanted peers: per-peer operations, never a whole
  * configuration (which would drop every session). Pure.
  */
+import { isIPv4, isIPv6 } from 'node:net';
 import type { Peer } from '../contract/relay.ts';
 import type { InterfacePeer } from './wg-dump.ts';
 
@@ -32,10 +33,23 @@ export function reconcile(wanted: ReadonlyMap<string, Peer>, actual: ReadonlyMap
   return operations;
 }
 
-/** The peers of a list still within their expiresAt at `nowMs` (an unreadable date counts as expired). */
+const WIREGUARD_KEY = /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=$/;
+
+/**
+ * Whether `wg` can take the peer: a WireGuard key and one address of each family. The contract's schema says
+ * only "a string"; one malformed peer must not fail the `wg set` call of every peer batched with it.
+ */
+export function usablePeer(peer: Peer): boolean {
+  return usableKey(peer.publicKey) && isIPv4(peer.ipv4Address) && isIPv6(peer.ipv6Address);
+}
+
+/** A WireGuard public key as `wg` reads it: base64 of 32 bytes. */
+export const usableKey = (publicKey: string) => WIREGUARD_KEY.test(publicKey);
+
+/** The usable peers of a list still within their expiresAt at `nowMs` (an unreadable date counts as expired). */
 export function unexpiredPeers(peers: readonly Peer[], nowMs: number): Map<string, Peer> {
   const wanted = new Map<string, Peer>();
-  for (const peer of peers) if (Date.parse(peer.expiresAt) > nowMs) wanted.set(peer.publicKey, peer);
+  for (const peer of peers) if (Date.parse(peer.expiresAt) > nowMs && usablePeer(peer)) wanted.set(peer.publicKey, peer);
   return wanted;
 }
 

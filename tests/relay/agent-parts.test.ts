@@ -48,8 +48,12 @@ describe('the reconciler', () => {
   });
 
   test('drops expired peers, finds the earliest expiry, and calls removing more than half a mass removal', () => {
-    const list = [peer('a', 1, '2026-01-01T00:00:00Z'), peer('b', 2, '2026-01-01T00:00:01Z'), peer('c', 3, 'not a date')];
-    expect([...unexpiredPeers(list, Date.parse('2026-01-01T00:00:00Z')).keys()]).toEqual(['b']);
+    const [a, b, c, d] = ['A', 'E', 'I', 'M'].map((letter) => `${letter.repeat(43)}=`);
+    const list = [peer(a!, 1, '2026-01-01T00:00:00Z'), peer(b!, 2, '2026-01-01T00:00:01Z'), peer(c!, 3, 'not a date')];
+    expect([...unexpiredPeers(list, Date.parse('2026-01-01T00:00:00Z')).keys()]).toEqual([b]);
+    // A peer `wg` could not take is left out, so it never fails the call of the peers batched with it.
+    const malformed = [peer('not-a-key', 4), { ...peer(d!, 5), ipv6Address: 'fd76:6569:6c00::10000' }, { ...peer(d!, 6), ipv4Address: '10.64.0.256' }, peer(d!, 7)];
+    expect([...unexpiredPeers(malformed, 0).values()].map((each) => each.ipv4Address)).toEqual(['10.64.0.7']);
     expect(earliestExpiry(list)).toBe(Date.parse('2026-01-01T00:00:00Z'));
     expect(earliestExpiry([])).toBeNull();
     const current = new Map([['a', 1], ['b', 1], ['c', 1], ['d', 1]]);

@@ -3,7 +3,7 @@
  * in a JSON file in a fresh temporary folder; `wgCommand` is the program the agent runs (WG_COMMAND).
  */
 import { generateKeyPairSync } from 'node:crypto';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -46,7 +46,8 @@ export class FakeInterface {
   }
 
   write(state: State) {
-    writeFileSync(this.stateFile, JSON.stringify(state));
+    writeFileSync(`${this.stateFile}.test`, JSON.stringify(state));
+    renameSync(`${this.stateFile}.test`, this.stateFile);
   }
 
   update(change: (state: State) => void) {

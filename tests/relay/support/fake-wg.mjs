@@ -2,7 +2,7 @@
 // A stand-in for wireguard-tools' `wg` in the relay agent's tests (tests/relay/agent.test.ts): the interface is
 // a JSON file, every call is appended to a log. Usage: fake-wg.mjs STATE_FILE show|set IFNAME ...
 // STATE_FILE: {"interface", "publicKey", "fail"?, "peers": {key: {"allowedIps": [...], "handshake": seconds}}}
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 
 const [stateFile, command, interfaceName, ...rest] = process.argv.slice(2);
 const state = JSON.parse(readFileSync(stateFile, 'utf8'));
@@ -36,7 +36,9 @@ if (command === 'show' && rest[0] === 'public-key') {
       process.exit(1);
     }
   }
-  writeFileSync(stateFile, JSON.stringify(state));
+  // Whole or not at all: a test reads the file while the agent runs this.
+  writeFileSync(`${stateFile}.${process.pid}`, JSON.stringify(state));
+  renameSync(`${stateFile}.${process.pid}`, stateFile);
 } else {
   process.stderr.write('Invalid subcommand\n');
   process.exit(1);
