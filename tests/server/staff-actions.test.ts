@@ -82,7 +82,7 @@ describeApi('staff actions', { layer: 'sql', emulatorHost, env }, (api, driver) 
 
   test('support sees WireGuard keys among the devices and revokes one: off the peer list, one audit row, "Veil support" in the activity', async () => {
     const ada = await customer();
-    const added = await registerKey(api.app, ada.sessionToken, newPublicKey(), 'Phone');
+    const added = await registerKey(api.app, ada.sessionToken, newPublicKey(), 'Phone', ada.idToken);
     const phone = added.body.device as { id: string; publicKey: string };
     expect(await listedKeys(api.app)).toEqual([phone.publicKey]);
 

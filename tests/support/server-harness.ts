@@ -46,7 +46,8 @@ export type Driver = 'pglite' | 'postgres';
 
 /** Instead of Firebase: trusts any ID token as the identity it names (`ada` is ada, ada@example.com). */
 export const nameVerifier: IdentityVerifier = {
-  verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }),
+  // Signed in just now: a call that wants a recent sign-in takes it.
+  verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token, authTime: Math.floor(Date.now() / 1000) }),
 };
 
 export interface TestApi {
