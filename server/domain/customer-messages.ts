@@ -64,7 +64,7 @@ export type CustomerMessage = Recipient & Owed<MessageToSend>;
 export type LegacyMessage = ({ email: string; name: string } | { userId: string }) & MessageToSend;
 
 /** A job that was running when its account was deleted: its ids were taken out (server/jobs/queue.ts). */
-export interface AccountGoneMessage {
+interface AccountGoneMessage {
   kind: MessageToSend['kind'];
   accountGone: true;
 }

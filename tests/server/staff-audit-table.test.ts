@@ -1,6 +1,6 @@
 /**
  * The staff audit trail is append-only in the database itself (issue 30, item 4): a trigger refuses
- * UPDATE and DELETE on staff_actions, on PGlite and PostgreSQL alike, whoever asks.
+ * UPDATE and DELETE on staff_actions (and TRUNCATE, issue 46 item 11), on PGlite and PostgreSQL alike, whoever asks.
  */
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
@@ -30,6 +30,10 @@ describeApi('the staff_actions table', { layer: 'sql', verifier: nameVerifier, r
     await refusal(db.execute(sql`update staff_actions set reason = 'rewritten'`).then(() => 'updated'));
     await refusal(db.execute(sql`delete from staff_actions`).then(() => 'deleted'));
     await refusal(db.execute(sql`delete from staff_actions where id = -1`).then(() => 'deleted'));
+    // TRUNCATE fires no DELETE trigger: it has its own (issue 46, item 11).
+    await expect(db.execute(sql`truncate staff_actions`).then(() => 'truncated').catch((error: Error) => String((error.cause as Error | undefined)?.message ?? error.message))).resolves.toMatch(
+      /staff_actions is append-only: TRUNCATE refused/,
+    );
     expect(await db.select().from(staffActions)).toEqual([expect.objectContaining({ ...row, params: {}, outcomeCode: null })]);
   });
 });
