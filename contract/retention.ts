@@ -215,7 +215,7 @@ export const RETAINED_DATA: readonly RetainedData[] = [
   },
   {
     key: 'staff_actions',
-    what: 'What Veil support did on your account: the action, the staff member, their reason and its outcome, with your account named only by a one-way hash of its number',
+    what: 'What Veil support did on your account or looked at: the action, the staff member, their reason and its outcome, each time they opened your account, and the text of each search (which may be your e-mail address), with your account named only by a one-way hash of its number',
     why: 'So that every support action can be checked later; nobody can change or remove a record',
     kept: 'For good, as the audit trail (the database refuses changes and deletions)',
     onDeletion: 'Kept; the hash of your account number no longer leads to any account',
