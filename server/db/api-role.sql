@@ -8,7 +8,8 @@
 -- pg-boss makes its tables there at its first start, and one per queue as queues are declared.
 GRANT USAGE ON SCHEMA :"app_schema" TO :"api_role";
 GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA :"app_schema" TO :"api_role";
-REVOKE UPDATE, DELETE, TRUNCATE, REFERENCES, TRIGGER ON :"app_schema".staff_actions FROM :"api_role";
+-- DELETE stays granted for the daily clean-up: the table's trigger refuses any row younger than its stated years.
+REVOKE UPDATE, TRUNCATE, REFERENCES, TRIGGER ON :"app_schema".staff_actions FROM :"api_role";
 GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA :"app_schema" TO :"api_role";
 CREATE SCHEMA IF NOT EXISTS :"job_schema";
 ALTER SCHEMA :"job_schema" OWNER TO :"api_role";

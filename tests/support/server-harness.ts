@@ -217,7 +217,7 @@ export async function createTestApi({
     jobs,
     schema,
     // peer_log keeps its one row: the list's version starts again at 0. The audit trail refuses TRUNCATE
-    // (migration 0016): the tests, as its owner, lift that trigger for the reset alone.
+    // (migration 0017): the tests, as its owner, lift that trigger for the reset alone.
     reset: () =>
       database.exec(
         `ALTER TABLE staff_actions DISABLE TRIGGER staff_actions_no_truncate; TRUNCATE ${TABLES.join(', ')} CASCADE; ` +
