@@ -70,7 +70,7 @@ export const API_ERROR_CODES = [
   'session_invalid',
   /** 401: a money call whose identity has no account here (sign in first). */
   'sign_in_required',
-  /** 401: the call needs a sign-in within the last 10 minutes (downloading your data): sign in again. */
+  /** 401: the call needs a sign-in within the last 10 minutes (downloading your data, adding a WireGuard device): sign in again. */
   'reauth_required',
   /** 403: the account was deleted within the cool-down. */
   'recently_deleted',
@@ -90,8 +90,13 @@ export const API_ERROR_CODES = [
   'device_limit',
   /** 403: the account's subscription gives no VPN access now (a payment never settled): no new WireGuard key. */
   'no_access',
-  /** 409: the WireGuard public key is registered already (on any account), or was removed less than 5 minutes ago. */
+  /** 409: the WireGuard public key is already one of this account's. */
   'key_in_use',
+  /**
+   * 400: the WireGuard public key cannot be a device's: the all-zero key (or another low-order point), a VPN
+   * server's own key, a key of another account, or one removed less than 5 minutes ago. Which, is not said.
+   */
+  'key_refused',
   /** 503: no tunnel address is free in the configured pool (the operator must widen it). */
   'address_pool_exhausted',
   /** 401: the relay API's bearer token is missing or wrong. */
@@ -327,8 +332,9 @@ const vpnServerSchema = z.object({
 export type VpnServer = z.infer<typeof vpnServerSchema>;
 export const vpnServersAnswerSchema = successAnswer({ servers: z.array(vpnServerSchema) });
 
-// POST /vpn/devices: registers a WireGuard key (a web session: a new device; a desktop session: its own key)
-export const registerKeyRequestSchema = z.object({ sessionToken: token, name: deviceName, publicKey: wireguardKey });
+// POST /vpn/devices: registers a WireGuard key (a web session: a new device; a desktop session: its own key).
+// A web session also sends the provider's ID token of a sign-in within the last 10 minutes (issue 46, item 9).
+export const registerKeyRequestSchema = z.object({ sessionToken: token, name: deviceName, publicKey: wireguardKey, idToken: token.optional() });
 const wireguardDeviceSchema = z.object({
   id: z.string(),
   kind: z.enum(['desktop', 'wireguard']),

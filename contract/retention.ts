@@ -16,6 +16,8 @@
  * The daily clean-up deletes it after that.
  */
 export const ACCOUNTING_RECORD_YEARS = 10;
+/** How long staff actions and looks (with their reasons and search texts) are kept: the database refuses an earlier deletion (migration 0018). */
+export const STAFF_AUDIT_YEARS = 6;
 
 /** Where a kind of data is written. */
 type Store = 'database' | 'job queue' | 'logs' | 'traces' | 'metrics' | 'mail';
@@ -215,9 +217,9 @@ export const RETAINED_DATA: readonly RetainedData[] = [
   },
   {
     key: 'staff_actions',
-    what: 'What Veil support did on your account: the action, the staff member, their reason and its outcome, with your account named only by a one-way hash of its number',
+    what: 'What Veil support did on your account or looked at: the action, the staff member, their reason and its outcome, each time they opened your account, and the text of each search (which may be your e-mail address), with your account named only by a one-way hash of its number',
     why: 'So that every support action can be checked later; nobody can change or remove a record',
-    kept: 'For good, as the audit trail (the database refuses changes and deletions)',
+    kept: `${STAFF_AUDIT_YEARS} years from the action or look, reason and search text with it, as the audit trail (the database refuses any change, and any deletion before then); then deleted by the daily clean-up`,
     onDeletion: 'Kept; the hash of your account number no longer leads to any account',
     removedByDeletion: false,
     store: 'database',

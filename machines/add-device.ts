@@ -2,7 +2,9 @@
  * "Add a device" and "Replace key" on the account page's Devices card (issue 29, item 4): a name, the
  * platform and a server; the browser makes the X25519 key pair and sends only the public key; the
  * configuration is shown once (the private key lives in this machine's context until the dialog closes,
- * and nowhere else); errors say what went wrong and offer to try again.
+ * and nowhere else); errors say what went wrong and offer to try again. A new device wants a sign-in within
+ * the last 10 minutes (issue 46, item 9): when the API answers `reauth_required`, the dialog asks for it in
+ * place, as the "Your data" card does, then registers the same key once more.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { VpnServer, WireguardDevice } from '../contract/api';
@@ -35,7 +37,11 @@ export type AddDeviceEvent =
   | { type: 'addDevice.replace'; deviceId: string; name: string }
   | { type: 'addDevice.submit'; name: string; platform: Platform; serverId: string }
   | { type: 'addDevice.retry' }
+  | { type: 'addDevice.reauth' }
   | { type: 'addDevice.close' };
+
+/** The API's answer when the sign-in is older than 10 minutes. */
+const REAUTH_REQUIRED = 'reauth_required';
 
 const EMPTY = { deviceId: null, name: '', serverId: null, keyPair: null, device: null, error: null };
 
@@ -55,6 +61,8 @@ export const addDeviceMachine = setup({
     registerKey: fromPromise<WireguardDevice, { name: string; publicKey: string; deviceId: string | null }>(() =>
       Promise.reject(new Error('registerKey not provided')),
     ),
+    /** The provider's sign-in again (a popup), for a fresh `auth_time`. */
+    reauthenticate: fromPromise<void>(() => Promise.reject(new Error('reauthenticate not provided'))),
   },
   actions: {
     assignOpen: assign((_args, params: { mode: 'add' | 'replace'; deviceId: string | null; name: string }) => ({ ...EMPTY, ...params })),
@@ -66,6 +74,8 @@ export const addDeviceMachine = setup({
     assignKeyPair: assign((_args, params: { keyPair: KeyPair }) => ({ keyPair: params.keyPair })),
     assignDevice: assign((_args, params: { device: WireguardDevice }) => ({ device: params.device })),
     assignError: assign((_args, params: { message: string }) => ({ error: params.message, keyPair: null })),
+    /** What went wrong signing in again; the key pair is kept for the registration that follows it. */
+    assignSignInError: assign((_args, params: { message: string | null }) => ({ error: params.message })),
     /** The private key is forgotten once the dialog closes: it is shown once. */
     forgetSecrets: assign(() => ({ ...EMPTY })),
     /** The Devices card lists the new device (or the new key). */
@@ -76,6 +86,7 @@ export const addDeviceMachine = setup({
   guards: {
     /** The servers are loaded already: trying again goes back to the form. */
     hasServers: ({ context }) => context.servers.length > 0,
+    needsSignIn: (_args, params: { error: unknown }) => (params.error as { code?: unknown } | null)?.code === REAUTH_REQUIRED,
   },
 }).createMachine({
   id: 'addDevice',
@@ -153,9 +164,35 @@ export const addDeviceMachine = setup({
             'reloadActivity',
           ],
         },
+        onError: [
+          {
+            guard: { type: 'needsSignIn', params: ({ event }) => ({ error: event.error }) },
+            target: 'signInNeeded',
+            actions: { type: 'assignSignInError', params: { message: null } },
+          },
+          {
+            target: 'failed',
+            actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessage(event.error, 'Could not add the device') }) },
+          },
+        ],
+      },
+    },
+    signInNeeded: {
+      tags: ['open'],
+      on: {
+        'addDevice.reauth': 'reauthenticating',
+        'addDevice.close': { target: 'closed', actions: 'forgetSecrets' },
+      },
+    },
+    reauthenticating: {
+      tags: ['open', 'busy'],
+      invoke: {
+        id: 'reauthenticate',
+        src: 'reauthenticate',
+        onDone: 'registering',
         onError: {
-          target: 'failed',
-          actions: { type: 'assignError', params: ({ event }) => ({ message: errorMessage(event.error, 'Could not add the device') }) },
+          target: 'signInNeeded',
+          actions: { type: 'assignSignInError', params: ({ event }) => ({ message: errorMessage(event.error, 'The sign-in did not complete. Please try again.') }) },
         },
       },
     },

@@ -22,6 +22,7 @@ export async function assembleApi(env: Record<string, string | undefined>, traci
   const config = loadConfig(env);
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    { migrations: config.migrations },
   );
   const verifier = createFirebaseVerifier(config.firebaseProjectId, config.firebaseEmulatorHost);
   const app = await buildApp({ config, database, verifier, ...(tracing ? { tracing } : {}) });

@@ -71,6 +71,8 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  /** `run`: the API applies pending migrations at start-up; `check`: a separate step did (`npm run db:migrate`, issue 46, item 11). */
+  MIGRATIONS: z.enum(['run', 'check']).default('run'),
   STATIC_DIR: z.string().default('./dist'),
   FIREBASE_PROJECT_ID: z.string().default('demo-veil'),
   FIREBASE_AUTH_EMULATOR_HOST: z.string().optional(),
@@ -133,6 +135,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Whether the API migrates at start-up (`run`) or only checks that the owner's step did (`check`). */
+  migrations: 'run' | 'check';
   staticDir: string;
   firebaseProjectId: string;
   firebaseEmulatorHost: string | undefined;
@@ -206,6 +210,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
+    migrations: e.MIGRATIONS,
     staticDir: resolve(e.STATIC_DIR),
     firebaseProjectId: e.FIREBASE_PROJECT_ID,
     firebaseEmulatorHost: e.FIREBASE_AUTH_EMULATOR_HOST || undefined,

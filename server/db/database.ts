@@ -94,13 +94,46 @@ export type DatabaseTarget =
     }
   | { kind: 'postgres'; url: string; schema?: string; timeouts?: Partial<DatabaseTimeouts> };
 
-export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+/**
+ * `migrations`: `run` applies the pending ones (the embedded default, and `npm run db:migrate` as the owner
+ * role); `check` applies none and refuses a database missing one, for an API whose role has no DDL rights
+ * (MIGRATIONS=check; issue 46, item 11; docs/operations.md "Database roles").
+ */
+export async function openDatabase(target: DatabaseTarget, { migrations = 'run' }: { migrations?: 'run' | 'check' } = {}): Promise<Database> {
   const database =
     target.kind === 'pglite'
       ? await openPglite(target.dataDir, target.startFrom)
-      : await openPostgres(target.url, target.schema, { ...DEFAULT_TIMEOUTS, ...target.timeouts });
-  await migrate(database);
+      : await openPostgres(target.url, target.schema, { ...DEFAULT_TIMEOUTS, ...target.timeouts }, migrations === 'run');
+  try {
+    if (migrations === 'run') await migrate(database);
+    else await checkMigrated(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   return database;
+}
+
+/** The migration files' ids, in the order they apply. */
+function migrationIds(): string[] {
+  return readdirSync(MIGRATIONS_DIR)
+    .filter((file) => file.endsWith('.sql'))
+    .sort()
+    .map((file) => file.replace(/\.sql$/, ''));
+}
+
+/** Refuses a database on which a migration has not run (the API runs none of its own with MIGRATIONS=check). */
+async function checkMigrated(database: Database): Promise<void> {
+  let applied: Set<string>;
+  try {
+    applied = new Set((await database.statement('veil_applied_migrations', 'SELECT id FROM schema_migrations')([])).map(([id]) => String(id)));
+  } catch {
+    applied = new Set();
+  }
+  const missing = migrationIds().filter((id) => !applied.has(id));
+  if (missing.length > 0) {
+    throw new Error(`MIGRATIONS=check: the database lacks ${missing.length} migration(s) (first: ${missing[0]}); run \`npm run db:migrate\` as the owner role first`);
+  }
 }
 
 async function openPglite(dataDir: string | null, startFrom: Blob | undefined): Promise<Database> {
@@ -131,7 +164,7 @@ async function openPglite(dataDir: string | null, startFrom: Blob | undefined): 
   };
 }
 
-async function openPostgres(url: string, searchPath: string | undefined, timeouts: DatabaseTimeouts): Promise<Database> {
+async function openPostgres(url: string, searchPath: string | undefined, timeouts: DatabaseTimeouts, createSchema = true): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -150,7 +183,7 @@ async function openPostgres(url: string, searchPath: string | undefined, timeout
   pool.on('error', (error) => {
     for (const listener of connectionListeners) listener(error);
   });
-  if (searchPath) {
+  if (searchPath && createSchema) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
     await admin.query(`CREATE SCHEMA IF NOT EXISTS "${searchPath.replace(/"/g, '')}"`);

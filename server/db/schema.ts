@@ -288,7 +288,8 @@ export const staffActions = pgTable('staff_actions', {
   staffUid: text('staff_uid').notNull(),
   staffEmail: text('staff_email').notNull(),
   role: text('role').$type<StaffRole>().notNull(),
-  action: text('action').$type<StaffActionName>().notNull(),
+  /** An action, or a look (`search`, `view_customer`: issue 46, item 11). */
+  action: text('action').$type<StaffActionName | 'search' | 'view_customer'>().notNull(),
   targetHash: text('target_hash').notNull(),
   reason: text('reason').notNull(),
   params: jsonb('params').$type<Record<string, string>>().notNull().default({}),

@@ -26,6 +26,14 @@ export interface VerifiedIdentity {
   authTime?: number;
 }
 
+/** How recent a sign-in must be for what is worth a second look at who asks (a copy of the data, a new WireGuard configuration). */
+export const RECENT_SIGN_IN_SECONDS = 600;
+
+/** Whether `identity` signed in within the last 10 minutes (its token's auth_time). */
+export function signedInRecently(identity: Pick<VerifiedIdentity, 'authTime'>, now = new Date()): boolean {
+  return identity.authTime !== undefined && now.getTime() / 1000 - identity.authTime <= RECENT_SIGN_IN_SECONDS;
+}
+
 export interface SignInDetails {
   provider: 'google' | 'apple';
   /** Apple sends the name only on the first sign-in (in the request body); it fills an empty name then. */

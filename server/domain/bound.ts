@@ -11,7 +11,7 @@ import { openCheckoutFor } from './checkouts.ts';
 import { deleteAccount } from './deletion.ts';
 import { createHandoffFor, redeemHandoffForDevice } from './handoff.ts';
 import { claimMoneyBack } from './money-back.ts';
-import { customerView, performStaffAction, searchCustomers } from './staff.ts';
+import { auditLook, customerView, performStaffAction, searchCustomers } from './staff.ts';
 import { prepareSessionCheck } from './session-check.ts';
 import { authenticate, listDevices, revokeDevice, revokeSession, signIn } from './sessions.ts';
 import type { Database, Db } from './store.ts';
@@ -69,6 +69,7 @@ export function bindDomain(database: Database) {
       search: bound(searchCustomers),
       customer: (userId: string, localReceiptUrl: (chargeId: string) => string, billingNow: Date) => customerView(db, database.jobSchema, userId, localReceiptUrl, billingNow),
       act: bound(performStaffAction),
+      auditLook: bound(auditLook),
     },
     billing: {
       history: bound(billingHistory),

@@ -46,11 +46,12 @@ export type MessageToSend =
     }
   | { kind: 'plan_ending'; endDate: string }
   | { kind: 'plan_ended'; endDate: string }
-  | { kind: 'new_device'; deviceName: string; signedInAt: string }
+  /** A desktop app signed in, or (`wireguard`) a WireGuard configuration was made on the website (issue 46, item 9). */
+  | { kind: 'new_device'; deviceName: string; signedInAt: string; via?: 'wireguard' }
   | { kind: 'account_deleted'; deletedAt: string };
 
-/** The new-device notice names the session; the name the device gave itself is read when sending. */
-type Owed<Content> = Content extends { kind: 'new_device' } ? Omit<Content, 'deviceName'> & { sessionId: string } : Content;
+/** The new-device notice names the session (or the WireGuard key); the device's name is read when sending. */
+type Owed<Content> = Content extends { kind: 'new_device' } ? Omit<Content, 'deviceName' | 'via'> & ({ sessionId: string } | { keyId: string }) : Content;
 
 /** A message as its job carries it: ids, amounts and dates, never an address, a name or a device name. */
 export type CustomerMessage = Recipient & Owed<MessageToSend>;
@@ -63,7 +64,7 @@ export type CustomerMessage = Recipient & Owed<MessageToSend>;
 export type LegacyMessage = ({ email: string; name: string } | { userId: string }) & MessageToSend;
 
 /** A job that was running when its account was deleted: its ids were taken out (server/jobs/queue.ts). */
-export interface AccountGoneMessage {
+interface AccountGoneMessage {
   kind: MessageToSend['kind'];
   accountGone: true;
 }

@@ -8,12 +8,9 @@ import { sql } from 'drizzle-orm';
 import type { AccountExport } from '../../contract/api.ts';
 import { ownerColumn, RETAINED_DATA, SECRET_COLUMNS } from '../../contract/retention.ts';
 import type { Db } from '../db/database.ts';
-import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
+import { accountOfIdentity, signedInRecently, type VerifiedIdentity } from './accounts.ts';
 import { failures } from './errors.ts';
 import { emailsSent } from './staff.ts';
-
-/** How recent the sign-in must be: a copy of everything is worth a second look at who asks. */
-const RECENT_SIGN_IN_SECONDS = 600;
 
 /** A value as JSON carries it: times as ISO 8601. */
 const plain = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
@@ -26,11 +23,6 @@ async function rowsOf(db: Db, table: string, columns: readonly string[], userId:
   );
   const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<Record<string, unknown>>;
   return rows.map((row) => Object.fromEntries(shown.map((column) => [column, plain(row[column])])));
-}
-
-/** Whether `identity` signed in within the last 10 minutes (its token's auth_time). */
-function signedInRecently(identity: Pick<VerifiedIdentity, 'authTime'>, now = new Date()): boolean {
-  return identity.authTime !== undefined && now.getTime() / 1000 - identity.authTime <= RECENT_SIGN_IN_SECONDS;
 }
 
 /**

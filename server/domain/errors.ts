@@ -29,7 +29,8 @@ const dayText = (day: Date) =>
 export const invalidRequest = (reason: string) => new ApiFailure(400, 'validation_failed', `Invalid request: ${reason}`);
 
 export const failures = {
-  reauthRequired: () => new ApiFailure(401, 'reauth_required', 'For your security, please sign in again to download your data.'),
+  /** A sign-in within the last 10 minutes is needed `forWhat` ("to download your data"). */
+  reauthRequired: (forWhat = 'to download your data') => new ApiFailure(401, 'reauth_required', `For your security, please sign in again ${forWhat}.`),
   invalidToken: () => new ApiFailure(401, 'token_invalid', 'Your sign-in could not be verified. Please sign in again.'),
   invalidSession: () => new ApiFailure(401, 'session_invalid', 'Your session has expired. Please sign in again.'),
   /** Says until when (issue 22 item 9): `availableOn` is the first whole day on which a new account is accepted. */

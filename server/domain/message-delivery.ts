@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions, wireguardKeys } from '../db/schema.ts';
 import { findUserById } from './accounts.ts';
 import { isForgottenOnceSent, type MessageToSend, type QueuedMessage } from './customer-messages.ts';
 import { forgetNoticeAddress, readNoticeAddress } from './notice-addresses.ts';
@@ -64,6 +64,11 @@ async function recipientOf(db: Db, message: QueuedMessage): Promise<MailRecipien
 async function contentOf(db: Db, message: QueuedMessage): Promise<MessageToSend | null> {
   if (message.kind !== 'new_device' || 'deviceName' in message) return message as MessageToSend;
   if (!('userId' in message)) return null;
+  if ('keyId' in message) {
+    const [key] = await db.select({ name: wireguardKeys.name }).from(wireguardKeys).where(and(eq(wireguardKeys.id, message.keyId), eq(wireguardKeys.userId, message.userId)));
+    // Removed before the notice went: nothing left to warn about.
+    return key ? { kind: 'new_device', signedInAt: message.signedInAt, deviceName: key.name, via: 'wireguard' } : null;
+  }
   const [session] = await db
     .select({ deviceName: sessions.deviceName })
     .from(sessions)

@@ -6,11 +6,11 @@
  */
 import { and, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
-import { deletedAccounts, handoffTokens, localCheckoutSessions, localPortalSessions, openCheckouts, refunds } from '../db/schema.ts';
+import { deletedAccounts, handoffTokens, localCheckoutSessions, localPortalSessions, openCheckouts, refunds, staffActions } from '../db/schema.ts';
 import { purgeExpiredTombstones } from './accounts.ts';
 import { DELETED_ACCOUNT_MEMORY_MS } from './deletion.ts';
 import { purgeExpiredNoticeAddresses } from './notice-addresses.ts';
-import { ACCOUNTING_RECORD_YEARS } from '../../contract/retention.ts';
+import { ACCOUNTING_RECORD_YEARS, STAFF_AUDIT_YEARS } from '../../contract/retention.ts';
 
 /** How long a local checkout page is kept after it was opened (it is payable for an hour). */
 const ENDED_LINK_KEPT_MS = 86_400_000;
@@ -27,6 +27,8 @@ export interface PurgeCounts {
   noticeAddresses: number;
   /** Refunds of deleted accounts past the accounting records' period. */
   accountingRecords: number;
+  /** Staff actions and looks past their stated years (issue 46, item 11). */
+  staffAudit: number;
 }
 
 function yearsBefore(now: Date, years: number): Date {
@@ -70,5 +72,7 @@ export async function purgeExpiredData(db: Db, cooldownSeconds: number, now = ne
         .where(and(isNull(refunds.userId), ne(refunds.state, 'owed'), lt(refunds.owedAt, yearsBefore(now, ACCOUNTING_RECORD_YEARS))))
         .returning({ owedAt: refunds.owedAt }),
     ),
+    // The audit trail, reasons and search texts with it, for its stated years (the database refuses sooner).
+    staffAudit: count(await db.delete(staffActions).where(lt(staffActions.occurredAt, yearsBefore(now, STAFF_AUDIT_YEARS))).returning({ id: staffActions.id })),
   };
 }

@@ -7,10 +7,10 @@
  * is written in the transaction of its change (both commit or neither); a refused or failed one in its
  * own, once the change has rolled back. The target account is named by the SHA-256 of its id only.
  */
-import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ActivityDetail } from '../../contract/account-activity.ts';
 import type { StaffActionRecord, StaffCustomer, StaffCustomerSummary } from '../../contract/api.ts';
-import { mayUse, type StaffActionName, type StaffRole } from '../../contract/staff.ts';
+import { mayUse, STAFF_ACTIONS, type StaffActionName, type StaffRole } from '../../contract/staff.ts';
 import type { Db } from '../db/database.ts';
 import { charges, sessions, staffActions, users, wireguardKeys } from '../db/schema.ts';
 import { recordActivity } from './account-activity.ts';
@@ -149,15 +149,38 @@ export async function emailsSent(db: Db, jobSchema: string, userId: string): Pro
   return rows.map((row) => ({ kind: row.kind, date: new Date(row.completed_on).toISOString().slice(0, 10) }));
 }
 
-/** The audit rows about an account (found by its hash), newest first. */
+/**
+ * Staff looks are audited like actions (issue 46, item 11): who looked, when, and at what: a search's text
+ * (in `params.query`, with no target) or the customer viewed (by the hash of its id). Written before the
+ * answer is read, so a look whose row could not be written shows nothing.
+ */
+export async function auditLook(db: Db, staff: StaffMember, look: { action: 'search'; query: string } | { action: 'view_customer'; userId: string }): Promise<void> {
+  await db.insert(staffActions).values({
+    staffUid: staff.uid,
+    staffEmail: staff.email,
+    role: staff.role,
+    action: look.action,
+    targetHash: look.action === 'view_customer' ? sha256(look.userId) : '',
+    reason: '',
+    params: look.action === 'search' ? { query: look.query } : {},
+    outcome: 'done',
+  });
+}
+
+/** The audit rows of actions on an account (found by its hash), newest first; looks are not actions. */
 async function actionsOn(db: Db, userId: string): Promise<StaffActionRecord[]> {
-  const rows = await db.select().from(staffActions).where(eq(staffActions.targetHash, sha256(userId))).orderBy(desc(staffActions.id)).limit(100);
+  const rows = await db
+    .select()
+    .from(staffActions)
+    .where(and(eq(staffActions.targetHash, sha256(userId)), inArray(staffActions.action, [...STAFF_ACTIONS])))
+    .orderBy(desc(staffActions.id))
+    .limit(100);
   return rows.map((row) => ({
     id: String(row.id),
     at: row.occurredAt.toISOString(),
     staffEmail: row.staffEmail,
     role: row.role,
-    action: row.action,
+    action: row.action as StaffActionName,
     reason: row.reason,
     outcome: row.outcome,
   }));

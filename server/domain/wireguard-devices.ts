@@ -10,6 +10,9 @@ import type { Device, WireguardDevice } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
 import { removedWireguardKeys, sessions, wireguardKeys } from '../db/schema.ts';
 import { recordActivity } from './account-activity.ts';
+import { accountOfIdentity, RECENT_SIGN_IN_SECONDS, signedInRecently, type VerifiedIdentity } from './accounts.ts';
+import { oweCustomerMessage } from './customer-messages.ts';
+import type { JobSender } from './jobs.ts';
 import { drawAddress, type AddressPools } from './address-pools.ts';
 import { ApiFailure, failures } from './errors.ts';
 import { accessUntil, lockAccountForPeers, logPeerChanges, REMOVED_KEY_BLOCK_MS, removeKeys } from './peer-access.ts';
@@ -33,13 +36,49 @@ export interface KeyOptions {
   accountUrl: string;
   /** The billing clock's time: a new key is listed while the subscription is live by it (issue 34). */
   billingNow: Date;
+  /** The VPN servers' own public keys (the catalogue's): never a device's (issue 46, item 9). */
+  serverKeys: readonly string[];
+  /** Where the "new device" e-mail of a key added on the website is owed. */
+  jobs: JobSender;
 }
+
+/**
+ * Who asks, besides the session: a web session adds a key only with the provider's identity of a sign-in
+ * within the last 10 minutes (issue 46, item 9), as the data export does. Null: none was sent.
+ */
+export type RecentIdentity = VerifiedIdentity | null;
 
 /** Draws before giving up: a pool this full is an operator's problem (widen VPN_IPV4_POOL / VPN_IPV6_POOL). */
 const ADDRESS_ATTEMPTS = 64;
 
-const keyInUse = () =>
-  new ApiFailure(409, 'key_in_use', 'This key is already in use, or was removed a few minutes ago. Make a new key and try again.');
+/** The account's own key sent again: only its owner is told the key exists (issue 46, item 9). */
+const keyInUse = () => new ApiFailure(409, 'key_in_use', 'This key is already one of your devices. Make a new key and try again.');
+/**
+ * Every other key that cannot be a device's, with one answer whatever the reason (the all-zero key, a
+ * server's own key, another account's key, a key removed minutes ago): a stranger learns nothing of which.
+ */
+const keyRefused = () => new ApiFailure(400, 'key_refused', 'This key cannot be used. Make a new key and try again.');
+
+/**
+ * X25519's low-order points (the all-zero key among them), as 32 bytes with the top bit cleared (X25519
+ * ignores it): a peer with one of them has a shared secret anyone can compute.
+ */
+const LOW_ORDER_POINTS = new Set([
+  '0000000000000000000000000000000000000000000000000000000000000000',
+  '0100000000000000000000000000000000000000000000000000000000000000',
+  'e0eb7a7c3b41b8ae1656e3faf19fc46ada098deb9c32b1fd866205165f49b800',
+  '5f9c95bca3508c24b1d0b1559c83ef5b04445cc4581c8e86d8224eddd09f1157',
+  'ecffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
+  'edffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
+  'eeffffffffffffffffffffffffffffffffffffffffffffffffffffffffffff7f',
+]);
+
+/** Refuses a key no device may have: a low-order point, or a VPN server's own key. */
+function refuseUnusableKey(publicKey: string, serverKeys: readonly string[]): void {
+  const bytes = Buffer.from(publicKey, 'base64');
+  bytes[31] = bytes[31]! & 0x7f;
+  if (LOW_ORDER_POINTS.has(bytes.toString('hex')) || serverKeys.includes(publicKey)) throw keyRefused();
+}
 const poolExhausted = () =>
   new ApiFailure(503, 'address_pool_exhausted', 'No tunnel address is free right now. Please try again later or contact support.');
 
@@ -61,13 +100,14 @@ async function refuseBlockedKey(tx: Db, publicKey: string, now: Date): Promise<v
     .select({ removedAt: removedWireguardKeys.removedAt })
     .from(removedWireguardKeys)
     .where(and(eq(removedWireguardKeys.publicKey, publicKey), gt(removedWireguardKeys.removedAt, new Date(now.getTime() - REMOVED_KEY_BLOCK_MS))));
-  if (blocked) throw keyInUse();
+  if (blocked) throw keyRefused();
 }
 
 /**
  * Inserts a key with freshly drawn addresses, drawing again while an address is taken (the unique
  * constraints decide; ON CONFLICT DO NOTHING waits for a concurrent insert of the same value and then
- * yields). A public key taken by any account is `key_in_use`. Listed at once when the account has access.
+ * yields). A public key the account has already is `key_in_use`; another account's, `key_refused` (issue 46,
+ * item 9: a stranger is not told the key exists elsewhere). Listed at once when the account has access.
  */
 async function insertKey(
   tx: Db,
@@ -92,8 +132,8 @@ async function insertKey(
       if (access) await logPeerChanges(tx, 'added', [row], now);
       return row;
     }
-    const [taken] = await tx.select({ id: wireguardKeys.id }).from(wireguardKeys).where(eq(wireguardKeys.publicKey, values.publicKey));
-    if (taken) throw keyInUse();
+    const [taken] = await tx.select({ userId: wireguardKeys.userId }).from(wireguardKeys).where(eq(wireguardKeys.publicKey, values.publicKey));
+    if (taken) throw taken.userId === values.userId ? keyInUse() : keyRefused();
   }
   throw poolExhausted();
 }
@@ -110,16 +150,25 @@ function shown(row: KeyRow, device: { id: string; kind: 'desktop' | 'wireguard';
 }
 
 /**
- * POST /vpn/devices. A web session: a new device named `name` (the limit applies). A desktop app session:
- * the session's own key, replacing any it had (it is that device already; `name` is not used).
+ * POST /vpn/devices. A web session: a new device named `name` (the limit applies), with `identity` of a
+ * sign-in within the last 10 minutes (else 401 `reauth_required`), the "new device" e-mail owed and the
+ * activity entry written with it. A desktop app session: the session's own key, replacing any it had (it is
+ * that device already; `name` is not used), within 10 minutes of its hand-off (the pairing is its sign-in;
+ * later, pairing again makes a new session). A low-order point or a VPN server's key is refused either way.
  */
 export async function registerKey(
   db: Db,
   { session, user }: Caller,
   request: { name: string; publicKey: string },
+  identity: RecentIdentity,
   options: KeyOptions,
   now = new Date(),
 ): Promise<WireguardDevice> {
+  refuseUnusableKey(request.publicKey, options.serverKeys);
+  if (session.kind === 'web') {
+    if (!identity || !signedInRecently(identity, now)) throw failures.reauthRequired('to add a device');
+    if ((await accountOfIdentity(db, identity)).id !== user.id) throw failures.accountMismatch();
+  }
   return db.transaction(async (tx) => {
     await lockAccountForPeers(tx, user.id);
     if (session.kind === 'desktop') {
@@ -127,6 +176,7 @@ export async function registerKey(
       const device = { id: session.id, kind: 'desktop' as const, name: desktopName(session.deviceName) };
       // The same key sent again (a retried call) is the key it has.
       if (current?.publicKey === request.publicKey) return shown(current, device);
+      if (now.getTime() - session.createdAt.getTime() > RECENT_SIGN_IN_SECONDS * 1000) throw failures.reauthRequired('in the app (pair it again) to change its key');
       const values = { userId: user.id, sessionId: session.id, name: device.name, publicKey: request.publicKey, expiresAt: session.expiresAt };
       return shown(await replaceKey(tx, current, values, options, now), device);
     }
@@ -134,6 +184,8 @@ export async function registerKey(
     if ((await liveDeviceCount(tx, user.id, now)) >= options.deviceLimit) throw failures.deviceLimit(options.deviceLimit, options.accountUrl);
     const row = await insertKey(tx, { userId: user.id, sessionId: null, name: request.name, publicKey: request.publicKey, expiresAt: null }, options.pools, options.billingNow, now);
     await recordActivity(tx, { userId: user.id, kind: 'device_added', by: 'customer', detail: { deviceName: row.name } }, now);
+    // Not a silent credential (issue 46, item 9): mailed as a desktop app's sign-in is, naming the key's device.
+    await oweCustomerMessage(tx, options.jobs, { userId: user.id, kind: 'new_device', keyId: row.id, signedInAt: now.toISOString() }, row.id);
     return shown(row, { id: row.id, kind: 'wireguard', name: row.name });
   });
 }
@@ -147,10 +199,11 @@ export async function rotateKey(
   db: Db,
   { session, user }: Caller,
   request: { deviceId: string; publicKey: string },
-  options: Pick<KeyOptions, 'pools' | 'billingNow'>,
+  options: Pick<KeyOptions, 'pools' | 'billingNow' | 'serverKeys'>,
   now = new Date(),
 ): Promise<WireguardDevice> {
   if (session.kind !== 'web') throw failures.websiteOnly();
+  refuseUnusableKey(request.publicKey, options.serverKeys);
   return db.transaction(async (tx) => {
     await lockAccountForPeers(tx, user.id);
     const byDevice = request.deviceId.startsWith('wgk_') ? eq(wireguardKeys.id, request.deviceId) : eq(wireguardKeys.sessionId, request.deviceId);

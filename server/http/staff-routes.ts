@@ -61,6 +61,7 @@ export async function staffRoutes(scope: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const member = await allowed(request.body.idToken, 'search');
+      await staff.auditLook(member, { action: 'search', query: request.body.query });
       return { success: true as const, role: member.role, customers: await staff.search(request.body.query, await deps.billingNow()) };
     },
   );
@@ -103,6 +104,7 @@ export async function staffRoutes(scope: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const member = await allowed(request.body.idToken, 'view_customer');
+      await staff.auditLook(member, { action: 'view_customer', userId: request.body.userId });
       return { success: true as const, role: member.role, customer: await staff.customer(request.body.userId, receiptUrl, await deps.billingNow()) };
     },
   );

@@ -24,6 +24,8 @@ export async function vpnRoutes(scope: FastifyInstance, deps: AppDeps) {
   const app = scope.withTypeProvider<ZodTypeProvider>();
   const { config } = deps;
   const { vpn, sessions, relay } = deps.domain;
+  // The VPN servers' own keys, never a device's (issue 46, item 9): read at each call, as the catalogue is.
+  const serverKeys = () => config.vpnServers.servers.map((server) => server.publicKey);
 
   app.get(
     '/servers',
@@ -63,21 +65,30 @@ export async function vpnRoutes(scope: FastifyInstance, deps: AppDeps) {
       config: { rateLimitFamily: 'devices' },
       schema: {
         summary: 'Register a WireGuard public key (a new device, or a desktop session\'s own key)',
+        description:
+          'A web session sends `idToken` of a sign-in within the last 10 minutes (else 401 reauth_required); a desktop session sets its own key within 10 minutes of its hand-off.',
         tags,
         body: registerKeyRequestSchema,
         response: answers(wireguardDeviceAnswerSchema),
       },
       preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
-    async (request) => ({
-      success: true as const,
-      device: await vpn.registerKey(signedIn(request), request.body, {
-        pools: config.addressPools,
-        billingNow: await deps.billingNow(),
-        deviceLimit: DEVICE_LIMIT,
-        accountUrl: `${config.publicUrl}/account`,
-      }),
-    }),
+    async (request) => {
+      // A web session's new key needs a sign-in within 10 minutes (issue 46, item 9): the provider's ID token
+      // says when, verified as the data export's is (revocation checked).
+      const identity = request.body.idToken ? await deps.verifier.verify(request.body.idToken, { checkRevoked: true }) : null;
+      return {
+        success: true as const,
+        device: await vpn.registerKey(signedIn(request), request.body, identity, {
+          pools: config.addressPools,
+          billingNow: await deps.billingNow(),
+          deviceLimit: DEVICE_LIMIT,
+          accountUrl: `${config.publicUrl}/account`,
+          serverKeys: serverKeys(),
+          jobs: deps.jobs,
+        }),
+      };
+    },
   );
 
   app.post(
@@ -112,7 +123,7 @@ export async function vpnRoutes(scope: FastifyInstance, deps: AppDeps) {
     },
     async (request) => ({
       success: true as const,
-      device: await vpn.rotateKey(signedIn(request), request.body, { pools: config.addressPools, billingNow: await deps.billingNow() }),
+      device: await vpn.rotateKey(signedIn(request), request.body, { pools: config.addressPools, billingNow: await deps.billingNow(), serverKeys: serverKeys() }),
     }),
   );
 }

@@ -80,7 +80,9 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
   const boss = new PgBoss({
     db: database.jobStore,
     schema: database.jobSchema,
-    ...(database.driver === 'pglite' ? { backend: 'pglite' as const } : {}),
+    // On PostgreSQL the schema is made beforehand (by the migrations, or by the owner for an API role with no
+    // right to create one: server/db/api-role.sql, issue 46, item 11); CREATE SCHEMA IF NOT EXISTS would need it.
+    ...(database.driver === 'pglite' ? { backend: 'pglite' as const } : { createSchema: false }),
   });
   // pg-boss reports its own trouble (a lost connection, a slow query) as events; an unheard 'error' would
   // end the process.

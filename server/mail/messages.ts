@@ -180,6 +180,21 @@ export function composeMessage(message: MessageToSend, publicUrl: string): Messa
         action: { label: 'Subscribe again', url: `${publicUrl}/subscribe` },
       });
     case 'new_device':
+      if (message.via === 'wireguard') {
+        return {
+          subject: `New device on your ${brand.productName} account`,
+          preview: `A WireGuard configuration named ${quoted(message.deviceName)} was made on ${formatDateTime(message.signedInAt)}.`,
+          heading: 'A new device was added',
+          paragraphs: ['A WireGuard configuration was made for your account on the website: whoever holds it can use your VPN.'],
+          details: [
+            ['Device name', quoted(message.deviceName)],
+            ['Time', formatDateTime(message.signedInAt)],
+          ],
+          after: ['If this was you, there is nothing to do.'],
+          action: { label: 'Not you? Revoke it', url: `${account}#devices-title` },
+          why: SECURITY_WHY,
+        };
+      }
       return {
         subject: `New sign-in to your ${brand.productName} account`,
         // The name is whatever the device called itself: quoted and attributed, never said as if in our voice.

@@ -19,7 +19,8 @@ import { WIREGUARD_SENTENCE } from '../content/encryption';
 const WireguardQr = lazy(() => import('./wireguard-qr'));
 
 export interface AddDeviceDialogProps {
-  stage: 'closed' | 'loading' | 'choosing' | 'working' | 'shown' | 'failed';
+  /** `signInNeeded`: the API wants a sign-in within the last 10 minutes before it adds a device (issue 46, item 9). */
+  stage: 'closed' | 'loading' | 'choosing' | 'working' | 'signInNeeded' | 'shown' | 'failed';
   mode: 'add' | 'replace';
   name: string;
   platform: Platform;
@@ -33,8 +34,11 @@ export interface AddDeviceDialogProps {
    * phone cannot scan its own screen) and the QR code waits under "Setting up another device?".
    */
   onPhone?: boolean;
+  /** Signing in again (the provider's popup is open). */
+  signingIn: boolean;
   onSubmit: (choice: { name: string; platform: Platform; serverId: string }) => void;
   onRetry: () => void;
+  onSignInAgain: () => void;
   onClose: () => void;
 }
 
@@ -62,6 +66,24 @@ export function AddDeviceDialog(props: AddDeviceDialogProps) {
               Close
             </Button>
             <Button onClick={props.onRetry}>Try again</Button>
+          </Group>
+        </Stack>
+      ) : null}
+      {stage === 'signInNeeded' ? (
+        <Stack gap="sm">
+          {props.error ? (
+            <Alert color="red" role="alert">
+              {props.error}
+            </Alert>
+          ) : null}
+          <Text>For your security, please sign in again to add a device.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose} disabled={props.signingIn}>
+              Cancel
+            </Button>
+            <Button onClick={props.onSignInAgain} loading={props.signingIn}>
+              Sign In Again
+            </Button>
           </Group>
         </Stack>
       ) : null}

@@ -169,7 +169,8 @@ export const api = {
     return call('get', 'vpn/servers/status', undefined, serversStatusAnswerSchema, FALLBACKS.serversStatus);
   },
   /** Registers a WireGuard public key (never the private key) as a new device. */
-  async registerKey(body: { sessionToken: string; name: string; publicKey: string }): Promise<WireguardDevice> {
+  /** A new device (a web session sends `idToken` of a sign-in within 10 minutes: `reauth_required` otherwise). */
+  async registerKey(body: { sessionToken: string; name: string; publicKey: string; idToken?: string }): Promise<WireguardDevice> {
     return (await call('post', 'vpn/devices', body, wireguardDeviceAnswerSchema, FALLBACKS.addDevice)).device;
   },
   /** A device's key replaced by a new public key. */

@@ -27,8 +27,10 @@ function props(overrides: Partial<AddDeviceDialogProps>): AddDeviceDialogProps {
     privateKey: null,
     device: null,
     error: null,
+    signingIn: false,
     onSubmit: vi.fn(),
     onRetry: vi.fn(),
+    onSignInAgain: vi.fn(),
     onClose: vi.fn(),
     ...overrides,
   };
@@ -119,5 +121,20 @@ describe('Add a device', () => {
     expect(dialog.getByRole('alert')).toHaveTextContent('This key is already in use.');
     await userEvent.setup().click(dialog.getByRole('button', { name: 'Try again' }));
     expect(onRetry).toHaveBeenCalled();
+  });
+});
+
+describe('Add a device: a sign-in within 10 minutes (issue 46, item 9)', () => {
+  test('the dialog asks to sign in again in place, with Sign In Again and Cancel', async () => {
+    const onSignInAgain = vi.fn();
+    const onClose = vi.fn();
+    renderWithMantine(<AddDeviceDialog {...props({ stage: 'signInNeeded', onSignInAgain, onClose })} />);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a device' }));
+    expect(dialog.getByText('For your security, please sign in again to add a device.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(dialog.getByRole('button', { name: 'Sign In Again' }));
+    expect(onSignInAgain).toHaveBeenCalled();
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(onClose).toHaveBeenCalled();
   });
 });

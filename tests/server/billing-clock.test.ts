@@ -142,7 +142,7 @@ describeApi('grace period by the billing clock', { layer: 'sql', verifier, env: 
       providerUpdatedAt: Math.floor(Date.now() / 1000),
     });
     const key = newPublicKey();
-    expect((await registerKey(api.app, sessionToken, key)).status).toBe(200);
+    expect((await registerKey(api.app, sessionToken, key, 'Laptop', 'grace-clock')).status).toBe(200);
     const state = async () => ({
       verify: (await subscriptionOf(api, sessionToken)).status,
       signIn: ((await call(api.app, 'POST', '/api/auth/google/signin', { idToken: 'grace-clock' })).body.subscription as ApiSubscription).status,

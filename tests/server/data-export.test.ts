@@ -52,7 +52,7 @@ describeApi('the customer\'s copy', { layer: 'sql', emulatorHost, reset: false }
     const checkoutPath = new URL(checkoutUrl).pathname;
     expect((await api.app.inject({ method: 'POST', url: `${checkoutPath}/pay` })).statusCode).toBe(303);
     const portalUrl = (await call(api.app, 'POST', '/api/billing/portal', { idToken: minted.idToken })).body.url as string;
-    expect((await registerKey(api.app, sessionToken, newPublicKey(), 'Ada’s phone')).status).toBe(200);
+    expect((await registerKey(api.app, sessionToken, newPublicKey(), 'Ada’s phone', minted.idToken)).status).toBe(200);
     expect((await call(api.app, 'POST', '/api/subscription/refund', { idToken: minted.idToken })).status).toBe(200);
     // A checkout opened again after the refund stays open (open_checkouts).
     const reopened = (await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: minted.idToken, email })).body.url as string;

@@ -81,7 +81,7 @@ describeApi('a deleted account', { layer: 'sql', emulatorHost, logger: true, log
     expect((await call(api.app, 'POST', '/api/auth/handoff/redeem', { handoffToken, deviceName })).status).toBe(200);
     const checkoutUrl = (await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: minted.idToken, email })).body.url as string;
     expect((await api.app.inject({ method: 'POST', url: `${new URL(checkoutUrl).pathname}/pay` })).statusCode).toBe(303);
-    expect((await registerKey(api.app, sessionToken, newPublicKey(), keyName)).status).toBe(200);
+    expect((await registerKey(api.app, sessionToken, newPublicKey(), keyName, minted.idToken)).status).toBe(200);
     expect((await call(api.app, 'POST', '/api/subscription/refund', { idToken: minted.idToken })).status).toBe(200);
     // The receipt, the new-device and the refund e-mails are sent (MAIL=off: completed unsent), the refund made.
     await expect.poll(async () => (await jobsOwed())[0]![0], { timeout: 20_000 }).toBe(0);

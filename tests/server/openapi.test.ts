@@ -59,7 +59,7 @@ const CALLS: Record<string, string[] | null> = {
   'POST /checkout/local/:id/cancel': null,
   'POST /dev/billing-clock/advance': ['by', 'decline'],
   'GET /vpn/servers': null,
-  'POST /vpn/devices': ['sessionToken', 'name', 'publicKey'],
+  'POST /vpn/devices': ['sessionToken', 'name', 'publicKey', 'idToken'],
   'POST /vpn/devices/rotate': ['sessionToken', 'deviceId', 'publicKey'],
   'GET /vpn/servers/status': null,
   'POST /vpn/devices/removal-status': ['sessionToken', 'version'],

@@ -14,8 +14,12 @@ import { listedKeys, newPublicKey, poll, registerKey, RELAY_TOKEN } from '../sup
 
 const env = { RATE_LIMIT_SCALE: '10', RELAY_TOKENS: `test-relay:${RELAY_TOKEN},other-relay:another-token-for-tests-abcdef0123456789` };
 
+/** The ID token each web session signed in with (nameVerifier: just now), sent with its keys (issue 46, item 9). */
+const idTokens = new Map<string, string>();
+
 async function signIn(api: TestApi, name: string) {
   const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
+  idTokens.set(body.sessionToken as string, name);
   return { userId: (body.user as { id: string }).id, sessionToken: body.sessionToken as string };
 }
 
@@ -34,7 +38,7 @@ async function buyAgain(api: TestApi, name: string) {
 
 async function addKey(api: TestApi, sessionToken: string, name = 'Laptop') {
   const publicKey = newPublicKey();
-  const answer = await registerKey(api.app, sessionToken, publicKey, name);
+  const answer = await registerKey(api.app, sessionToken, publicKey, name, idTokens.get(sessionToken));
   expect(answer.status).toBe(200);
   return answer.body.device as { id: string; publicKey: string; ipv4Address: string; ipv6Address: string };
 }

@@ -28,7 +28,7 @@ describeApi('the peer list and support', { layer: 'http', emulatorHost, env, res
     const opened = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: minted.idToken, email: minted.email });
     await api.app.inject({ method: 'POST', url: `${new URL(opened.body.url as string).pathname}/pay` });
     const key = { publicKey: newPublicKey() };
-    expect((await registerKey(api.app, sessionToken, key.publicKey)).status).toBe(200);
+    expect((await registerKey(api.app, sessionToken, key.publicKey, 'Laptop', minted.idToken)).status).toBe(200);
     const { handoffToken } = (await call(api.app, 'POST', '/api/auth/handoff', { sessionToken })).body as { handoffToken: string };
     const desktop = (await call(api.app, 'POST', '/api/auth/handoff/redeem', { handoffToken, deviceName: 'Home PC' })).body.sessionToken as string;
     const desktopKey = newPublicKey();

@@ -6,7 +6,7 @@
  */
 import { expect, inject, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
-import { deletedAccounts, deletionTombstones, handoffTokens, localCheckoutSessions, localPortalSessions, noticeAddresses, openCheckouts, refunds, sessions, users } from '../../server/db/schema';
+import { deletedAccounts, deletionTombstones, handoffTokens, localCheckoutSessions, localPortalSessions, noticeAddresses, openCheckouts, refunds, sessions, users, staffActions } from '../../server/db/schema';
 import { RETENTION_PURGE_QUEUE } from '../../server/jobs/retention-purge-job';
 
 const emulatorHost = inject('authEmulatorHost');
@@ -55,6 +55,9 @@ describeApi('the daily clean-up', { layer: 'sql', emulatorHost, reset: false }, 
     ]);
     const accountingRecord = (id: string, owedAt: Date) => ({ providerSubscriptionId: id, userId: null, provider: 'stripe' as const, reason: 'money_back' as const, state: 'made' as const, owedAt });
     await db.insert(refunds).values([accountingRecord('sha256:old-record', ago(3700 * DAY)), accountingRecord('sha256:new-record', ago(3000 * DAY))]);
+    // Staff actions and looks: 6 years (issue 46, item 11).
+    const audit = (reason: string, occurredAt: Date) => ({ staffUid: 'uid', staffEmail: 'agent@veil.test', role: 'support' as const, action: 'resend_receipt' as const, targetHash: 'a'.repeat(64), reason, outcome: 'done' as const, occurredAt });
+    await db.insert(staffActions).values([audit('old reason', ago(6 * 366 * DAY)), audit('kept reason', ago(5 * 365 * DAY))]);
 
     // What the schedule sends once a day.
     expect(await api.jobs.send(db, RETENTION_PURGE_QUEUE, {}, `test-run-${now}`)).toBe(true);
@@ -67,5 +70,6 @@ describeApi('the daily clean-up', { layer: 'sql', emulatorHost, reset: false }, 
     expect((await db.select().from(deletionTombstones)).map((row) => row.subjectHash)).toEqual(['tombstone-new']);
     expect((await db.select().from(noticeAddresses)).map((row) => row.id).sort()).toEqual(['ntc_message', 'ntc_standby_new']);
     expect((await db.select().from(refunds)).map((row) => row.providerSubscriptionId)).toEqual(['sha256:new-record']);
+    expect((await db.select().from(staffActions)).map((row) => row.reason)).toEqual(['kept reason']);
   });
 });

@@ -82,7 +82,7 @@ describeApi('staff actions', { layer: 'sql', emulatorHost, env }, (api, driver) 
 
   test('support sees WireGuard keys among the devices and revokes one: off the peer list, one audit row, "Veil support" in the activity', async () => {
     const ada = await customer();
-    const added = await registerKey(api.app, ada.sessionToken, newPublicKey(), 'Phone');
+    const added = await registerKey(api.app, ada.sessionToken, newPublicKey(), 'Phone', ada.idToken);
     const phone = added.body.device as { id: string; publicKey: string };
     expect(await listedKeys(api.app)).toEqual([phone.publicKey]);
 
@@ -101,7 +101,8 @@ describeApi('staff actions', { layer: 'sql', emulatorHost, env }, (api, driver) 
     // Another account's key, or one already gone, is not found.
     expect((await act(support.idToken, ada.userId, 'revoke_device', { deviceId: phone.id })).status).toBe(404);
 
-    const rows = await auditRows();
+    // The two looks at the customer are audited too (issue 46, item 11); here, the actions.
+    const rows = (await auditRows()).filter((row) => row.action !== 'view_customer');
     expect(rows.map(({ action, outcome, params }) => ({ action, outcome, params }))).toEqual([
       { action: 'revoke_device', outcome: 'done', params: { deviceId: phone.id } },
       { action: 'revoke_device', outcome: 'refused', params: { deviceId: phone.id } },
@@ -250,6 +251,23 @@ describeApi('staff actions', { layer: 'sql', emulatorHost, env }, (api, driver) 
     }
     // The deleted account is gone from staff search and view.
     expect((await call(api.app, 'POST', '/api/staff/customer', { idToken: admin.idToken, userId: ada.userId })).status).toBe(404);
+  });
+
+  // Issue 46, item 11: looking is audited like acting: who looked, when, and the search text or the customer.
+  test('every search and every customer view is an audit row: who, when, the search text or the customer (by hash)', async () => {
+    const ada = await customer({ pay: false });
+    const query = ada.email.slice(0, 12);
+    expect((await call(api.app, 'POST', '/api/staff/search', { idToken: support.idToken, query })).status).toBe(200);
+    expect((await call(api.app, 'POST', '/api/staff/customer', { idToken: admin.idToken, userId: ada.userId })).status).toBe(200);
+    const looks = (await auditRows()).filter((row) => row.action === 'search' || row.action === 'view_customer');
+    expect(looks).toEqual([
+      expect.objectContaining({ action: 'search', staffUid: support.uid, staffEmail: support.email, role: 'support', params: { query }, outcome: 'done', occurredAt: expect.any(Date) }),
+      expect.objectContaining({ action: 'view_customer', staffUid: admin.uid, staffEmail: admin.email, role: 'admin', targetHash: sha256(ada.userId), outcome: 'done' }),
+    ]);
+    // A look is no action: the customer's activity and the console's list of actions leave it out.
+    const view = (await call(api.app, 'POST', '/api/staff/customer', { idToken: admin.idToken, userId: ada.userId })).body.customer as { actions: unknown[] };
+    expect(view.actions).toEqual([]);
+    expect(((await call(api.app, 'POST', '/api/account/activity', { sessionToken: ada.sessionToken })).body.items as Array<{ kind: string }>).some((item) => item.kind === 'staff_action')).toBe(false);
   });
 
   test('search finds by e-mail prefix, account id, payment customer id and receipt number, at most 20', async () => {

@@ -1,6 +1,6 @@
 /**
  * The staff audit trail is append-only in the database itself (issue 30, item 4): a trigger refuses
- * UPDATE and DELETE on staff_actions, on PGlite and PostgreSQL alike, whoever asks.
+ * UPDATE and DELETE on staff_actions (and TRUNCATE, issue 46 item 11), on PGlite and PostgreSQL alike, whoever asks.
  */
 import { sql } from 'drizzle-orm';
 import { expect, test } from 'vitest';
@@ -29,7 +29,13 @@ describeApi('the staff_actions table', { layer: 'sql', verifier: nameVerifier, r
     await refusal(db.update(staffActions).set({ reason: 'rewritten' }).then(() => 'updated'));
     await refusal(db.execute(sql`update staff_actions set reason = 'rewritten'`).then(() => 'updated'));
     await refusal(db.execute(sql`delete from staff_actions`).then(() => 'deleted'));
-    await refusal(db.execute(sql`delete from staff_actions where id = -1`).then(() => 'deleted'));
+    // A row younger than its 6 years cannot be deleted (issue 46, item 11); an older one can (the daily clean-up).
+    await db.insert(staffActions).values({ ...row, reason: 'seven years old', occurredAt: new Date(Date.now() - 7 * 366 * 86_400_000) });
+    await db.execute(sql`delete from staff_actions where reason = 'seven years old'`);
+    // TRUNCATE fires no DELETE trigger: it has its own (issue 46, item 11).
+    await expect(db.execute(sql`truncate staff_actions`).then(() => 'truncated').catch((error: Error) => String((error.cause as Error | undefined)?.message ?? error.message))).resolves.toMatch(
+      /staff_actions is append-only: TRUNCATE refused/,
+    );
     expect(await db.select().from(staffActions)).toEqual([expect.objectContaining({ ...row, params: {}, outcomeCode: null })]);
   });
 });

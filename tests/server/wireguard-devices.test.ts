@@ -8,14 +8,19 @@ import ipaddr from 'ipaddr.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
-import { removedWireguardKeys, wireguardKeys } from '../../server/db/schema';
+import { removedWireguardKeys, sessions, wireguardKeys } from '../../server/db/schema';
 import { call, createTestApi, nameVerifier as verifier, type TestApi } from '../support/server-harness';
-import { newPublicKey, registerKey, RELAY_TOKEN } from '../support/wireguard';
+import { newPublicKey, registerKey as register, RELAY_TOKEN } from '../support/wireguard';
 
 const env = { RATE_LIMIT_SCALE: '10', RELAY_TOKENS: `test-relay:${RELAY_TOKEN}` };
 
+/** The ID token each web session signed in with (nameVerifier: a sign-in just now), sent with its keys. */
+const idTokens = new Map<string, string>();
+const registerKey = (app: TestApi['app'], sessionToken: string, publicKey: string, name?: string) => register(app, sessionToken, publicKey, name, idTokens.get(sessionToken));
+
 async function signIn(api: TestApi, name: string) {
   const { body } = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: name });
+  idTokens.set(body.sessionToken as string, name);
   return { userId: (body.user as { id: string }).id, sessionToken: body.sessionToken as string };
 }
 
@@ -87,19 +92,23 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
     ]);
   });
 
-  test('a key any account uses is 409 key_in_use; a removed key stays blocked for 5 minutes', async () => {
+  // Issue 46, item 9: only the key's owner is told it is in use; a stranger gets the answer any refused key gets.
+  test('a key the account has is 409 key_in_use; another account\'s is 400 key_refused, as a removed key is for 5 minutes', async () => {
     const ada = await signIn(api, 'ada');
     const bob = await signIn(api, 'bob');
     const publicKey = newPublicKey();
     const registered = await registerKey(api.app, ada.sessionToken, publicKey);
     expect(registered.status).toBe(200);
-    expect(await registerKey(api.app, bob.sessionToken, publicKey)).toMatchObject({ status: 409, body: { success: false, code: 'key_in_use' } });
+    const stranger = await registerKey(api.app, bob.sessionToken, publicKey);
+    expect(stranger).toMatchObject({ status: 400, body: { success: false, code: 'key_refused', error: 'This key cannot be used. Make a new key and try again.' } });
+    // Word for word what the all-zero key gets: nothing says the key exists elsewhere.
+    expect(stranger.body).toEqual((await registerKey(api.app, bob.sessionToken, Buffer.alloc(32).toString('base64'))).body);
     expect((await registerKey(api.app, ada.sessionToken, publicKey)).body.code).toBe('key_in_use');
 
     const deviceId = (registered.body.device as { id: string }).id;
     expect((await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken: ada.sessionToken, deviceId })).status).toBe(200);
     expect(await devicesOf(api, ada.sessionToken)).toEqual([]);
-    expect((await registerKey(api.app, bob.sessionToken, publicKey)).body.code).toBe('key_in_use');
+    expect((await registerKey(api.app, bob.sessionToken, publicKey)).body.code).toBe('key_refused');
 
     // Five minutes later (the removal moved back in time) the key may be registered again.
     await api.database.db
@@ -144,7 +153,7 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
     const rows = await api.database.db.select().from(wireguardKeys);
     expect(rows.map((row) => row.publicKey)).toEqual([second]);
     // The replaced key is blocked like any removed one.
-    expect((await registerKey(api.app, sessionToken, first)).body.code).toBe('key_in_use');
+    expect((await registerKey(api.app, sessionToken, first)).body.code).toBe('key_refused');
 
     // Revoking the desktop session takes its key with it.
     expect((await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken, deviceId: devices[0]!.id })).status).toBe(200);
@@ -166,13 +175,57 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
     expect(device.ipv4Address).not.toBe(old.ipv4Address);
     expect(device.ipv6Address).not.toBe(old.ipv6Address);
     expect((await devicesOf(api, ada.sessionToken)).map((each) => each.publicKey)).toEqual([publicKey]);
-    expect((await registerKey(api.app, bob.sessionToken, old.publicKey!)).body.code).toBe('key_in_use');
+    expect((await registerKey(api.app, bob.sessionToken, old.publicKey!)).body.code).toBe('key_refused');
     // Issue 45 item 6: the account's activity says "Key replaced", not a removal and an addition.
     const activity = await call(api.app, 'POST', '/api/account/activity', { sessionToken: ada.sessionToken });
     expect((activity.body.items as Array<{ kind: string; detail: unknown }>).map(({ kind, detail }) => ({ kind, detail }))).toEqual([
       { kind: 'key_replaced', detail: { deviceName: 'Router' } },
       { kind: 'device_added', detail: { deviceName: 'Router' } },
     ]);
+  });
+
+  test('the all-zero key, the other low-order points and the servers\' own keys are refused as device keys (issue 46, item 9)', async () => {
+    const { sessionToken } = await signIn(api, 'ada');
+    const desktopToken = (await desktopSession(api, sessionToken, 'MacBook')).body.sessionToken as string;
+    const lowOrder = ['00'.repeat(32), `01${'00'.repeat(31)}`, `ec${'ff'.repeat(30)}7f`, `ed${'ff'.repeat(31)}`].map((hex) => Buffer.from(hex, 'hex').toString('base64'));
+    const serverKeys = api.config.vpnServers.servers.map((server) => server.publicKey);
+    for (const publicKey of [...lowOrder, ...serverKeys]) {
+      for (const token of [sessionToken, desktopToken]) {
+        expect(await registerKey(api.app, token, publicKey), publicKey).toMatchObject({ status: 400, body: { code: 'key_refused' } });
+      }
+    }
+    expect(await api.database.db.select().from(wireguardKeys)).toEqual([]);
+  });
+
+  test('a web session adds a key only with a sign-in within 10 minutes: 401 reauth_required otherwise (issue 46, item 9)', async () => {
+    const { sessionToken } = await signIn(api, 'ada');
+    const withoutSignIn = await register(api.app, sessionToken, newPublicKey());
+    expect(withoutSignIn).toMatchObject({ status: 401, body: { success: false, code: 'reauth_required', error: 'For your security, please sign in again to add a device.' } });
+    // Another person's fresh sign-in is not this account's.
+    await signIn(api, 'bob');
+    expect((await register(api.app, sessionToken, newPublicKey(), 'Phone', 'bob')).body.code).toBe('account_mismatch');
+    expect(await api.database.db.select().from(wireguardKeys)).toEqual([]);
+    expect((await register(api.app, sessionToken, newPublicKey(), 'Phone', 'ada')).status).toBe(200);
+  });
+
+  test('a desktop session sets its own key right after its hand-off without a sign-in; later it pairs again (issue 46, item 9)', async () => {
+    const { sessionToken } = await signIn(api, 'ada');
+    const desktopToken = (await desktopSession(api, sessionToken, 'MacBook')).body.sessionToken as string;
+    const first = newPublicKey();
+    expect((await registerKey(api.app, desktopToken, first)).status).toBe(200);
+    // Eleven minutes after the hand-off: the same key again is still the key it has, a new one wants a new pairing.
+    await api.database.db.update(sessions).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(sessions.kind, 'desktop'));
+    expect((await registerKey(api.app, desktopToken, first)).status).toBe(200);
+    expect((await registerKey(api.app, desktopToken, newPublicKey())).body.code).toBe('reauth_required');
+  });
+
+  test('a key added on the website owes the "new device" e-mail naming it, and shows in the account activity (issue 46, item 9)', async () => {
+    const { sessionToken, userId } = await signIn(api, 'ada');
+    const device = (await registerKey(api.app, sessionToken, newPublicKey(), 'Garage router')).body.device as { id: string };
+    const owed = await api.database.statement('owed_new_key_mail', `SELECT data FROM "${api.database.jobSchema}".job WHERE name = 'mail' AND data->>'userId' = $1 AND data->>'kind' = 'new_device'`)([userId]);
+    expect(owed.map(([data]) => data)).toEqual([expect.objectContaining({ kind: 'new_device', keyId: device.id, userId })]);
+    const activity = (await call(api.app, 'POST', '/api/account/activity', { sessionToken })).body.items as Array<{ kind: string; detail: object }>;
+    expect(activity).toContainEqual(expect.objectContaining({ kind: 'device_added', detail: { deviceName: 'Garage router' } }));
   });
 
   test('a desktop session may not register devices for the account, rotate or revoke them', async () => {

@@ -120,7 +120,7 @@ describeApi('a journey over every route', { layer: 'sql', ...journeyApi }, (api,
     await send('GET', '/api/vpn/servers');
     const keyName = `Ada's Phone ${stamp}`.slice(0, 50);
     const firstKey = newPublicKey();
-    const key = (await post('/api/vpn/devices', { sessionToken, name: keyName, publicKey: firstKey })).json.device as Record<string, string>;
+    const key = (await post('/api/vpn/devices', { sessionToken, name: keyName, publicKey: firstKey, idToken: minted.idToken })).json.device as Record<string, string>;
     expect(key.publicKey).toBe(firstKey);
     expect((await post('/api/account/export', { idToken: minted.idToken })).status).toBe(200);
     // Staff calls with a customer's token: refused, but asked with the e-mail and account id in the body.

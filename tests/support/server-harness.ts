@@ -46,7 +46,8 @@ export type Driver = 'pglite' | 'postgres';
 
 /** Instead of Firebase: trusts any ID token as the identity it names (`ada` is ada, ada@example.com). */
 export const nameVerifier: IdentityVerifier = {
-  verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token }),
+  // Signed in just now: a call that wants a recent sign-in takes it.
+  verify: async (token: string) => ({ subject: token, email: `${token}@example.com`, name: token, authTime: Math.floor(Date.now() / 1000) }),
 };
 
 export interface TestApi {
@@ -215,8 +216,13 @@ export async function createTestApi({
     config,
     jobs,
     schema,
-    // peer_log keeps its one row: the list's version starts again at 0.
-    reset: () => database.exec(`TRUNCATE ${TABLES.join(', ')} CASCADE; UPDATE peer_log SET version = 0, floor = 0`),
+    // peer_log keeps its one row: the list's version starts again at 0. The audit trail refuses TRUNCATE
+    // (migration 0017): the tests, as its owner, lift that trigger for the reset alone.
+    reset: () =>
+      database.exec(
+        `ALTER TABLE staff_actions DISABLE TRIGGER staff_actions_no_truncate; TRUNCATE ${TABLES.join(', ')} CASCADE; ` +
+          `ALTER TABLE staff_actions ENABLE TRIGGER staff_actions_no_truncate; UPDATE peer_log SET version = 0, floor = 0`,
+      ),
     close: async () => {
       await app.close();
       await jobs.stop();

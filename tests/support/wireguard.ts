@@ -22,6 +22,7 @@ export async function listedKeys(app: FastifyInstance): Promise<string[]> {
   return ((body.peers as Array<{ publicKey: string }>) ?? []).map((peer) => peer.publicKey).sort();
 }
 
-export function registerKey(app: FastifyInstance, sessionToken: string, publicKey: string, name = 'Laptop') {
-  return call(app, 'POST', '/api/vpn/devices', { sessionToken, name, publicKey });
+/** A web session sends `idToken` of a sign-in within 10 minutes (issue 46, item 9); a desktop session none. */
+export function registerKey(app: FastifyInstance, sessionToken: string, publicKey: string, name = 'Laptop', idToken?: string) {
+  return call(app, 'POST', '/api/vpn/devices', { sessionToken, name, publicKey, ...(idToken ? { idToken } : {}) });
 }

@@ -29,10 +29,12 @@ export function Devices() {
   const addDevice = useCard(provideAddDevice, ACCOUNT_CARDS.addDevice, {});
   const dialog = useSelector(
     addDevice,
-    (state): Omit<AddDeviceDialogProps, 'onSubmit' | 'onRetry' | 'onClose'> => ({
+    (state): Omit<AddDeviceDialogProps, 'onSubmit' | 'onRetry' | 'onSignInAgain' | 'onClose'> => ({
       stage: state.matches('closed')
         ? 'closed'
-        : state.matches('loadingServers')
+        : state.matches('signInNeeded') || state.matches('reauthenticating')
+          ? 'signInNeeded'
+          : state.matches('loadingServers')
           ? 'loading'
           : state.matches('choosing')
             ? 'choosing'
@@ -49,6 +51,7 @@ export function Devices() {
       privateKey: state.matches('shown') ? (state.context.keyPair?.privateKey ?? null) : null,
       device: state.context.device,
       error: state.context.error,
+      signingIn: state.matches('reauthenticating'),
     }),
     shallowEqual,
   );
@@ -73,6 +76,7 @@ export function Devices() {
         onPhone={visitor?.id === 'ios' || visitor?.id === 'android'}
         onSubmit={(choice) => addDevice.send({ type: 'addDevice.submit', ...choice })}
         onRetry={() => addDevice.send({ type: 'addDevice.retry' })}
+        onSignInAgain={() => addDevice.send({ type: 'addDevice.reauth' })}
         onClose={() => addDevice.send({ type: 'addDevice.close' })}
       />
     </>
