@@ -236,6 +236,32 @@ describe('account page', () => {
       expect(card.queryByRole('button', { name: 'Replace key for MacBook' })).toBeNull();
     });
 
+    // Issue 45 item 2: devices tell the truth about access.
+    test('without access, "Add a device" becomes "Subscribe to connect devices" and each device says it is not connecting and why', async () => {
+      const router = { id: 'wgk_1', kind: 'wireguard' as const, deviceName: 'Home router', createdAt: '2026-11-20T10:00:00Z' };
+      const laptop = { id: 'ses_1', kind: 'desktop' as const, deviceName: 'MacBook', createdAt: '2026-11-01T10:00:00Z' };
+      const card = { devices: [router, laptop], loading: false, error: null, revokingId: null, onRevoke: noop, onReload: noop, onAdd: noop, onReplaceKey: noop, openAppOffered: false };
+      const ended = await renderAtPath('/account', <DevicesCard {...card} access="planEnded" />);
+      let region = within(await screen.findByRole('region', { name: 'Devices' }));
+      expect(region.queryByRole('button', { name: 'Add a device' })).toBeNull();
+      expect(region.getByRole('link', { name: 'Subscribe to connect devices' })).toHaveAttribute('href', '/subscribe');
+      expect(region.getAllByText('Not connecting: plan ended')).toHaveLength(2);
+      expect(region.queryByRole('button', { name: 'Replace key for Home router' })).toBeNull();
+      expect(region.getByRole('button', { name: 'Remove Home router' })).toBeInTheDocument();
+      ended.unmount();
+
+      const paused = await renderAtPath('/account', <DevicesCard {...card} access="pausedUntilPayment" />);
+      region = within(await screen.findByRole('region', { name: 'Devices' }));
+      expect(region.getAllByText('Not connecting: paused until payment')).toHaveLength(2);
+      expect(region.queryByRole('button', { name: 'Add a device' })).toBeNull();
+      paused.unmount();
+
+      await renderAtPath('/account', <DevicesCard {...card} access="connects" />);
+      region = within(await screen.findByRole('region', { name: 'Devices' }));
+      expect(region.getByRole('button', { name: 'Add a device' })).toBeInTheDocument();
+      expect(region.queryByText(/Not connecting/)).toBeNull();
+    });
+
     // Issue 45 item 6: Remove asks first, and says what happens.
     test('removing a WireGuard device asks first: its configuration stops working at once; Cancel or Remove device', async () => {
       const onConfirmRemove = vi.fn();
