@@ -7,6 +7,7 @@ import { DialogActions } from '../components/dialog-actions';
 import { ListCard, type ListLoadState } from '../components/list-card';
 import { formatLongDate } from './subscription-texts';
 import { WIREGUARD_SENTENCE } from '../content/encryption';
+import { brand } from '../config/brand';
 import longText from '../components/long-text.module.css';
 import classes from './devices-card.module.css';
 
@@ -79,7 +80,8 @@ export function DevicesCard({
     <>
       <ListCard id="devices-title" title="Devices" loadingText="Loading your devices…" {...list}>
         <Text size="sm" mt="xs">
-          Use the desktop app, or add any device (a phone, a router, Linux) with a WireGuard configuration. {WIREGUARD_SENTENCE}
+          On a Mac, a Windows PC, an iPhone or an Android phone the {brand.productName} app is simpler: sign in and connect. For Linux, a router or any
+          other device, add a WireGuard configuration. {WIREGUARD_SENTENCE}
         </Text>
         {access === 'planEnded' ? (
           <Text size="sm" mt="xs">
@@ -111,8 +113,8 @@ export function DevicesCard({
         ) : (
           <Stack mt="md" gap="sm" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {devices.map((device) => (
-              <Group key={device.id} justify="space-between" wrap="nowrap" component="li" align="flex-start">
-                <div style={{ flex: 1, minWidth: 0 }}>
+              <Group key={device.id} justify="space-between" wrap="wrap" component="li" align="flex-start" gap="xs">
+                <div style={{ flex: '1 1 14rem', minWidth: 0 }}>
                   <Text fw={600} className={longText.wrap}>
                     {device.deviceName}
                   </Text>

@@ -125,6 +125,8 @@ describe('account page', () => {
     expect(dialog.getByText('Your account and profile information')).toBeInTheDocument();
     expect(dialog.getByText('All subscription data')).toBeInTheDocument();
     expect(dialog.getByText('Your preferences and settings')).toBeInTheDocument();
+    // Issue 45 (T18): what happens to the devices, named.
+    expect(dialog.getByText('Your devices: desktop apps are signed out and WireGuard configurations stop working at once')).toBeInTheDocument();
     expect(dialog.getByText('This action cannot be undone.')).toBeInTheDocument();
     expect(dialog.getByText('Your subscription ends now')).toBeInTheDocument();
     expect(
@@ -223,6 +225,8 @@ describe('account page', () => {
       const card = within(await screen.findByRole('region', { name: 'Devices' }));
       expect(card.getByText(/ChaCha20-Poly1305/)).toBeInTheDocument();
       expect(card.queryByText(/AES-256/)).toBeNull();
+      // Issue 45 (T19): where the app is simpler than WireGuard, the card says so.
+      expect(card.getByText(/On a Mac, a Windows PC, an iPhone or an Android phone the Veil VPN app is simpler: sign in and connect\. For Linux, a router or any other device, add a WireGuard configuration\./)).toBeInTheDocument();
       expect(card.getByText(/WireGuard configuration · added/)).toBeInTheDocument();
       expect(card.getByText(/Public key G8arjbiZ2lErtbJZgeRirmxED\+XvVUQw67DAHCq1BDM=/)).toBeInTheDocument();
       const user = userEvent.setup();
