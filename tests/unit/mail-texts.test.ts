@@ -32,6 +32,14 @@ describe('greetings', () => {
   });
 });
 
+test('every mail names itself in <title> (its subject) and underlines its links (issue 45, T22)', async () => {
+  const mail = await renderMail({ kind: 'renewal_on', renewalDate: '2027-03-03T10:00:00Z' }, { name: 'Ada Lovelace', email: 'ada@example.com' }, URL);
+  expect(mail.html).toContain(`<title>${mail.subject}</title>`);
+  const links = [...mail.html.matchAll(/<a [^>]*>/g)].map((match) => match[0]).filter((tag) => !tag.includes('padding'));
+  expect(links.length).toBeGreaterThanOrEqual(2);
+  for (const tag of links) expect(tag, tag).toMatch(/text-decoration:\s*underline/);
+});
+
 describe('what the messages say', () => {
   const reminder = (daysLeft?: number) =>
     composeMessage(
