@@ -7,6 +7,9 @@ import type { ApiErrorCode } from '../contract/api';
 /** The API's code for a sign-in refused within the deletion cool-down (a type import: no zod in the bundle). */
 const RECENTLY_DELETED: ApiErrorCode = 'recently_deleted';
 
+/** The title of a sign-in refused within the deletion cool-down: the toast's, and the sign-in card's (issue 45, T17). */
+export const RECENTLY_DELETED_TITLE = 'Account Recently Deleted';
+
 export interface SignInErrorInfo {
   message: string;
   /** Whether the user may simply try again. */

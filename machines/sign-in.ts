@@ -9,7 +9,7 @@ import type { DeepLinkMachineInput } from './deep-link';
 import { errorMessage } from './error-message';
 import { NO_ACCESS_TOKEN_MESSAGE } from './exchange-request';
 import { invokeCall } from './invoke-call';
-import { describeSignInError } from './sign-in-errors';
+import { describeSignInError, RECENTLY_DELETED_TITLE } from './sign-in-errors';
 import { isActive } from './subscription-display';
 import { BACKEND_SIGN_IN_FALLBACK, RECENTLY_DELETED_TOAST_MS, signInSetup } from './sign-in.setup';
 
@@ -200,7 +200,7 @@ export const signInMachine = signInSetup.createMachine({
                 actions: {
                   type: 'assignError',
                   params: ({ event }) => ({
-                    title: 'Account Recently Deleted',
+                    title: RECENTLY_DELETED_TITLE,
                     message: errorMessage(event.error, BACKEND_SIGN_IN_FALLBACK),
                     retry: false,
                   }),
@@ -245,7 +245,7 @@ export const signInMachine = signInSetup.createMachine({
               actions: {
                 type: 'showToast',
                 params: ({ context }) => ({
-                  title: 'Account Recently Deleted',
+                  title: RECENTLY_DELETED_TITLE,
                   message: context.lastError?.message ?? BACKEND_SIGN_IN_FALLBACK,
                   // An expected state with a date to come back on, not a failure (issue 22 item 9).
                   color: 'blue' as const,

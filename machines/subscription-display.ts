@@ -8,3 +8,17 @@ import type { Subscription } from '../contract/api';
 export function isActive(subscription: Pick<Subscription, 'status'> | null | undefined): boolean {
   return subscription?.status === 'active';
 }
+
+/**
+ * Whether the account's WireGuard devices and desktop apps connect now (issue 45 item 2; design §7c: the
+ * relays list a key while the subscription is `active` or `past_due`). A past-due one keeps access while the
+ * card is retried, until `payBy` (the provider's retries then end: Stripe's `unpaid`); after that the devices
+ * wait for payment. Any other status (cancelled by the customer, refunded, never renewed) has ended.
+ */
+export type DeviceAccess = 'connects' | 'planEnded' | 'pausedUntilPayment';
+
+export function deviceAccess(subscription: Pick<Subscription, 'status'> | null | undefined, payBy: Date | null, now: Date): DeviceAccess {
+  if (subscription?.status === 'active') return 'connects';
+  if (subscription?.status === 'past_due') return payBy !== null && now.getTime() > payBy.getTime() ? 'pausedUntilPayment' : 'connects';
+  return 'planEnded';
+}

@@ -59,7 +59,7 @@ export const failures = {
     new ApiFailure(
       409,
       'device_limit',
-      `This account is already signed in on ${limit} devices, the most it allows. Sign out a device on your account page (${accountUrl}) and try again.`,
+      `This account already has ${limit} devices (desktop apps and WireGuard configurations), the most it allows. Remove one under Devices on your account page (${accountUrl}) and try again.`,
     ),
   accountMismatch: () => new ApiFailure(403, 'account_mismatch', 'This session does not belong to that account.'),
   identityUnavailable: () =>

@@ -20,6 +20,7 @@ const DARK_MODE = `
     .mail-muted { color: #a6a7ab !important; }
     .mail-details { background-color: #2c2e33 !important; }
     .mail-link, .mail-brand { color: #a690ea !important; }
+    .mail-link { text-decoration: underline !important; }
   }
 `;
 
@@ -27,6 +28,8 @@ export function EmailLayout({ content, greeting, publicUrl }: { content: Message
   return (
     <Html lang="en">
       <Head>
+        {/* The tab's and the reading pane's name in clients that show one (issue 45, T22): the subject. */}
+        <title>{content.subject}</title>
         {/* Without it a phone lays the message out 980 px wide and shrinks it to about 40% (issue 34). */}
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
@@ -84,11 +87,11 @@ export function EmailLayout({ content, greeting, publicUrl }: { content: Message
           </Text>
           <Text className="mail-muted" style={footer}>
             {operatedBy()} Questions? Write to{' '}
-            <Link className="mail-link" href={`mailto:${brand.supportEmail}`} style={{ color: colors.primary }}>
+            <Link className="mail-link" href={`mailto:${brand.supportEmail}`} style={link}>
               {brand.supportEmail}
             </Link>
             . How we use your data:{' '}
-            <Link className="mail-link" href={`${publicUrl}/privacy`} style={{ color: colors.primary }}>
+            <Link className="mail-link" href={`${publicUrl}/privacy`} style={link}>
               privacy policy
             </Link>
             .
@@ -100,4 +103,6 @@ export function EmailLayout({ content, greeting, publicUrl }: { content: Message
 }
 
 const paragraph = { color: colors.text, fontSize: '16px', lineHeight: '24px', margin: '0 0 12px' };
+/** Links look like links in every client, not by colour alone (issue 45, T22). */
+const link = { color: colors.primary, textDecoration: 'underline' };
 const footer = { color: colors.muted, fontSize: '13px', lineHeight: '20px', margin: '0 0 8px' };

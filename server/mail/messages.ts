@@ -3,7 +3,7 @@
  * as HTML and render.tsx writes the same content as the plain-text part, so the two never drift apart.
  * Links are absolute (PUBLIC_URL) and never carry a token.
  */
-import { PLAN_ENDING_NOTICE_DAYS } from '../../contract/plans.ts';
+import { PLAN } from '../../contract/plans.ts';
 import { brandForServer as brand } from '../brand.ts';
 import type { MessageToSend } from '../domain/customer-messages.ts';
 import { REFUND_ARRIVES_WITHIN } from '../../contract/refund-timing.ts';
@@ -133,10 +133,15 @@ export function composeMessage(message: MessageToSend, publicUrl: string): Messa
     case 'renewal_on':
       return billingNotice({
         subject: `Auto-renewal of ${plan} is back on`,
-        preview: `Your plan renews on ${formatDate(message.renewalDate)}.`,
+        preview: `Your plan renews on ${formatDate(message.renewalDate)} for ${formatAmount(PLAN.amount, PLAN.currency)}.`,
         heading: 'Auto-renewal is on again',
         paragraphs: [
-          `You turned auto-renewal back on. ${plan} renews automatically on ${formatDate(message.renewalDate)}, and we will remind you before then.`,
+          // Issue 45 (T21): what the renewal will cost, not only when.
+          `You turned auto-renewal back on. ${plan} renews automatically on ${formatDate(message.renewalDate)}, when we will charge ${formatAmount(PLAN.amount, PLAN.currency)}, and we will remind you before then.`,
+        ],
+        details: [
+          ['Amount', formatAmount(PLAN.amount, PLAN.currency)],
+          ['Renewal date', formatDate(message.renewalDate)],
         ],
         action: { label: 'Open my account', url: account },
       });
@@ -160,8 +165,9 @@ export function composeMessage(message: MessageToSend, publicUrl: string): Messa
     case 'plan_ending':
       return billingNotice({
         subject: `${plan} ends on ${formatDate(message.endDate)}`,
-        preview: `Auto-renewal is off, so your plan ends in ${PLAN_ENDING_NOTICE_DAYS} days.`,
-        heading: `Your plan ends in ${PLAN_ENDING_NOTICE_DAYS} days`,
+        // Issue 45 (T14): the real date, whenever the notice goes out (turned off late, it is fewer days away).
+        preview: `Auto-renewal is off, so your plan ends on ${formatDate(message.endDate)}.`,
+        heading: `Your plan ends on ${formatDate(message.endDate)}`,
         paragraphs: [
           `Auto-renewal is off, so ${plan} ends on ${formatDate(message.endDate)}. After that the VPN stops connecting on your devices.`,
           'To keep it, turn auto-renewal back on from your account page before then.',

@@ -19,3 +19,22 @@ export function CheckList({ items, color = 'green' }: { items: readonly string[]
     </ul>
   );
 }
+
+/**
+ * Steps still to take, numbered: a tick reads as done, and "What's Next" on /success is what the customer has
+ * yet to do (issue 45, notes 19 and 30).
+ */
+export function StepList({ items }: { items: readonly string[] }) {
+  return (
+    <ol className={classes.list}>
+      {items.map((item, index) => (
+        <li key={item} className={classes.item}>
+          <span className={classes.step} aria-hidden="true">
+            {index + 1}
+          </span>
+          <span>{item}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { REFUND_ARRIVES_WITHIN } from '../../contract/refund-timing';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DialogActions } from '../components/dialog-actions';
@@ -12,21 +12,21 @@ interface DialogProps {
   onDismiss: () => void;
 }
 
-/** Re-enable Auto-Renewal, confirmed as turning it off is (design §8). */
+/** Re-enable Auto-Renewal, confirmed as turning it off is (design §8); its buttons as every dialog's (issue 45, T26). */
 export function ResumeAutoRenewalDialog({ opened, busy, onConfirm, onDismiss, endDate }: DialogProps & { endDate?: string }) {
   return (
     <ConfirmDialog opened={opened || busy} onClose={onDismiss} title="Turn auto-renewal back on?">
       <Text size="sm">
         Your subscription stays active {untilText(endDate)} and then renews automatically for another {brand.price.interval.noun} at {brand.price.amount}, charged to your card on file. You can turn it off again at any time.
       </Text>
-      <Group justify="flex-end" mt="lg">
+      <DialogActions>
         <Button variant="default" onClick={onDismiss} disabled={busy}>
           Keep It Off
         </Button>
         <Button onClick={onConfirm} disabled={busy}>
           {busy ? 'Processing...' : 'Turn On Auto-Renewal'}
         </Button>
-      </Group>
+      </DialogActions>
     </ConfirmDialog>
   );
 }
@@ -39,14 +39,14 @@ export function RefundDialog({ opened, busy, onConfirm, onDismiss }: DialogProps
         Your subscription ends now and your VPN access ends with it. Your first payment is refunded in full: the money
         returns to your card within {REFUND_ARRIVES_WITHIN}.
       </Text>
-      <Group justify="flex-end" mt="lg">
+      <DialogActions>
         <Button variant="default" onClick={onDismiss} disabled={busy}>
           Keep My Subscription
         </Button>
         <Button color="red.9" onClick={onConfirm} disabled={busy}>
           {busy ? 'Processing...' : 'Cancel and Refund'}
         </Button>
-      </Group>
+      </DialogActions>
     </ConfirmDialog>
   );
 }

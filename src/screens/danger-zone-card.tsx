@@ -60,6 +60,7 @@ export function DeleteAccountDialog(props: DeleteAccountDialogProps) {
         <List size="sm">
           <List.Item>Your account and profile information</List.Item>
           <List.Item>All subscription data</List.Item>
+          <List.Item>Your devices: desktop apps are signed out and WireGuard configurations stop working at once</List.Item>
           <List.Item>Your preferences and settings</List.Item>
         </List>
         <Text size="sm" fw={600}>

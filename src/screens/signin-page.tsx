@@ -1,10 +1,11 @@
-import { Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Alert, Card, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useHydrated } from '../components/use-hydrated';
 import { brand } from '../config/brand';
 import { BrandMark } from '../components/brand-mark';
 import { ProviderButtons } from '../components/provider-buttons';
 import { SignInSupport } from '../components/sign-in-support';
 import { TermsLine } from '../components/terms-line';
+import { RECENTLY_DELETED_TITLE } from '../../machines/sign-in-errors';
 
 export interface SignInPageProps {
   onGoogle?: () => void;
@@ -17,9 +18,11 @@ export interface SignInPageProps {
   supportMessage?: string | null;
   /** The pointer or the focus reached the buttons: load the sign-in code now, so the click opens the popup. */
   onPrepare?: () => void;
+  /** A sign-in refused within the deletion cool-down: its message, said in the card as well as the toast (issue 45, T17). */
+  recentlyDeleted?: string | null;
 }
 
-export function SignInPage({ onGoogle, onApple, busy = false, openingApp = false, supportMessage = null, onPrepare }: SignInPageProps) {
+export function SignInPage({ onGoogle, onApple, busy = false, openingApp = false, supportMessage = null, onPrepare, recentlyDeleted = null }: SignInPageProps) {
   const blocked = supportMessage !== null;
   // Prerendered: until React has taken the page over, the buttons do nothing, and say so.
   const inert = useHydrated() ? undefined : true;
@@ -37,6 +40,11 @@ export function SignInPage({ onGoogle, onApple, busy = false, openingApp = false
         </Stack>
         <Stack mt="xl" gap="sm" onPointerEnter={onPrepare} onFocus={onPrepare}>
           {blocked && <SignInSupport message={supportMessage} />}
+          {recentlyDeleted !== null && (
+            <Alert color="blue" variant="light" title={RECENTLY_DELETED_TITLE} role="status">
+              <Text size="sm">{recentlyDeleted}</Text>
+            </Alert>
+          )}
           <div role="status">
             {openingApp && (
               <Group gap="xs" justify="center">

@@ -4,7 +4,7 @@ import { brand } from '../config/brand';
 import type { Platform } from '../config/platforms';
 import { AppLinkButton, type AppLink } from '../components/app-link-button';
 import { AppLinkStatus } from '../components/app-link-status';
-import { CheckList } from '../components/check-list';
+import { StepList } from '../components/check-list';
 import { ResultCard } from '../components/result-card';
 import { SiteLink } from '../components/site-link';
 
@@ -66,7 +66,7 @@ export function SuccessPage({ status, appLink, phone, signedIn = false }: Succes
       <Title order={2} size="h4" mt="xl">
         What&apos;s Next
       </Title>
-      <CheckList items={NEXT_STEPS} />
+      <StepList items={NEXT_STEPS} />
     </ResultCard>
   );
 }

@@ -125,6 +125,8 @@ describe('account page', () => {
     expect(dialog.getByText('Your account and profile information')).toBeInTheDocument();
     expect(dialog.getByText('All subscription data')).toBeInTheDocument();
     expect(dialog.getByText('Your preferences and settings')).toBeInTheDocument();
+    // Issue 45 (T18): what happens to the devices, named.
+    expect(dialog.getByText('Your devices: desktop apps are signed out and WireGuard configurations stop working at once')).toBeInTheDocument();
     expect(dialog.getByText('This action cannot be undone.')).toBeInTheDocument();
     expect(dialog.getByText('Your subscription ends now')).toBeInTheDocument();
     expect(
@@ -223,6 +225,8 @@ describe('account page', () => {
       const card = within(await screen.findByRole('region', { name: 'Devices' }));
       expect(card.getByText(/ChaCha20-Poly1305/)).toBeInTheDocument();
       expect(card.queryByText(/AES-256/)).toBeNull();
+      // Issue 45 (T19): where the app is simpler than WireGuard, the card says so.
+      expect(card.getByText(/On a Mac, a Windows PC, an iPhone or an Android phone the Veil VPN app is simpler: sign in and connect\. For Linux, a router or any other device, add a WireGuard configuration\./)).toBeInTheDocument();
       expect(card.getByText(/WireGuard configuration · added/)).toBeInTheDocument();
       expect(card.getByText(/Public key G8arjbiZ2lErtbJZgeRirmxED\+XvVUQw67DAHCq1BDM=/)).toBeInTheDocument();
       const user = userEvent.setup();
@@ -234,6 +238,32 @@ describe('account page', () => {
       expect(onReplaceKey).toHaveBeenCalledWith(router);
       expect(onRevoke.mock.calls).toEqual([['wgk_1'], ['ses_1']]);
       expect(card.queryByRole('button', { name: 'Replace key for MacBook' })).toBeNull();
+    });
+
+    // Issue 45 item 2: devices tell the truth about access.
+    test('without access, "Add a device" becomes "Subscribe to connect devices" and each device says it is not connecting and why', async () => {
+      const router = { id: 'wgk_1', kind: 'wireguard' as const, deviceName: 'Home router', createdAt: '2026-11-20T10:00:00Z' };
+      const laptop = { id: 'ses_1', kind: 'desktop' as const, deviceName: 'MacBook', createdAt: '2026-11-01T10:00:00Z' };
+      const card = { devices: [router, laptop], loading: false, error: null, revokingId: null, onRevoke: noop, onReload: noop, onAdd: noop, onReplaceKey: noop, openAppOffered: false };
+      const ended = await renderAtPath('/account', <DevicesCard {...card} access="planEnded" />);
+      let region = within(await screen.findByRole('region', { name: 'Devices' }));
+      expect(region.queryByRole('button', { name: 'Add a device' })).toBeNull();
+      expect(region.getByRole('link', { name: 'Subscribe to connect devices' })).toHaveAttribute('href', '/subscribe');
+      expect(region.getAllByText('Not connecting: plan ended')).toHaveLength(2);
+      expect(region.queryByRole('button', { name: 'Replace key for Home router' })).toBeNull();
+      expect(region.getByRole('button', { name: 'Remove Home router' })).toBeInTheDocument();
+      ended.unmount();
+
+      const paused = await renderAtPath('/account', <DevicesCard {...card} access="pausedUntilPayment" />);
+      region = within(await screen.findByRole('region', { name: 'Devices' }));
+      expect(region.getAllByText('Not connecting: paused until payment')).toHaveLength(2);
+      expect(region.queryByRole('button', { name: 'Add a device' })).toBeNull();
+      paused.unmount();
+
+      await renderAtPath('/account', <DevicesCard {...card} access="connects" />);
+      region = within(await screen.findByRole('region', { name: 'Devices' }));
+      expect(region.getByRole('button', { name: 'Add a device' })).toBeInTheDocument();
+      expect(region.queryByText(/Not connecting/)).toBeNull();
     });
 
     // Issue 45 item 6: Remove asks first, and says what happens.

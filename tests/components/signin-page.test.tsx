@@ -22,4 +22,13 @@ describe('sign-in page', () => {
     expect(screen.getByRole('button', { name: 'Continue with Apple' })).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/support');
   });
+
+  test('a sign-in refused as recently deleted says so in the card, not only in a toast (issue 45, T17)', async () => {
+    const message = 'This account was recently deleted. You can sign up again after December 5, 2026.';
+    await renderAtPath('/signin', <SignInPage recentlyDeleted={message} />);
+    const title = await screen.findByText('Account Recently Deleted');
+    expect(title.closest('[role="status"]')).toHaveTextContent(message);
+    // The buttons stay: after the cool-down the same account signs in again.
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+  });
 });

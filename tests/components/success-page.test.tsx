@@ -34,7 +34,13 @@ describe('checkout return pages', () => {
     await renderAtPath('/success', <SuccessPage status={<p>status slot</p>} />);
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Welcome to Veil VPN Premium!');
     expect(screen.getByText('status slot')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 2, name: "What's Next" })).toBeInTheDocument();
+    const next = screen.getByRole('heading', { level: 2, name: "What's Next" });
+    // Issue 45 (notes 19, 30): steps still to take, numbered, not ticked as if done.
+    const steps = next.nextElementSibling!;
+    expect(steps.tagName).toBe('OL');
+    expect(steps.querySelectorAll('li')).toHaveLength(4);
+    expect(steps.querySelector('svg')).toBeNull();
+    expect(steps.querySelector('li')).toHaveTextContent('1Download and install Veil VPN on your devices');
     const buttons = screen.getAllByRole('link').map((link) => link.textContent);
     expect(buttons.slice(-3)).toEqual(['Open Desktop App', 'Manage Account', 'Back to Website']);
   });

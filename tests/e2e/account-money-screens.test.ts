@@ -8,6 +8,7 @@
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { saveScreenshot, transitionsSettled } from '../support/browser';
+import { geometryProblems } from '../support/geometry';
 import { useWholeStack } from '../support/e2e-suite';
 import { storageKey } from '../support/emulator-ui';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
@@ -200,7 +201,24 @@ describe('the account page at 390 and 1280 px, light and dark (issue 34)', () =>
 
     await page.getByRole('button', { name: 'Delete Account', exact: true }).click();
     await dialog.getByRole('button', { name: 'Cancel and Refund instead' }).click();
-    await page.getByRole('dialog', { name: 'Cancel and get a refund?' }).waitFor();
+    const refund = page.getByRole('dialog', { name: 'Cancel and get a refund?' });
+    await refund.waitFor();
     await expect.poll(() => dialog.count()).toBe(0);
+    // Issue 45 (T26): the refund dialog's buttons follow every dialog's system: on a phone one full-width button
+    // per row, the confirming one last; on a desktop one row, right-aligned. Its geometry as every dialog's.
+    for (const variant of VARIANTS) {
+      await show(page, variant);
+      const name = `${variant.width}-${variant.colorScheme}`;
+      await saveScreenshot(page, `money-refund-dialog-${name}`, { fullPage: false });
+      const [keep, confirm] = [await refund.getByRole('button', { name: 'Keep My Subscription' }).boundingBox(), await refund.getByRole('button', { name: 'Cancel and Refund' }).boundingBox()];
+      if (variant.width === 390) {
+        expect(confirm!.y, name).toBeGreaterThan(keep!.y);
+        expect(Math.round(confirm!.width), name).toBe(Math.round(keep!.width));
+      } else {
+        expect(Math.round(confirm!.y), name).toBe(Math.round(keep!.y));
+        expect(confirm!.x, name).toBeGreaterThan(keep!.x);
+      }
+      expect(await geometryProblems(page, { primaryAction: 'Cancel and Refund' }), name).toEqual([]);
+    }
   });
 });

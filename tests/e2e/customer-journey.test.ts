@@ -261,8 +261,10 @@ describe('customer journey', () => {
     const popup = context.waitForEvent('page');
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     await completeEmulatorSignIn(await popup, email);
-    await page.getByText('Account Recently Deleted').waitFor();
+    await page.getByText('Account Recently Deleted').first().waitFor();
     await page.getByText('recently deleted', { exact: false }).first().waitFor();
+    // Issue 45 (T17): the card says it too, after the toast has gone.
+    await page.locator('.mantine-Card-root [role="status"]').getByText('Account Recently Deleted').waitFor();
     await saveScreenshot(page, 'journey-12-recently-deleted');
     expect(await storageKey(page, 'sessionToken')).toBeNull();
   });

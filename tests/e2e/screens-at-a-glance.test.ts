@@ -168,6 +168,10 @@ describe('screens at a glance', () => {
     await page.goto(`${e2e.stack.url}/success`);
     await page.getByRole('link', { name: 'Download for iPhone and iPad' }).waitFor();
     expect(await page.getByRole('link', { name: 'Open Desktop App' }).count()).toBe(0);
+    // Issue 45 (notes 19, 30): "What's Next" is numbered steps still to take, not ticks that read as done.
+    const next = page.locator('h2:text-is("What\'s Next") + ol');
+    expect(await next.locator('li').count()).toBe(4);
+    expect(await next.locator('svg').count()).toBe(0);
     await lookAt(page, 'success-phone');
     await page.goto(`${e2e.stack.url}/cancel`);
     await page.getByRole('link', { name: 'Try Again' }).waitFor();

@@ -5,7 +5,7 @@
  * key; the form, a failure and the QR code and .conf download are axe clean at 390 and 1280 px, light and dark; then
  * the device is removed and its key leaves the relay API's peer list.
  */
-import { createPrivateKey, createPublicKey } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeViolations, saveScreenshot, transitionsSettled } from '../support/browser';
@@ -201,5 +201,49 @@ describe('a WireGuard configuration made on the account page', () => {
     await replace.getByRole('button', { name: 'Close dialog' }).click();
     await devices.getByRole('button', { name: 'Replace key for This phone' }).click();
     expect(await page.getByRole('dialog', { name: 'Replace the key of This phone' }).getByRole('combobox', { name: 'Platform' }).inputValue()).toBe('Android');
+  }, 180_000);
+
+  // Issue 45 item 2: devices tell the truth about access.
+  test('an ended plan: "Subscribe to connect devices", each device "Not connecting: plan ended" (and off the peer list); unpaid past the pay-by day: "paused until payment"', async () => {
+    const { page } = await e2e.signedIn('wireguard.lapsed@example.com');
+    const sessionToken = (await storageKey(page, 'sessionToken'))!;
+    const userId = await userIdOf(e2e.stack.url, sessionToken);
+    expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' })).status).toBe(200);
+    const publicKey = generateKeyPairSync('x25519').publicKey.export({ type: 'spki', format: 'der' }).subarray(-32).toString('base64');
+    const registered = await fetch(`${e2e.stack.url}/api/vpn/devices`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sessionToken, name: 'Home router', publicKey }),
+    });
+    expect(registered.status).toBe(200);
+
+    // Ended (the customer's plan ran out, or was refunded): the key is off the relays' list, and the page says so.
+    expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'cancelled', cancelAtPeriodEnd: true, periodEnd: new Date(Date.now() - 86_400_000) })).status).toBe(200);
+    expect(await listedKeys()).not.toContain(publicKey);
+    await page.goto(`${e2e.stack.url}/account`);
+    const devices = page.getByRole('region', { name: 'Devices' });
+    await devices.getByText('Not connecting: plan ended').waitFor();
+    expect(await devices.getByRole('link', { name: 'Subscribe to connect devices' }).getAttribute('href')).toBe('/subscribe');
+    expect(await devices.getByRole('button', { name: 'Add a device' }).count()).toBe(0);
+    await devices.scrollIntoViewIfNeeded();
+    for (const variant of VARIANTS) {
+      await show(page, variant);
+      await devices.scrollIntoViewIfNeeded();
+      await saveScreenshot(page, `wireguard-plan-ended-${variant.width}-${variant.colorScheme}`, { fullPage: false });
+      expect(await geometryProblems(page, { within: 'section[aria-labelledby="devices-title"]' }), `${variant.width} ${variant.colorScheme}`).toEqual([]);
+      expect(await axeViolations(page), `axe on the ended devices at ${variant.width} ${variant.colorScheme}`).toEqual([]);
+    }
+
+    // A renewal unpaid past its pay-by day: paused until payment (a plan of its own: an ended one stays ended).
+    const pastDue = { userId, subscriptionId: `sub_test_${userId}_renewed` };
+    expect((await sendSubscriptionEvent(e2e.stack.url, { ...pastDue, status: 'active' })).status).toBe(200);
+    expect((await sendSubscriptionEvent(e2e.stack.url, { ...pastDue, status: 'past_due', periodEnd: new Date(Date.now() - 60 * 86_400_000) })).status).toBe(200);
+    await page.reload();
+    await devices.getByText('Not connecting: paused until payment').waitFor();
+    expect(await devices.getByRole('button', { name: 'Add a device' }).count()).toBe(0);
+    await show(page, VARIANTS[3]);
+    await devices.scrollIntoViewIfNeeded();
+    await saveScreenshot(page, 'wireguard-paused-1280-dark', { fullPage: false });
+    expect(await axeViolations(page), 'axe on the paused devices').toEqual([]);
   }, 180_000);
 });

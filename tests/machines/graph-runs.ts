@@ -218,7 +218,7 @@ const addDeviceEvents: EventObject[] = [
   done('generateKeyPair', { privateKey: 'cHJpdmF0ZQ==', publicKey: 'G8arjbiZ2lErtbJZgeRirmxED+XvVUQw67DAHCq1BDM=' }),
   failed('generateKeyPair', new Error('This browser could not make a key')),
   done('registerKey', { id: 'wgk_1', kind: 'wireguard', name: 'Phone', publicKey: 'G8arjbiZ2lErtbJZgeRirmxED+XvVUQw67DAHCq1BDM=', ipv4Address: '10.64.0.2', ipv6Address: 'fd76:6569:6c00::2', createdAt: '2026-11-26T10:00:00Z' }),
-  failed('registerKey', Object.assign(new Error('This account is already signed in on 10 devices'), { code: 'device_limit' })),
+  failed('registerKey', Object.assign(new Error('This account already has 10 devices'), { code: 'device_limit' })),
   failed('registerKey', Object.assign(new Error('For your security, please sign in again to add a device.'), { code: 'reauth_required' })),
   { type: 'addDevice.reauth' },
   done('reauthenticate'),

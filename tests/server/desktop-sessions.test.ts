@@ -92,7 +92,7 @@ describeApi('hand-off and desktop sessions', { layer: 'http', emulatorHost, env:
       status: 409,
       body: {
         success: false,
-        error: `This account is already signed in on ${DEVICE_LIMIT} devices, the most it allows. Sign out a device on your account page (http://veil.test/account) and try again.`,
+        error: `This account already has ${DEVICE_LIMIT} devices (desktop apps and WireGuard configurations), the most it allows. Remove one under Devices on your account page (http://veil.test/account) and try again.`,
         code: 'device_limit',
       },
     });

@@ -32,6 +32,23 @@ describe('greetings', () => {
   });
 });
 
+test('every mail names itself in <title> (its subject) and underlines its links (issue 45, T22)', async () => {
+  const mail = await renderMail({ kind: 'renewal_on', renewalDate: '2027-03-03T10:00:00Z' }, { name: 'Ada Lovelace', email: 'ada@example.com' }, URL);
+  expect(mail.html).toContain(`<title>${mail.subject}</title>`);
+  const links = [...mail.html.matchAll(/<a [^>]*>/g)].map((match) => match[0]).filter((tag) => !tag.includes('padding'));
+  expect(links.length).toBeGreaterThanOrEqual(2);
+  for (const tag of links) expect(tag, tag).toMatch(/text-decoration:\s*underline/);
+});
+
+test('the plan-ending heading states the real date; the renewal-back-on e-mail states the amount (issue 45, T14 and T21)', () => {
+  const ending = composeMessage({ kind: 'plan_ending', endDate: '2027-03-03T10:00:00Z' }, URL);
+  expect(ending.heading).toBe('Your plan ends on March 3, 2027');
+  expect(ending.preview).not.toMatch(/in \d+ days/);
+  const on = composeMessage({ kind: 'renewal_on', renewalDate: '2027-03-03T10:00:00Z' }, URL);
+  expect(on.paragraphs.join(' ')).toContain('renews automatically on March 3, 2027, when we will charge $100.00');
+  expect(on.details).toContainEqual(['Amount', '$100.00']);
+});
+
 describe('what the messages say', () => {
   const reminder = (daysLeft?: number) =>
     composeMessage(

@@ -1,5 +1,6 @@
 /** Subscription texts of the account page (spec §4 "Subscription status display", §8 dates). */
 import { describe, expect, it } from 'vitest';
+import { deviceAccess } from '../../machines/subscription-display';
 import {
   autoRenewalText,
   endDateLabel,
@@ -67,5 +68,17 @@ describe('what has ended, and by when a past-due one must be paid (issue 34)', (
     expect(hasEnded({ status: 'inactive', endDate: '2025-11-20T10:00:00Z' }, NOW)).toBe(true);
     expect(payByDate({ endDate: '2026-11-20T10:00:00Z' })?.toISOString()).toBe('2026-12-20T10:00:00.000Z');
     expect(payByDate({})).toBeNull();
+  });
+});
+
+describe('whether the devices connect (issue 45 item 2)', () => {
+  const now = new Date('2026-11-28T12:00:00Z');
+  it('active connects; past due connects until the pay-by day, then waits for payment; anything else has ended', () => {
+    expect(deviceAccess({ status: 'active' }, null, now)).toBe('connects');
+    expect(deviceAccess({ status: 'past_due' }, new Date('2026-12-05T00:00:00Z'), now)).toBe('connects');
+    expect(deviceAccess({ status: 'past_due' }, new Date('2026-11-20T00:00:00Z'), now)).toBe('pausedUntilPayment');
+    expect(deviceAccess({ status: 'past_due' }, null, now)).toBe('connects');
+    for (const status of ['cancelled', 'inactive', 'incomplete']) expect(deviceAccess({ status }, null, now), status).toBe('planEnded');
+    expect(deviceAccess(null, null, now)).toBe('planEnded');
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { needsSupport } from '../../../machines/sign-in-errors';
+import { needsSupport, RECENTLY_DELETED_TITLE } from '../../../machines/sign-in-errors';
 import { useAppActors } from '../actors/app-context';
 import { whenIdle } from '../boot/main-thread';
 import { connectionSavesData } from '../boot/connection';
@@ -20,6 +20,7 @@ export function useSignIn() {
   const [busy, setBusy] = useState(false);
   const [openingApp, setOpeningApp] = useState(false);
   const [supportMessage, setSupportMessage] = useState<string | null>(null);
+  const [recentlyDeleted, setRecentlyDeleted] = useState<string | null>(null);
 
   // On Save-Data or 2G nothing is fetched ahead (issue 45 item 9): hover, focus or the tap loads it (a popup
   // opened after the download falls back to the redirect sign-in, spec §4).
@@ -34,6 +35,7 @@ export function useSignIn() {
       setOpeningApp(snapshot.matches({ attempt: 'decidingDestination' }));
       const error = snapshot.context.lastError;
       setSupportMessage(error && needsSupport(error.code) ? error.message : null);
+      setRecentlyDeleted(error?.title === RECENTLY_DELETED_TITLE ? error.message : null);
     };
     update();
     const subscription = actor.subscribe(update);
@@ -46,6 +48,8 @@ export function useSignIn() {
     openingApp,
     /** A sign-in error trying again cannot fix (catalogue "no retry"): its message; the buttons are disabled. */
     supportMessage,
+    /** A sign-in refused within the deletion cool-down: its message, kept in the card after the toast (issue 45, T17). */
+    recentlyDeleted,
     prepare: actors.prepareSignIn,
     start: (provider: 'google' | 'apple') => {
       actors.signInWith(provider);

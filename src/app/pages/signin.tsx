@@ -7,12 +7,13 @@ import { mantinePage } from './mantine-page';
  * The flow reads `?redirect=` from the address itself (src/app/actors/app-actors.ts), not from a router.
  */
 export function SignIn() {
-  const { busy, openingApp, start, prepare, supportMessage } = useSignIn();
+  const { busy, openingApp, start, prepare, supportMessage, recentlyDeleted } = useSignIn();
   return (
     <SignInPage
       busy={busy}
       openingApp={openingApp}
       supportMessage={supportMessage}
+      recentlyDeleted={recentlyDeleted}
       onGoogle={() => start('google')}
       onApple={() => start('apple')}
       onPrepare={prepare}

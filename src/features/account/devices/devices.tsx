@@ -1,6 +1,7 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { ACCOUNT_CARDS } from '../../../../machines/account-cards';
-import { isActive } from '../../../../machines/subscription-display';
+import { deviceAccess, isActive } from '../../../../machines/subscription-display';
+import { payByDate } from '../../../screens/subscription-texts';
 import { useSessionView } from '../../../app/hooks/use-session';
 import { DevicesCard } from '../../../screens/devices-card';
 import { useCard } from '../use-card';
@@ -58,6 +59,10 @@ export function Devices() {
   const visitor = useVisitorPlatform();
   const openAppOffered = useSessionView((view) => isActive(view.context.subscription));
   const hasSubscription = useSessionView((view) => view.context.subscription !== null);
+  const access = useSessionView((view) => {
+    const subscription = view.context.subscription;
+    return deviceAccess(subscription, subscription ? payByDate(subscription) : null, new Date());
+  });
   if (!hasSubscription) return null;
   return (
     <>
@@ -70,6 +75,7 @@ export function Devices() {
         onAdd={() => addDevice.send({ type: 'addDevice.open' })}
         onReplaceKey={(device) => addDevice.send({ type: 'addDevice.replace', deviceId: device.id, name: device.deviceName })}
         openAppOffered={openAppOffered}
+        access={access}
       />
       <AddDeviceDialog
         {...dialog}
