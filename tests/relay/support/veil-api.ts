@@ -160,7 +160,8 @@ export async function startVeilApi({
           if (paid.headers.location !== '/success') throw new Error(`payment: ${paid.statusCode} ${paid.body}`);
         },
         addDevice: async (publicKey) => {
-          const body = ok(await call(app, 'POST', '/api/vpn/devices', { sessionToken: customer.sessionToken, name: 'Laptop', publicKey }), 'add device');
+          // A web session proves a sign-in within 10 minutes with an ID token (issue 46, item 9).
+          const body = ok(await call(app, 'POST', '/api/vpn/devices', { sessionToken: customer.sessionToken, name: 'Laptop', publicKey, idToken: name }), 'add device');
           return body.device as { id: string; publicKey: string; ipv4Address: string; ipv6Address: string };
         },
         revoke: async (deviceId) => {
