@@ -31,7 +31,7 @@ export function DownloadPage({ visitor = null, unsupported = null }: DownloadPag
       </Stack>
       {unsupported && (
         <Alert color="blue" title={`On ${unsupported}? Connect with WireGuard`} mb="xl">
-          The {brand.productName} app runs on {PLATFORM_LIST}. On {unsupported}: {WIREGUARD_ELSEWHERE}{' '}
+          The {brand.productName} app runs on {PLATFORM_LIST}. {WIREGUARD_ELSEWHERE}{' '}
           <Anchor component={SiteLink} to="/account" size="sm" underline="always">
             Go to your account
           </Anchor>

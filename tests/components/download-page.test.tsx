@@ -37,7 +37,7 @@ describe('/download and the download buttons (issue 22 item 3)', () => {
     await renderAtPath('/download', <DownloadPage unsupported={unsupportedSystem('Mozilla/5.0 (X11; Linux x86_64)')} />);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('On Linux? Connect with WireGuard')).toBeInTheDocument();
-    expect(alert).toHaveTextContent(/runs on macOS, Windows, iPhone and iPad and Android\. On Linux: Use WireGuard: on your account page, under Devices, choose "Add a device"/);
+    expect(alert).toHaveTextContent(/runs on macOS, Windows, iPhone and iPad and Android\. Use WireGuard: on your account page, under Devices, choose "Add a device"/);
     expect(within(alert).getByRole('link', { name: 'Go to your account' })).toHaveAttribute('href', '/account');
     expect(screen.queryByText(/no app for Linux/)).toBeNull();
     expect(unsupportedSystem('Mozilla/5.0 (Linux; Android 14; Pixel 8)')).toBeNull();

@@ -100,7 +100,7 @@ describe.each(WIDTHS)('public pages at $width px', ({ width, height }) => {
     const linux = await open('/download', width, height, USER_AGENTS.linux);
     const told = linux.getByRole('alert');
     await told.getByText('On Linux? Connect with WireGuard').waitFor();
-    expect(await told.innerText()).toContain(`On Linux: ${WIREGUARD_ELSEWHERE}`);
+    expect(await told.innerText()).toContain(`Android. ${WIREGUARD_ELSEWHERE}`);
     expect(await words(linux)).not.toMatch(/no app for Linux|your system/i);
     await transitionsSettled(linux);
     await saveScreenshot(linux, `words-download-linux-${width}`, { fullPage: true });
