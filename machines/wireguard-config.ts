@@ -5,32 +5,35 @@
 import type { VpnServer, WireguardDevice } from '../contract/api';
 
 /**
- * The platforms a customer can pick, with the next step after getting the file, in one sentence, and how
+ * The platforms a customer can pick, with a new device's name for each, the next step after getting the file, in one sentence, and how
  * that device takes the configuration: a phone scans its QR code, the others import the file. A phone setting
  * up itself cannot scan its own screen: it imports the file (`onThisPhone`, issue 45 item 3).
  */
 export const PLATFORMS = {
-  windows: { label: 'Windows', takes: 'file', nextStep: 'Install WireGuard for Windows, choose "Import tunnel(s) from file", pick the downloaded .conf file and press Activate.', onThisPhone: null },
-  macos: { label: 'macOS', takes: 'file', nextStep: 'Install WireGuard from the Mac App Store, choose "Import Tunnel(s) from File", pick the downloaded .conf file and press Activate.', onThisPhone: null },
+  windows: { label: 'Windows', deviceName: 'Windows PC', takes: 'file', nextStep: 'Install WireGuard for Windows, choose "Import tunnel(s) from file", pick the downloaded .conf file and press Activate.', onThisPhone: null },
+  macos: { label: 'macOS', deviceName: 'Mac', takes: 'file', nextStep: 'Install WireGuard from the Mac App Store, choose "Import Tunnel(s) from File", pick the downloaded .conf file and press Activate.', onThisPhone: null },
   linux: {
     label: 'Linux',
+    deviceName: 'Linux computer',
     takes: 'file',
     nextStep: 'Save the file as /etc/wireguard/veil.conf and run "sudo wg-quick up veil". wg-quick needs resolvconf for the DNS line: install it first (on Debian and Ubuntu "sudo apt install resolvconf").',
     onThisPhone: null,
   },
   ios: {
     label: 'iOS',
+    deviceName: 'iPhone',
     takes: 'qr',
     nextStep: 'In the WireGuard app tap "+", then "Create from QR code", and scan the code below.',
     onThisPhone: 'Tap "Download .conf", then in the WireGuard app tap "+", then "Create from file or archive", and pick the file.',
   },
   android: {
     label: 'Android',
+    deviceName: 'Android phone',
     takes: 'qr',
     nextStep: 'In the WireGuard app tap "+", then "Scan from QR code", and scan the code below.',
     onThisPhone: 'Tap "Download .conf", then in the WireGuard app tap "+", then "Import from file or archive", and pick the file.',
   },
-  router: { label: 'Router', takes: 'file', nextStep: "Open your router's WireGuard client settings and import the downloaded .conf file (or copy its fields in).", onThisPhone: null },
+  router: { label: 'Router', deviceName: 'Router', takes: 'file', nextStep: "Open your router's WireGuard client settings and import the downloaded .conf file (or copy its fields in).", onThisPhone: null },
 } as const;
 export type Platform = keyof typeof PLATFORMS;
 

@@ -93,7 +93,9 @@ export function AddDeviceDialog(props: AddDeviceDialogProps) {
 }
 
 function ChoiceForm({ mode, name: givenName, platform: givenPlatform, servers, serverId, onSubmit, onClose }: AddDeviceDialogProps) {
-  const [name, setName] = useState(givenName);
+  // A new device is named after the platform it is set up for ("Android phone"): on a phone the whole way from
+  // payment to an imported configuration is Manage Account, Add a device, Add device, Download .conf (issue 45).
+  const [name, setName] = useState(givenName || (mode === 'add' ? PLATFORMS[givenPlatform].deviceName : ''));
   const [platform, setPlatform] = useState<Platform>(givenPlatform);
   const [server, setServer] = useState<string | null>(serverId ?? servers[0]?.id ?? null);
   const trimmed = name.trim();

@@ -43,6 +43,9 @@ describe('Add a device', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Add a device' }));
     expect(dialog.getByText(/ChaCha20-Poly1305/)).toBeInTheDocument();
     const user = userEvent.setup();
+    // Named after the platform preselected, so on a phone one tap adds it (issue 45).
+    expect(dialog.getByRole('textbox', { name: 'Device name' })).toHaveValue('Windows PC');
+    await user.clear(dialog.getByRole('textbox', { name: 'Device name' }));
     expect(dialog.getByRole('button', { name: 'Add device' })).toBeDisabled();
     await user.type(dialog.getByRole('textbox', { name: 'Device name' }), '  Home router ');
     await user.click(dialog.getByRole('combobox', { name: 'Platform' }));

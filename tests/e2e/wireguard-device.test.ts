@@ -167,8 +167,10 @@ describe('a WireGuard configuration made on the account page', () => {
     const devices = page.getByRole('region', { name: 'Devices' });
     await devices.getByRole('button', { name: 'Add a device' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add a device' });
-    await dialog.getByRole('textbox', { name: 'Device name' }).fill('This phone');
     expect(await dialog.getByRole('combobox', { name: 'Platform' }).inputValue()).toBe('Android');
+    // Named already: from payment to the file is Manage Account, Add a device, Add device, Download .conf.
+    expect(await dialog.getByRole('textbox', { name: 'Device name' }).inputValue()).toBe('Android phone');
+    await dialog.getByRole('textbox', { name: 'Device name' }).fill('This phone');
     await dialog.getByRole('button', { name: 'Add device' }).click();
     await dialog.getByText('Tap "Download .conf", then in the WireGuard app tap "+", then "Import from file or archive", and pick the file.').waitFor();
     const another = dialog.getByRole('region', { name: 'Setting up another device?' });
