@@ -79,7 +79,7 @@ describeStripeApi('money follows the rules (issue 46)', 'sql', env, ({ api, stri
   test('item 2: keys stay listed while past_due, leave when unpaid; a key registered while unpaid is refused and not listed', async () => {
     const { sessionToken, subscription } = await paying('dunning');
     const key = newPublicKey();
-    expect((await registerKey(api.app, sessionToken, key)).status).toBe(200);
+    expect((await registerKey(api.app, sessionToken, key, 'Laptop', 'dunning')).status).toBe(200);
     expect(await listedKeys(api.app)).toEqual([key]);
 
     await stripeEvent('customer.subscription.updated', { ...subscription, status: 'past_due' }, { created: nowSeconds() - 30 });
@@ -88,7 +88,7 @@ describeStripeApi('money follows the rules (issue 46)', 'sql', env, ({ api, stri
 
     await stripeEvent('customer.subscription.updated', { ...subscription, status: 'unpaid' }, { created: nowSeconds() - 20 });
     expect(await listedKeys(api.app)).toEqual([]);
-    const refused = await registerKey(api.app, sessionToken, newPublicKey(), 'Phone');
+    const refused = await registerKey(api.app, sessionToken, newPublicKey(), 'Phone', 'dunning');
     expect(refused).toMatchObject({ status: 403, body: { success: false, code: 'no_access' } });
     expect(await listedKeys(api.app)).toEqual([]);
 
@@ -100,7 +100,7 @@ describeStripeApi('money follows the rules (issue 46)', 'sql', env, ({ api, stri
   test('item 2: while a dispute is open the history offers no money-back; a lost dispute ends access and turns auto-renewal off', async () => {
     const { sessionToken, customer } = await paying('chargeback');
     const key = newPublicKey();
-    await registerKey(api.app, sessionToken, key);
+    await registerKey(api.app, sessionToken, key, 'Laptop', 'chargeback');
     expect((await historyOf(sessionToken)).refundableUntil).toBeDefined();
     stripe.chargeCustomers.set('ch_chargeback', customer);
     const dispute = { id: 'dp_cb', object: 'dispute', charge: 'ch_chargeback', payment_intent: 'pi_sub_chargeback', status: 'needs_response', amount: 10000, currency: 'usd' };

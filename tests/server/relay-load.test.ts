@@ -21,7 +21,7 @@ describeApi('full polls', { layer: 'http', verifier, env: { RATE_LIMIT_SCALE: '1
     const signedIn = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: 'ada' });
     const checkout = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: 'ada', email: 'ada@example.com' });
     await api.app.inject({ method: 'POST', url: `${new URL(checkout.body.url as string).pathname}/pay` });
-    await registerKey(api.app, signedIn.body.sessionToken as string, newPublicKey());
+    await registerKey(api.app, signedIn.body.sessionToken as string, newPublicKey(), 'Laptop', 'ada');
     const builds = await metric(api, 'veil_relay_full_list_builds_total');
     const answers = [];
     for (let i = 0; i < 6; i += 1) answers.push(await poll(api.app, i % 2 ? '' : '?since=0', i % 3 ? {} : { authorization: `Bearer ${LAGOS_TOKEN}` }));
@@ -29,7 +29,7 @@ describeApi('full polls', { layer: 'http', verifier, env: { RATE_LIMIT_SCALE: '1
     expect(answers[0]!.body).toMatchObject({ version: 1, peers: [expect.objectContaining({ expiresAt: expect.any(String) })] });
     expect(await metric(api, 'veil_relay_full_list_builds_total')).toBe(builds + 1);
 
-    await registerKey(api.app, signedIn.body.sessionToken as string, newPublicKey(), 'Phone');
+    await registerKey(api.app, signedIn.body.sessionToken as string, newPublicKey(), 'Phone', 'ada');
     expect(((await poll(api.app)).body.peers as unknown[]).length).toBe(2);
     expect(await poll(api.app)).toMatchObject({ body: { version: 2 } });
     expect(await metric(api, 'veil_relay_full_list_builds_total')).toBe(builds + 2);

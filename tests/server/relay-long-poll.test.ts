@@ -19,7 +19,7 @@ async function subscribedKey(api: TestApi, name: string) {
   const checkout = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: name, email: `${name}@example.com` });
   await api.app.inject({ method: 'POST', url: `${new URL(checkout.body.url as string).pathname}/pay` });
   const publicKey = newPublicKey();
-  const registered = await registerKey(api.app, sessionToken, publicKey);
+  const registered = await registerKey(api.app, sessionToken, publicKey, 'Laptop', name);
   expect(registered.status).toBe(200);
   return { sessionToken, publicKey, deviceId: (registered.body.device as { id: string }).id };
 }

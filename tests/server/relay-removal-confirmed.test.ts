@@ -17,7 +17,7 @@ async function customerWithKey(api: TestApi, name: string) {
   const sessionToken = signedIn.body.sessionToken as string;
   const checkout = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: name, email: `${name}@example.com` });
   await api.app.inject({ method: 'POST', url: `${new URL(checkout.body.url as string).pathname}/pay` });
-  const registered = await registerKey(api.app, sessionToken, newPublicKey());
+  const registered = await registerKey(api.app, sessionToken, newPublicKey(), 'Laptop', name);
   return { sessionToken, deviceId: (registered.body.device as { id: string }).id };
 }
 

@@ -102,7 +102,7 @@ describeApi('the servers status', { layer: 'sql', verifier, env, statusNow }, (a
     const checkout = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: 'ada', email: 'ada@example.com' });
     await api.app.inject({ method: 'POST', url: `${new URL(checkout.body.url as string).pathname}/pay` });
     const publicKey = newPublicKey();
-    const device = (await registerKey(api.app, signedIn.body.sessionToken as string, publicKey)).body.device as { ipv4Address: string; ipv6Address: string };
+    const device = (await registerKey(api.app, signedIn.body.sessionToken as string, publicKey, 'Laptop', 'ada')).body.device as { ipv4Address: string; ipv6Address: string };
     await report(api, 1);
 
     const first = await status(api);
