@@ -25,22 +25,21 @@ export function joinServerStatus(servers: VpnServer[], status: ServerStatus[] | 
   });
 }
 
-/** Whether the form may offer the server: online, or its state unknown. */
-export function selectable(server: ServerChoice): boolean {
-  return server.status === undefined || server.status.state === 'online';
+/** Whether the server is known to be offline or under maintenance: the form warns before it is chosen. */
+export function isDown(server: ServerChoice): boolean {
+  return server.status !== undefined && server.status.state !== 'online';
 }
 
 /**
  * The server to preselect: the least-loaded online server of `country` (of every country when none is given
- * or none of that country is online); ties go to the list's order. With no state known, the first server;
- * with states known and none online, null (nothing to preselect).
+ * or none of that country is online); ties go to the list's order. With none online (or no state known), the
+ * first server: the form says when it is down.
  */
 export function preselectServer(servers: ServerChoice[], country: string | null = null): string | null {
-  if (servers.every((each) => each.status === undefined)) return servers[0]?.id ?? null;
   const online = servers.filter((each) => each.status?.state === 'online');
   const inCountry = online.filter((each) => each.country === country);
   const pool = inCountry.length > 0 ? inCountry : online;
   let best: ServerChoice | null = null;
   for (const each of pool) if (!best || each.status!.load < best.status!.load) best = each;
-  return best?.id ?? null;
+  return best?.id ?? servers[0]?.id ?? null;
 }

@@ -12,7 +12,7 @@ import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Code.layer.css';
 import type { WireguardDevice } from '../../contract/api';
 import { DEVICE_NAME_MAX } from '../../contract/api';
-import { preselectServer, selectable, type ServerChoice } from '../../machines/server-choice';
+import { isDown, preselectServer, type ServerChoice } from '../../machines/server-choice';
 import { configFileName, PLATFORMS, wireguardConfig, type Platform } from '../../machines/wireguard-config';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { WIREGUARD_SENTENCE } from '../content/encryption';
@@ -48,9 +48,9 @@ const platformOptions = Object.entries(PLATFORMS).map(([value, { label }]) => ({
 
 /**
  * A server as the form offers it (issue 48 item 3): its state and load; an offline server or one under
- * maintenance is listed, says so, and cannot be chosen (docs/decisions.md).
+ * maintenance says so, and the form warns when it is chosen (docs/decisions.md).
  */
-function serverOption(server: ServerChoice): { value: string; label: string; disabled: boolean } {
+function serverOption(server: ServerChoice): { value: string; label: string } {
   const place = `${server.city}, ${server.countryName}`;
   const { status } = server;
   const label = !status
@@ -58,7 +58,7 @@ function serverOption(server: ServerChoice): { value: string; label: string; dis
     : status.state === 'online'
       ? `${place} — load ${Math.round(status.load)}%`
       : `${place} — ${status.state}`;
-  return { value: server.id, label, disabled: !selectable(server) };
+  return { value: server.id, label };
 }
 
 export function AddDeviceDialog(props: AddDeviceDialogProps) {
@@ -116,7 +116,8 @@ function ChoiceForm({ mode, name: givenName, platform: givenPlatform, servers, s
   const [platform, setPlatform] = useState<Platform>(givenPlatform);
   const [server, setServer] = useState<string | null>(serverId ?? preselectServer(servers));
   const statusUnknown = servers.length > 0 && servers.every((each) => each.status === undefined);
-  const noneOnline = !statusUnknown && !servers.some(selectable);
+  const chosen = servers.find((each) => each.id === server);
+  const down = chosen && isDown(chosen) ? chosen : null;
   const trimmed = name.trim();
   const nameError = trimmed.length > DEVICE_NAME_MAX ? `At most ${DEVICE_NAME_MAX} characters.` : null;
   const submit = (event: FormEvent) => {
@@ -140,9 +141,13 @@ function ChoiceForm({ mode, name: givenName, platform: givenPlatform, servers, s
           onChange={setServer}
           allowDeselect={false}
           description={statusUnknown ? "We can't load the server status right now." : undefined}
-          error={noneOnline ? 'No server is online right now. Please try again later.' : undefined}
           required
         />
+        {down ? (
+          <Alert color="yellow" p="xs" data-testid="server-down">
+            {down.city} is {down.status?.state === 'maintenance' ? 'under maintenance' : 'offline'} right now. This configuration will connect once it is back.
+          </Alert>
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -56,7 +56,7 @@ describe('Add a device', () => {
     expect(onSubmit).toHaveBeenCalledWith({ name: 'Home router', platform: 'router', serverId: 'ng-lagos-1' });
   });
 
-  test('each server says its state and load; an offline one says so and cannot be chosen; the least-loaded online one is preselected (issue 48 item 3)', async () => {
+  test('each server says its state and load; the least-loaded online one is preselected; an offline one says so, and choosing it warns (issue 48 item 3)', async () => {
     const [nyc, lagos] = servers;
     const withStatus = [
       { ...nyc!, status: { state: 'online' as const, load: 62 } },
@@ -67,16 +67,18 @@ describe('Add a device', () => {
     renderWithMantine(<AddDeviceDialog {...props({ servers: withStatus, onSubmit })} />);
     const dialog = within(await screen.findByRole('dialog', { name: 'Add a device' }));
     expect(dialog.getByRole('combobox', { name: 'Server' })).toHaveValue('New York, United States — load 18%');
+    expect(dialog.queryByText(/can't load the server status/)).toBeNull();
     const user = userEvent.setup();
     await user.click(dialog.getByRole('combobox', { name: 'Server' }));
     expect(await screen.findByRole('option', { name: 'New York, United States — load 62%' })).toBeInTheDocument();
-    const offline = screen.getByRole('option', { name: 'Lagos, Nigeria — offline' });
-    expect(offline).toHaveAttribute('aria-disabled', 'true');
-    await user.click(offline);
-    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('option', { name: 'New York, United States — load 62%' }));
+    expect(dialog.queryByTestId('server-down')).toBeNull();
     await user.type(dialog.getByRole('textbox', { name: 'Device name' }), 'Phone');
+    await user.click(dialog.getByRole('combobox', { name: 'Server' }));
+    await user.click(await screen.findByRole('option', { name: 'Lagos, Nigeria — offline' }));
+    expect(dialog.getByTestId('server-down')).toHaveTextContent('Lagos is offline right now. This configuration will connect once it is back.');
     await user.click(dialog.getByRole('button', { name: 'Add device' }));
-    expect(onSubmit).toHaveBeenCalledWith({ name: 'Phone', platform: 'windows', serverId: 'us-nyc-2' });
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'Phone', platform: 'windows', serverId: 'ng-lagos-1' });
   });
 
   test('a status that could not be loaded does not block the choice: every server is offered, the field says why it shows no state', async () => {
@@ -84,6 +86,16 @@ describe('Add a device', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Add a device' }));
     expect(dialog.getByRole('combobox', { name: 'Server' })).toHaveValue('New York, United States');
     expect(dialog.getByText("We can't load the server status right now.")).toBeInTheDocument();
+    expect(dialog.queryByTestId('server-down')).toBeNull();
+  });
+
+  test('under maintenance: the option says so, and so does the warning once chosen', async () => {
+    const [nyc, lagos] = servers;
+    const withStatus = [{ ...nyc!, status: { state: 'online' as const, load: 40 } }, { ...lagos!, status: { state: 'maintenance' as const, load: 0 } }];
+    renderWithMantine(<AddDeviceDialog {...props({ servers: withStatus, serverId: 'ng-lagos-1' })} />);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a device' }));
+    expect(dialog.getByRole('combobox', { name: 'Server' })).toHaveValue('Lagos, Nigeria — maintenance');
+    expect(dialog.getByTestId('server-down')).toHaveTextContent('Lagos is under maintenance right now.');
   });
 
   test('the configuration is shown once: the file, Copy, Download .conf, the QR code, the next step and the warning', async () => {

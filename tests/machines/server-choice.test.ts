@@ -5,7 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import type { VpnServer } from '../../contract/api';
 import type { ServerStatus } from '../../contract/relay';
-import { joinServerStatus, preselectServer, selectable } from '../../machines/server-choice';
+import { isDown, joinServerStatus, preselectServer } from '../../machines/server-choice';
 
 const base = { hostname: 'h', endpointHost: '192.0.2.10', endpointPort: 51820, publicKey: 'k', dns: ['10.64.0.1'] };
 const servers: VpnServer[] = [
@@ -22,20 +22,20 @@ function status(id: string, online: boolean, load: number, maintenance = false):
 describe('the server choice', () => {
   const joined = joinServerStatus(servers, [status('us-nyc-1', true, 60), status('us-sfo-1', true, 20), status('de-fra-1', true, 5, true), status('ng-lagos-1', false, 0)]);
 
-  test('each server carries its state and load; maintenance wins over online; only online servers are selectable', () => {
+  test('each server carries its state and load; maintenance wins over online; an offline or maintenance server is down', () => {
     expect(joined.map((each) => each.status)).toEqual([
       { state: 'online', load: 60 },
       { state: 'online', load: 20 },
       { state: 'maintenance', load: 5 },
       { state: 'offline', load: 0 },
     ]);
-    expect(joined.map(selectable)).toEqual([true, true, false, false]);
+    expect(joined.map(isDown)).toEqual([false, false, true, true]);
   });
 
-  test('a server the status does not list counts as offline; no status at all leaves every state unknown and every server selectable', () => {
+  test('a server the status does not list counts as offline; no status at all leaves every state unknown, none down', () => {
     expect(joinServerStatus(servers, [status('us-nyc-1', true, 10)])[3]!.status).toEqual({ state: 'offline', load: 0 });
     const unknown = joinServerStatus(servers, null);
-    expect(unknown.every((each) => each.status === undefined && selectable(each))).toBe(true);
+    expect(unknown.every((each) => each.status === undefined && !isDown(each))).toBe(true);
     expect(preselectServer(unknown)).toBe('us-nyc-1');
   });
 
@@ -51,7 +51,8 @@ describe('the server choice', () => {
     expect(preselectServer(both, 'NG')).toBe('us-nyc-1');
   });
 
-  test('nothing is preselected when no server is online', () => {
-    expect(preselectServer(joinServerStatus(servers, [status('us-nyc-1', false, 0), status('us-sfo-1', false, 0, true)]))).toBeNull();
+  test('with no server online (no relay reports yet, as in the demo), the first server: the form says it is down', () => {
+    expect(preselectServer(joinServerStatus(servers, [status('us-nyc-1', false, 0), status('us-sfo-1', false, 0, true)]))).toBe('us-nyc-1');
+    expect(preselectServer([])).toBeNull();
   });
 });
