@@ -73,6 +73,7 @@ describe('Add a device', () => {
     expect(await screen.findByRole('option', { name: 'New York, United States — load 62%' })).toBeInTheDocument();
     await user.click(screen.getByRole('option', { name: 'New York, United States — load 62%' }));
     expect(dialog.queryByTestId('server-down')).toBeNull();
+    await user.clear(dialog.getByRole('textbox', { name: 'Device name' }));
     await user.type(dialog.getByRole('textbox', { name: 'Device name' }), 'Phone');
     await user.click(dialog.getByRole('combobox', { name: 'Server' }));
     await user.click(await screen.findByRole('option', { name: 'Lagos, Nigeria — offline' }));
