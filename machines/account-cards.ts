@@ -15,6 +15,7 @@ export const ACCOUNT_CARDS = {
   activity: 'account.activity',
   dataExport: 'account.dataExport',
   addDevice: 'account.addDevice',
+  removalConfirmation: 'account.removalConfirmation',
 } as const;
 
 export type AccountCardId = (typeof ACCOUNT_CARDS)[keyof typeof ACCOUNT_CARDS];
@@ -25,10 +26,13 @@ export type AccountCardId = (typeof ACCOUNT_CARDS)[keyof typeof ACCOUNT_CARDS];
  * (another page, a machine tested alone) hears nothing, where XState's `sendTo` would send the event back to
  * the sender. Typed as a plain action: it reads nothing of the sender's context or event.
  */
-export function sendToCard(event: EventObject, card: AccountCardId): (args: { system: AnyActorSystem }) => void {
-  const action = enqueueActions(({ system, enqueue }) => {
+export function sendToCard(event: EventObject, card: AccountCardId): (args: { system: AnyActorSystem }) => void;
+/** The same, with the action's params merged into the event (e.g. the version a removal made). */
+export function sendToCard<TParams extends object>(event: EventObject, card: AccountCardId, withParams: true): (args: { system: AnyActorSystem }, params: TParams) => void;
+export function sendToCard(event: EventObject, card: AccountCardId): (args: { system: AnyActorSystem }, params?: object) => void {
+  const action = enqueueActions(({ system, enqueue }, params?: object) => {
     const target = system.get(card);
-    if (target) enqueue.sendTo(target, event);
+    if (target) enqueue.sendTo(target, { ...params, ...event });
   });
-  return action as unknown as (args: { system: AnyActorSystem }) => void;
+  return action as unknown as (args: { system: AnyActorSystem }, params?: object) => void;
 }

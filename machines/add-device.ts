@@ -7,10 +7,11 @@
  * place, as the "Your data" card does, then registers the same key once more.
  */
 import { assign, fromPromise, setup } from 'xstate';
-import type { VpnServer, WireguardDevice } from '../contract/api';
+import type { WireguardDevice } from '../contract/api';
 import { ACCOUNT_CARDS, sendToCard } from './account-cards';
 import { errorMessage } from './error-message';
 import type { NoInputMachineTypes } from './types';
+import type { ServerChoice } from './server-choice';
 import type { Platform } from './wireguard-config';
 
 export interface KeyPair {
@@ -26,7 +27,8 @@ export interface AddDeviceContext {
   name: string;
   platform: Platform;
   serverId: string | null;
-  servers: VpnServer[];
+  /** With each server's state and load when the status could be loaded (issue 48 item 3). */
+  servers: ServerChoice[];
   keyPair: KeyPair | null;
   device: WireguardDevice | null;
   error: string | null;
@@ -53,8 +55,8 @@ export const addDeviceMachine = setup({
      * else the visitor's own system; null when neither is known.
      */
     choosePlatform: fromPromise<Platform | null, { deviceId: string | null }>(() => Promise.reject(new Error('choosePlatform not provided'))),
-    /** GET /api/vpn/servers. */
-    loadServers: fromPromise<VpnServer[]>(() => Promise.reject(new Error('loadServers not provided'))),
+    /** GET /api/vpn/servers joined with GET /api/vpn/servers/status; a status that fails leaves the states unknown. */
+    loadServers: fromPromise<ServerChoice[]>(() => Promise.reject(new Error('loadServers not provided'))),
     /** X25519 in the browser (WebCrypto, @noble/curves where it lacks X25519). */
     generateKeyPair: fromPromise<KeyPair>(() => Promise.reject(new Error('generateKeyPair not provided'))),
     /** POST /api/vpn/devices, or /api/vpn/devices/rotate with `deviceId`: the public key only. */
@@ -69,7 +71,7 @@ export const addDeviceMachine = setup({
     assignPlatform: assign((_args, params: { platform: Platform | null }) => (params.platform ? { platform: params.platform } : {})),
     /** Remembers the platform chosen for a device (this browser only), for its Replace key. */
     rememberPlatform: (_args, _params: { deviceId: string; platform: Platform }) => {},
-    assignServers: assign((_args, params: { servers: VpnServer[] }) => ({ servers: params.servers })),
+    assignServers: assign((_args, params: { servers: ServerChoice[] }) => ({ servers: params.servers })),
     assignChoice: assign((_args, params: { name: string; platform: Platform; serverId: string }) => ({ ...params, error: null })),
     assignKeyPair: assign((_args, params: { keyPair: KeyPair }) => ({ keyPair: params.keyPair })),
     assignDevice: assign((_args, params: { device: WireguardDevice }) => ({ device: params.device })),

@@ -16,6 +16,7 @@ import { checkoutMachine } from './checkout';
 import { deepLinkMachine } from './deep-link';
 import { addDeviceMachine } from './add-device';
 import { devicesMachine } from './devices';
+import { removalConfirmationMachine } from './removal-confirmation';
 import { serverStatusMachine } from './server-status';
 import { sessionMachine } from './session';
 import { signInMachine } from './sign-in';
@@ -39,6 +40,7 @@ export const MACHINES = [
   { name: 'activation', title: 'Payment activation', machine: activationMachine },
   { name: 'devices', title: 'Devices', machine: devicesMachine },
   { name: 'add-device', title: 'Add a device (WireGuard)', machine: addDeviceMachine },
+  { name: 'removal-confirmation', title: 'A removal confirmed by every server', machine: removalConfirmationMachine },
   { name: 'app-link', title: 'Opening the app (hand-off told)', machine: appLinkMachine },
   { name: 'billing-history', title: 'Billing history', machine: billingHistoryMachine },
   { name: 'account-activity', title: 'Account activity', machine: accountActivityMachine },

@@ -29,12 +29,6 @@ export const DEVICE_SIGNED_OUT_TOAST: ToastParams = {
   color: 'green',
 };
 
-export const DEVICE_REMOVED_TOAST: ToastParams = {
-  title: 'Device removed',
-  message: 'Its configuration stopped working.',
-  color: 'green',
-};
-
 /** Whether the listed device `deviceId` is a WireGuard configuration (a desktop app is signed out instead). */
 const isWireguard = (devices: Device[], deviceId: string | null) => devices.some((device) => device.id === deviceId && device.kind === 'wireguard');
 
@@ -43,8 +37,8 @@ export const devicesMachine = setup({
   actors: {
     /** POST /api/auth/devices {sessionToken}. */
     listDevices: fromPromise<Device[]>(() => Promise.reject(new Error('listDevices not provided'))),
-    /** POST /api/auth/devices/revoke {sessionToken, deviceId}. */
-    revokeDevice: fromPromise<void, { deviceId: string }>(() => Promise.reject(new Error('revokeDevice not provided'))),
+    /** POST /api/auth/devices/revoke {sessionToken, deviceId}: the peer list's version without the device. */
+    revokeDevice: fromPromise<number, { deviceId: string }>(() => Promise.reject(new Error('revokeDevice not provided'))),
   },
   actions: {
     showToast: (_args, _params: ToastParams) => {},
@@ -54,6 +48,8 @@ export const devicesMachine = setup({
     assignConfirming: assign((_args, params: { deviceId: string | null }) => ({ confirming: params.deviceId })),
     /** The Account activity card shows the sign-out at once. */
     reloadActivity: sendToCard({ type: 'activity.reload' }, ACCOUNT_CARDS.activity),
+    /** A WireGuard device's removal is confirmed once every VPN server has applied it (issue 47 item 2), and says so. */
+    confirmRemoval: sendToCard({ type: 'removal.check' }, ACCOUNT_CARDS.removalConfirmation, true),
   },
   guards: {
     isWireguardDevice: ({ context }, params: { deviceId: string | null }) => isWireguard(context.devices, params.deviceId),
@@ -115,7 +111,11 @@ export const devicesMachine = setup({
           {
             guard: { type: 'isWireguardDevice', params: ({ context }) => ({ deviceId: context.revoking }) },
             target: 'loading',
-            actions: [{ type: 'assignRevoking', params: { deviceId: null } }, { type: 'showToast', params: DEVICE_REMOVED_TOAST }, 'reloadActivity'],
+            actions: [
+              { type: 'assignRevoking', params: { deviceId: null } },
+              { type: 'confirmRemoval', params: ({ event }) => ({ version: event.output }) },
+              'reloadActivity',
+            ],
           },
           {
             target: 'loading',

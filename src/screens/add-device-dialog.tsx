@@ -10,8 +10,9 @@ import { Alert, Button, Code, Group, Loader, Select, Stack, Text, TextInput } fr
 import '@mantine/core/styles/Input.layer.css';
 import '@mantine/core/styles/Combobox.layer.css';
 import '@mantine/core/styles/Code.layer.css';
-import type { VpnServer, WireguardDevice } from '../../contract/api';
+import type { WireguardDevice } from '../../contract/api';
 import { DEVICE_NAME_MAX } from '../../contract/api';
+import { isDown, preselectServer, type ServerChoice } from '../../machines/server-choice';
 import { configFileName, PLATFORMS, wireguardConfig, type Platform } from '../../machines/wireguard-config';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { WIREGUARD_SENTENCE } from '../content/encryption';
@@ -25,7 +26,8 @@ export interface AddDeviceDialogProps {
   name: string;
   platform: Platform;
   serverId: string | null;
-  servers: VpnServer[];
+  /** Each with its state and load when known (issue 48 item 3). */
+  servers: ServerChoice[];
   privateKey: string | null;
   device: WireguardDevice | null;
   error: string | null;
@@ -43,6 +45,21 @@ export interface AddDeviceDialogProps {
 }
 
 const platformOptions = Object.entries(PLATFORMS).map(([value, { label }]) => ({ value, label }));
+
+/**
+ * A server as the form offers it (issue 48 item 3): its state and load; an offline server or one under
+ * maintenance says so, and the form warns when it is chosen (docs/decisions.md).
+ */
+function serverOption(server: ServerChoice): { value: string; label: string } {
+  const place = `${server.city}, ${server.countryName}`;
+  const { status } = server;
+  const label = !status
+    ? place
+    : status.state === 'online'
+      ? `${place} — load ${Math.round(status.load)}%`
+      : `${place} — ${status.state}`;
+  return { value: server.id, label };
+}
 
 export function AddDeviceDialog(props: AddDeviceDialogProps) {
   const { stage, mode, onClose } = props;
@@ -97,7 +114,10 @@ function ChoiceForm({ mode, name: givenName, platform: givenPlatform, servers, s
   // payment to an imported configuration is Manage Account, Add a device, Add device, Download .conf (issue 45).
   const [name, setName] = useState(givenName || (mode === 'add' ? PLATFORMS[givenPlatform].deviceName : ''));
   const [platform, setPlatform] = useState<Platform>(givenPlatform);
-  const [server, setServer] = useState<string | null>(serverId ?? servers[0]?.id ?? null);
+  const [server, setServer] = useState<string | null>(serverId ?? preselectServer(servers));
+  const statusUnknown = servers.length > 0 && servers.every((each) => each.status === undefined);
+  const chosen = servers.find((each) => each.id === server);
+  const down = chosen && isDown(chosen) ? chosen : null;
   const trimmed = name.trim();
   const nameError = trimmed.length > DEVICE_NAME_MAX ? `At most ${DEVICE_NAME_MAX} characters.` : null;
   const submit = (event: FormEvent) => {
@@ -116,12 +136,18 @@ function ChoiceForm({ mode, name: givenName, platform: givenPlatform, servers, s
         <Select label="Platform" data={platformOptions} value={platform} onChange={(value) => value && setPlatform(value as Platform)} allowDeselect={false} required />
         <Select
           label="Server"
-          data={servers.map((each) => ({ value: each.id, label: `${each.city}, ${each.countryName}` }))}
+          data={servers.map(serverOption)}
           value={server}
           onChange={setServer}
           allowDeselect={false}
+          description={statusUnknown ? "We can't load the server status right now." : undefined}
           required
         />
+        {down ? (
+          <Alert color="yellow" p="xs" data-testid="server-down">
+            {down.city} is {down.status?.state === 'maintenance' ? 'under maintenance' : 'offline'} right now. This configuration will connect once it is back.
+          </Alert>
+        ) : null}
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

@@ -22,6 +22,19 @@ export interface ServerStatusBoardProps {
   headingOrder?: TitleOrder;
 }
 
+/** What the staff console adds to a server (POST /api/staff/servers, issue 47 item 2): the peer list it applied. */
+interface AppliedVersion {
+  /** The highest peer-list version the server confirmed applied; 0 before any. */
+  confirmedVersion: number;
+  /** The peer list's current version. */
+  listVersion: number;
+  agentVersion: string | null;
+}
+
+function appliedOf(server: ServerStatus): AppliedVersion | null {
+  return 'confirmedVersion' in server && 'listVersion' in server ? (server as ServerStatus & AppliedVersion) : null;
+}
+
 type State = 'Online' | 'Offline' | 'Maintenance';
 
 /** A server taken out of service on purpose says so, whether or not it still reports. */
@@ -92,6 +105,7 @@ const UptimeStrip = memo(function UptimeStrip({ server, updatedAt }: { server: S
 
 function ServerCard({ server, updatedAt, now, headingOrder }: { server: ServerStatus; updatedAt: string; now: number; headingOrder: TitleOrder }) {
   const state = stateOf(server);
+  const applied = appliedOf(server);
   return (
     <Card component="li" withBorder radius="md" padding="md">
       <Title order={headingOrder} size="h4">
@@ -126,6 +140,13 @@ function ServerCard({ server, updatedAt, now, headingOrder }: { server: ServerSt
         30 days: {server.uptime30d === null ? 'no data yet' : percent(server.uptime30d)} · 90 days:{' '}
         {server.uptime90d === null ? 'no data yet' : percent(server.uptime90d)} · target {UPTIME_TARGET}%
       </Text>
+      {applied ? (
+        <Text size="sm" mt={4}>
+          Peer list: version {applied.confirmedVersion} of {applied.listVersion} applied
+          {applied.confirmedVersion < applied.listVersion ? ` (${applied.listVersion - applied.confirmedVersion} behind)` : ''}
+          {applied.agentVersion ? ` · agent ${applied.agentVersion}` : ''}
+        </Text>
+      ) : null}
     </Card>
   );
 }

@@ -29,6 +29,8 @@ import {
   type GoogleSignInRequest,
   handoffAnswerSchema,
   refundSubscriptionAnswerSchema,
+  removalStatusAnswerSchema,
+  revokeDeviceAnswerSchema,
   resumeSubscriptionAnswerSchema,
   signInAnswerSchema,
   verifyAnswerSchema,
@@ -58,6 +60,7 @@ const FALLBACKS = {
   vpnServers: 'Could not load the VPN servers',
   serversStatus: 'Could not load the server status',
   addDevice: 'Could not add the device',
+  removalStatus: 'Could not check the removal',
 } as const;
 
 type Fallback = (typeof FALLBACKS)[keyof typeof FALLBACKS];
@@ -180,8 +183,14 @@ export const api = {
   async listDevices(sessionToken: string): Promise<Device[]> {
     return (await call('post', 'auth/devices', { sessionToken }, devicesAnswerSchema, FALLBACKS.devices)).devices;
   },
-  async revokeDevice(sessionToken: string, deviceId: string): Promise<void> {
-    await call('post', 'auth/devices/revoke', { sessionToken, deviceId }, doneAnswerSchema, FALLBACKS.devices);
+  /** The peer list's version that has the device removed (issue 47 item 2). */
+  async revokeDevice(sessionToken: string, deviceId: string): Promise<number> {
+    return (await call('post', 'auth/devices/revoke', { sessionToken, deviceId }, revokeDeviceAnswerSchema, FALLBACKS.devices)).peerListVersion;
+  },
+  /** Whether every VPN server has applied the peer list's `version`, and the ids of those that have not. */
+  async removalStatus(sessionToken: string, version: number): Promise<{ confirmed: boolean; lagging: string[] }> {
+    const { confirmed, lagging } = await call('post', 'vpn/devices/removal-status', { sessionToken, version }, removalStatusAnswerSchema, FALLBACKS.removalStatus);
+    return { confirmed, lagging };
   },
   async deleteAccount(body: { email: string; userId: string; sessionToken: string }): Promise<void> {
     await call('delete', 'auth/delete-account', body, doneAnswerSchema, FALLBACKS.deleteAccount);

@@ -6,6 +6,7 @@ import {
   staffActionAnswerSchema,
   staffCustomerAnswerSchema,
   staffSearchAnswerSchema,
+  staffServersAnswerSchema,
 } from '../../contract/api';
 import type { StaffActionName } from '../../contract/staff';
 import { call } from './api-client';
@@ -16,4 +17,6 @@ export const staffApi = {
     call('post', 'staff/customer', { idToken, userId }, staffCustomerAnswerSchema, 'Could not open the customer'),
   act: (idToken: string, body: { userId: string; action: StaffActionName; reason: string; deviceId?: string }) =>
     call('post', 'staff/actions', { idToken, ...body }, staffActionAnswerSchema, 'The action failed'),
+  /** Every VPN server's status with the peer-list version it applied (issue 47 item 2). */
+  servers: (idToken: string) => call('post', 'staff/servers', { idToken }, staffServersAnswerSchema, 'Could not load the servers'),
 };

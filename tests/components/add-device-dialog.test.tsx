@@ -56,6 +56,49 @@ describe('Add a device', () => {
     expect(onSubmit).toHaveBeenCalledWith({ name: 'Home router', platform: 'router', serverId: 'ng-lagos-1' });
   });
 
+  test('each server says its state and load; the least-loaded online one is preselected; an offline one says so, and choosing it warns (issue 48 item 3)', async () => {
+    const [nyc, lagos] = servers;
+    const withStatus = [
+      { ...nyc!, status: { state: 'online' as const, load: 62 } },
+      { ...nyc!, id: 'us-nyc-2', status: { state: 'online' as const, load: 18 } },
+      { ...lagos!, status: { state: 'offline' as const, load: 0 } },
+    ];
+    const onSubmit = vi.fn();
+    renderWithMantine(<AddDeviceDialog {...props({ servers: withStatus, onSubmit })} />);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a device' }));
+    expect(dialog.getByRole('combobox', { name: 'Server' })).toHaveValue('New York, United States — load 18%');
+    expect(dialog.queryByText(/can't load the server status/)).toBeNull();
+    const user = userEvent.setup();
+    await user.click(dialog.getByRole('combobox', { name: 'Server' }));
+    expect(await screen.findByRole('option', { name: 'New York, United States — load 62%' })).toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: 'New York, United States — load 62%' }));
+    expect(dialog.queryByTestId('server-down')).toBeNull();
+    await user.clear(dialog.getByRole('textbox', { name: 'Device name' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Device name' }), 'Phone');
+    await user.click(dialog.getByRole('combobox', { name: 'Server' }));
+    await user.click(await screen.findByRole('option', { name: 'Lagos, Nigeria — offline' }));
+    expect(dialog.getByTestId('server-down')).toHaveTextContent('Lagos is offline right now. This configuration will connect once it is back.');
+    await user.click(dialog.getByRole('button', { name: 'Add device' }));
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'Phone', platform: 'windows', serverId: 'ng-lagos-1' });
+  });
+
+  test('a status that could not be loaded does not block the choice: every server is offered, the field says why it shows no state', async () => {
+    renderWithMantine(<AddDeviceDialog {...props({})} />);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a device' }));
+    expect(dialog.getByRole('combobox', { name: 'Server' })).toHaveValue('New York, United States');
+    expect(dialog.getByText("We can't load the server status right now.")).toBeInTheDocument();
+    expect(dialog.queryByTestId('server-down')).toBeNull();
+  });
+
+  test('under maintenance: the option says so, and so does the warning once chosen', async () => {
+    const [nyc, lagos] = servers;
+    const withStatus = [{ ...nyc!, status: { state: 'online' as const, load: 40 } }, { ...lagos!, status: { state: 'maintenance' as const, load: 0 } }];
+    renderWithMantine(<AddDeviceDialog {...props({ servers: withStatus, serverId: 'ng-lagos-1' })} />);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add a device' }));
+    expect(dialog.getByRole('combobox', { name: 'Server' })).toHaveValue('Lagos, Nigeria — maintenance');
+    expect(dialog.getByTestId('server-down')).toHaveTextContent('Lagos is under maintenance right now.');
+  });
+
   test('the configuration is shown once: the file, Copy, Download .conf, the QR code, the next step and the warning', async () => {
     renderWithMantine(<AddDeviceDialog {...props({ stage: 'shown', name: 'Home router', platform: 'ios', serverId: 'us-nyc-1', privateKey: PRIVATE_KEY, device })} />);
     const dialog = within(await screen.findByRole('dialog', { name: 'Add a device' }));

@@ -83,8 +83,8 @@ describe('staff console', () => {
     const status = {
       updatedAt: '2026-11-28T10:00:00.000Z',
       servers: [
-        { id: 'us-nyc-1', country: 'US', countryName: 'United States', city: 'New York', online: true, maintenance: false, load: 42, lastReportAt: '2026-11-28T09:59:50.000Z', uptime30d: 100, uptime90d: 99.99, days: Array.from({ length: 90 }, () => 1) },
-        { id: 'ng-lagos-1', country: 'NG', countryName: 'Nigeria', city: 'Lagos', online: true, maintenance: true, load: 0, lastReportAt: '2026-11-28T09:59:50.000Z', uptime30d: 100, uptime90d: 100, days: Array.from({ length: 90 }, () => 1) },
+        { id: 'us-nyc-1', country: 'US', countryName: 'United States', city: 'New York', online: true, maintenance: false, load: 42, lastReportAt: '2026-11-28T09:59:50.000Z', uptime30d: 100, uptime90d: 99.99, days: Array.from({ length: 90 }, () => 1), confirmedVersion: 41, listVersion: 41, agentVersion: '1.2.0' },
+        { id: 'ng-lagos-1', country: 'NG', countryName: 'Nigeria', city: 'Lagos', online: true, maintenance: true, load: 0, lastReportAt: '2026-11-28T09:59:50.000Z', uptime30d: 100, uptime90d: 100, days: Array.from({ length: 90 }, () => 1), confirmedVersion: 38, listVersion: 41, agentVersion: null },
       ],
     };
     const servers = <ServerStatusBoard status={status} receivedAt={Date.parse(status.updatedAt)} failed={false} now={Date.parse(status.updatedAt) + 5_000} headingOrder={3} />;
@@ -96,6 +96,9 @@ describe('staff console', () => {
     expect(newYork.getByText('Online')).toBeInTheDocument();
     expect(newYork.getByText('Load 42%')).toBeInTheDocument();
     expect(within(region.getByRole('heading', { level: 3, name: 'Lagos, Nigeria' }).closest('li')!).getByText('Maintenance')).toBeInTheDocument();
+    // Issue 47 item 2: the peer-list version each server applied, and how far one lags.
+    expect(newYork.getByText('Peer list: version 41 of 41 applied · agent 1.2.0')).toBeInTheDocument();
+    expect(within(region.getByRole('heading', { level: 3, name: 'Lagos, Nigeria' }).closest('li')!).getByText('Peer list: version 38 of 41 applied (3 behind)')).toBeInTheDocument();
   });
 
   test('with a customer open the servers table gives way to the customer', () => {

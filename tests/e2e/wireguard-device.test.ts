@@ -63,9 +63,11 @@ describe('a WireGuard configuration made on the account page', () => {
       await dialog.getByRole('combobox', { name: 'Platform' }).click();
       await page.getByRole('option', { name: 'Android' }).click();
       await dialog.getByRole('combobox', { name: 'Server' }).click();
-      await page.getByRole('option', { name: 'Lagos, Nigeria' }).click();
+      // Issue 48 item 3: each server says its state; no relay reports here, so each says it is offline.
+      await page.getByRole('option', { name: 'Lagos, Nigeria — offline' }).click();
     };
     await choose();
+    await dialog.getByText('Lagos is offline right now. This configuration will connect once it is back.').waitFor();
     // The form, filled in: every variant axe clean.
     for (const variant of VARIANTS) {
       await show(page, variant);
@@ -145,7 +147,13 @@ describe('a WireGuard configuration made on the account page', () => {
     expect(await listedKeys()).toContain(publicKey);
     await devices.getByRole('button', { name: 'Remove Pixel phone' }).click();
     await confirm.getByRole('button', { name: 'Remove device' }).click();
-    await page.locator('.mantine-Notification-root').getByText('Device removed').waitFor();
+    // Issue 47 item 2: confirmed by every server (here none has a relay token, so at once).
+    const removed = page.locator('.mantine-Notification-root').filter({ hasText: 'Device removed' });
+    await removed.getByText('Removed from every server.').waitFor();
+    for (const variant of VARIANTS) {
+      await show(page, variant);
+      await saveScreenshot(page, `wireguard-removed-${variant.width}-${variant.colorScheme}`, { fullPage: false });
+    }
     await expect.poll(() => devices.getByText('Pixel phone').count()).toBe(0);
     expect(await listedKeys()).not.toContain(publicKey);
     await page.getByRole('region', { name: 'Account activity' }).getByText('Device removed: Pixel phone').waitFor();

@@ -15,6 +15,7 @@ import { billingHistoryMachine } from '../../machines/billing-history';
 import { accountActivityMachine } from '../../machines/account-activity';
 import { devicesMachine } from '../../machines/devices';
 import { addDeviceMachine } from '../../machines/add-device';
+import { REMOVED_EVERYWHERE_TOAST, removalConfirmationMachine } from '../../machines/removal-confirmation';
 
 const user = { uid: 'uid-1', email: 'ada@example.com' };
 const history: BillingHistory = { items: [], refundableUntil: '2026-12-20T00:00:00.000Z' };
@@ -58,7 +59,7 @@ describe('flow rules between account cards are machine events', () => {
         devices: devicesMachine.provide({
           actors: {
             listDevices: fromPromise(() => Promise.resolve<Device[]>([{ id: 'ses_1', kind: 'desktop', deviceName: 'Mac', createdAt: '' }])),
-            revokeDevice: fromPromise(() => Promise.resolve()),
+            revokeDevice: fromPromise(() => Promise.resolve(7)),
           },
         }),
         activity: accountActivityMachine.provide({ actors: { loadActivity: fromPromise(loadActivity) } }),
@@ -79,6 +80,40 @@ describe('flow rules between account cards are machine events', () => {
     await waitFor(devices, (state) => state.matches('ready') && !state.hasTag('revoking'));
     await waitFor(activity, (state) => state.matches('ready'));
     expect(loadActivity).toHaveBeenCalledTimes(2);
+  });
+
+  it('a WireGuard device removed asks the removal card to confirm the version the removal made (issue 47 item 2)', async () => {
+    const checkRemoval = vi.fn((_input: { version: number }) => Promise.resolve({ confirmed: true, lagging: [] as string[] }));
+    const showToast = vi.fn();
+    const page = setup({
+      actors: {
+        devices: devicesMachine.provide({
+          actors: {
+            listDevices: fromPromise(() => Promise.resolve<Device[]>([{ id: 'wgk_1', kind: 'wireguard', deviceName: 'Router', createdAt: '' }])),
+            revokeDevice: fromPromise(() => Promise.resolve(42)),
+          },
+        }),
+        removal: removalConfirmationMachine.provide({
+          actors: { checkRemoval: fromPromise(({ input }: { input: { version: number } }) => checkRemoval(input)) },
+          actions: { showToast: (_, params) => showToast(params) },
+        }),
+      },
+    }).createMachine({
+      invoke: [
+        { src: 'devices', systemId: ACCOUNT_CARDS.devices, input: {} },
+        { src: 'removal', systemId: ACCOUNT_CARDS.removalConfirmation, input: {} },
+      ],
+    });
+    const actor = createActor(page).start();
+    const devices = actor.system.get(ACCOUNT_CARDS.devices) as AnyActorRef;
+    const removal = actor.system.get(ACCOUNT_CARDS.removalConfirmation) as AnyActorRef;
+    await waitFor(devices, (state) => state.matches('ready'));
+    devices.send({ type: 'devices.revoke', deviceId: 'wgk_1' });
+    devices.send({ type: 'devices.confirmRemoval' });
+    await waitFor(removal, (state) => state.matches('confirming'));
+    await waitFor(removal, (state) => state.matches('idle'));
+    expect(checkRemoval).toHaveBeenCalledWith({ version: 42 });
+    expect(showToast).toHaveBeenCalledWith(REMOVED_EVERYWHERE_TOAST);
   });
 
   it('a WireGuard key registered reloads the Account activity card', async () => {

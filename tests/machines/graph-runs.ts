@@ -191,8 +191,18 @@ const devicesEvents: EventObject[] = [
   { type: 'devices.revoke', deviceId: 'wgk_1' } as EventObject,
   { type: 'devices.confirmRemoval' },
   { type: 'devices.cancelRemoval' },
-  done('revokeDevice'),
+  done('revokeDevice', 7),
   failed('revokeDevice', new Error('Device not found.')),
+];
+
+const removalEvents: EventObject[] = [
+  { type: 'removal.check', version: 7 } as EventObject,
+  done('checkRemoval', { confirmed: true, lagging: [] }),
+  done('checkRemoval', { confirmed: false, lagging: ['Lagos, Nigeria'] }),
+  failed('checkRemoval', new Error('offline')),
+  done('checkRemovalAgain', { confirmed: true, lagging: [] }),
+  done('checkRemovalAgain', { confirmed: false, lagging: ['Lagos, Nigeria'] }),
+  failed('checkRemovalAgain', new Error('offline')),
 ];
 
 const server = {
@@ -277,6 +287,7 @@ const RUNS: Record<MachineName, GraphRun[]> = {
   ],
   devices: [{ name: 'account page', events: devicesEvents }],
   'add-device': [{ name: 'account page', events: addDeviceEvents }],
+  'removal-confirmation': [{ name: 'account page', events: removalEvents }],
   'billing-history': [{ name: 'account page', events: billingHistoryEvents }],
   'account-activity': [{ name: 'account page', events: activityEvents }],
   'staff-search': [{ name: 'console', events: staffSearchEvents }],

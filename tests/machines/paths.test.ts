@@ -35,6 +35,7 @@ const KNOWN_TOAST_TITLES = new Set([
   'Deletion Failed',
   'Device signed out',
   'Could not sign out the device',
+  'Device removed',
 ]);
 
 const toastsAreKnown: Invariant = (_snapshot, actions) => {
@@ -138,6 +139,13 @@ const invariants: Record<string, Invariant> = {
     if (snapshot.matches('closed') || snapshot.matches('failed') || snapshot.matches('choosing')) expect(snapshot.context.keyPair).toBeNull();
     if (snapshot.matches('shown')) expect(snapshot.context.keyPair).not.toBeNull();
     if (snapshot.matches('failed')) expect(snapshot.context.error).not.toBeNull();
+  },
+  'removal-confirmation': (snapshot, actions) => {
+    expect(snapshot.hasTag('lagging')).toBe(snapshot.matches('lagging'));
+    // Servers are named only while the removal is unconfirmed, and only after the first seconds.
+    if (snapshot.matches('lagging')) expect(actions.filter((a) => a.type === 'showToast').length).toBeLessThanOrEqual(1);
+    const toasts = actions.filter((a) => a.type === 'showToast').map((a) => a.params as { message: string });
+    for (const toast of toasts) if (toast.message === 'Removed from every server.') expect(snapshot.matches('idle')).toBe(true);
   },
   devices: (snapshot) => {
     expect(snapshot.hasTag('revoking')).toBe(snapshot.matches('revoking'));

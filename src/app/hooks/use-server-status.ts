@@ -36,9 +36,12 @@ function useRefreshOnReturn(send: (event: { type: 'status.refresh' }) => void): 
   }, [send]);
 }
 
-/** `name`: the actor's name in the system (the inspector's label). */
-export function useServerStatus(name: string) {
-  const [state, send] = useAppMachine(machine, name, {});
+/**
+ * `name`: the actor's name in the system (the inspector's label); `provided`: the machine with its fetch, the
+ * public status by default (the staff console passes its own, with each server's applied version).
+ */
+export function useServerStatus(name: string, provided: typeof machine = machine) {
+  const [state, send] = useAppMachine(provided, name, {});
   useRefreshOnReturn(send);
   const now = useNow();
   return { status: state.context.status, receivedAt: state.context.receivedAt, failed: state.context.failed, now };

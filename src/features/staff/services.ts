@@ -3,6 +3,7 @@ import { fromPromise } from 'xstate';
 import { STAFF_ROLES, type StaffRole } from '../../../contract/staff';
 import { staffActionMachine } from '../../../machines/staff-action';
 import { staffSearchMachine } from '../../../machines/staff-search';
+import { serverStatusMachine, type ServerStatusReading } from '../../../machines/server-status';
 import { getClientConfig } from '../../app/flows/session-services';
 import { currentStaffToken } from '../../services/firebase-auth';
 import { showToast } from '../../services/toasts';
@@ -25,6 +26,22 @@ export function provideStaffSearch() {
       }),
       searchCustomers: fromPromise(async ({ input }) => staffApi.search(await freshToken(), input.query)),
       loadCustomer: fromPromise(async ({ input }) => staffApi.customer(await freshToken(), input.userId)),
+    },
+  });
+}
+
+/**
+ * The console's server table: the public status plus each server's applied peer-list version (POST
+ * /api/staff/servers), drawn by the same board.
+ */
+export function provideStaffServerStatus() {
+  return serverStatusMachine.provide({
+    actors: {
+      fetchServerStatus: fromPromise<ServerStatusReading>(async () => {
+        const answer = await staffApi.servers(await freshToken());
+        const servers = answer.servers.map((server) => ({ ...server, listVersion: answer.version }));
+        return { status: { servers, updatedAt: new Date().toISOString() }, receivedAt: Date.now() };
+      }),
     },
   });
 }

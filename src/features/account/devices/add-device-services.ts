@@ -1,6 +1,7 @@
 /** "Add a device" / "Replace key": the add-device machine with its calls (public key only), the key maker and the sign-in again. */
 import { fromPromise } from 'xstate';
 import { addDeviceMachine } from '../../../../machines/add-device';
+import { joinServerStatus } from '../../../../machines/server-choice';
 import type { AppActors } from '../../../app/actors/app-actors';
 import { idToken } from '../../../app/flows/checkout-services';
 import { getClientConfig } from '../../../app/flows/session-services';
@@ -24,7 +25,11 @@ export function provideAddDevice(actors: AppActors) {
   return addDeviceMachine.provide({
     actors: {
       choosePlatform: fromPromise(async ({ input }) => preferredPlatform(input.deviceId)),
-      loadServers: fromPromise(() => api.vpnServers()),
+      // The status is a hint (issue 48 item 3): when it fails, the list is offered with the states unknown.
+      loadServers: fromPromise(async () => {
+        const [servers, status] = await Promise.all([api.vpnServers(), api.serversStatus().then((answer) => answer.servers).catch(() => null)]);
+        return joinServerStatus(servers, status);
+      }),
       generateKeyPair: fromPromise(() => generateWireguardKeyPair()),
       registerKey: fromPromise(async ({ input }) => {
         const sessionToken = currentSessionToken(actors);

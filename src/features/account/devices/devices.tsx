@@ -7,6 +7,7 @@ import { DevicesCard } from '../../../screens/devices-card';
 import { useCard } from '../use-card';
 import { provideDevices } from './services';
 import { provideAddDevice } from './add-device-services';
+import { provideRemovalConfirmation } from './removal-services';
 import { AddDeviceDialog, type AddDeviceDialogProps } from '../../../screens/add-device-dialog';
 import { useVisitorPlatform } from '../../../components/use-visitor-platform';
 
@@ -28,6 +29,8 @@ export function Devices() {
     shallowEqual,
   );
   const addDevice = useCard(provideAddDevice, ACCOUNT_CARDS.addDevice, {});
+  // Says when a removed WireGuard device has left every VPN server (its toasts; nothing to render).
+  useCard(provideRemovalConfirmation, ACCOUNT_CARDS.removalConfirmation, {});
   const dialog = useSelector(
     addDevice,
     (state): Omit<AddDeviceDialogProps, 'onSubmit' | 'onRetry' | 'onSignInAgain' | 'onClose'> => ({

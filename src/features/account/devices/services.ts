@@ -11,8 +11,8 @@ export function provideDevices(actors: AppActors) {
       listDevices: fromPromise(async () => {
         return withSession(actors, () => api.listDevices(currentSessionToken(actors)));
       }),
-      revokeDevice: fromPromise<void, { deviceId: string }>(async ({ input }) => {
-        await withSession(actors, () => api.revokeDevice(currentSessionToken(actors), input.deviceId));
+      revokeDevice: fromPromise<number, { deviceId: string }>(async ({ input }) => {
+        return withSession(actors, () => api.revokeDevice(currentSessionToken(actors), input.deviceId));
       }),
     },
     actions: { showToast: toast },
