@@ -67,7 +67,6 @@ export const failures = {
   /** The database dropped the connection or did not answer in time; `cause` is logged. */
   databaseUnavailable: (cause: unknown) =>
     new ApiFailure(503, 'service_unavailable', 'The service is briefly unavailable. Please try again in a moment.', cause),
-  /** Support disabled the account: the spec's sign-in message (spec, "user disabled"). */
   /** No VPN access (issue 46, item 2): a payment was never settled. */
   noAccess: () =>
     new ApiFailure(
@@ -75,6 +74,7 @@ export const failures = {
       'no_access',
       'Your subscription has a payment that was not settled, so it gives no VPN access and no new device can be added. Update your payment method on your account page; access returns once it is paid.',
     ),
+  /** Support disabled the account: the spec's sign-in message (spec, "user disabled"). */
   accountDisabled: () => new ApiFailure(403, 'account_disabled', 'This account has been disabled. Please contact support.'),
   /** A staff call by a role that may not (or by someone who is not staff). */
   staffForbidden: () => new ApiFailure(403, 'staff_forbidden', 'Your staff role does not allow this.'),
