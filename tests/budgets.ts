@@ -10,30 +10,40 @@
  * battery); CI never sets it.
  */
 
-/** Wall time of each project, from its first file's start to its last file's end. */
+/**
+ * Wall time of each project, from its first file's start to its last file's end: about two and a half
+ * times a whole run's on this machine (2026-11-28, 21:12: unit 9 s, components 38 s, relay 52 s, server
+ * 197 s, e2e 223 s), so a slower CI machine passes and a suite that doubles does not.
+ */
 export const PROJECT_BUDGET_SECONDS: Readonly<Record<string, number>> = {
-  unit: 90,
-  components: 90,
-  server: 240,
-  e2e: 240,
-  relay: 120,
+  unit: 120,
+  components: 180,
+  relay: 180,
+  server: 500,
+  e2e: 560,
 };
 
-/** A file's ceiling unless named below: its import, set-up, tests and hooks. */
+/** A file's ceiling unless named below (import, set-up, tests and hooks), on the same footing. */
 const DEFAULT_FILE_CEILING_SECONDS: Readonly<Record<string, number>> = {
-  unit: 30,
-  components: 40,
-  server: 60,
-  e2e: 90,
-  relay: 90,
+  unit: 60,
+  components: 60,
+  relay: 120,
+  server: 90,
+  e2e: 120,
 };
 
 /** Files that may take longer than their project's ceiling, each with why. */
 const FILE_CEILING_SECONDS: Readonly<Record<string, number>> = {
+  // Builds the site once (when its sources changed) and reads every chunk of it.
+  'tests/unit/build-output.test.ts': 90,
+  // Every refund's life through Stripe's stand-in and the job queue's retries, on both databases (58 s).
+  'tests/server/refund-life.test.ts': 150,
   // Builds the site and the API as production does, then starts the compiled API.
-  'tests/server/production-build.test.ts': 120,
+  'tests/server/production-build.test.ts': 150,
+  // Thirteen sign-in journeys, one with a stack of its own without a Firebase configuration (77 s).
+  'tests/e2e/sign-in.test.ts': 180,
   // `npm start` itself: the Auth emulator, maildev, the API and the site.
-  'tests/e2e/local-start.test.ts': 120,
+  'tests/e2e/local-start.test.ts': 150,
 };
 
 export function fileCeilingSeconds(project: string, file: string): number {
