@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newIsolatedContext, saveScreenshot, transitionsSettled, waitForHydration } from '../support/browser';
+import { saveScreenshot, transitionsSettled, waitForHydration } from '../support/browser';
 import { ENCRYPTION_FEATURE, ENCRYPTION_SENTENCE } from '../../src/content/encryption';
 import { WIREGUARD_ELSEWHERE } from '../../src/content/wireguard-elsewhere';
 import { useWholeStack } from '../support/e2e-suite';
@@ -27,7 +27,7 @@ const WIDTHS = [
 const e2e = useWholeStack();
 
 async function open(path: string, width: number, height: number, userAgent?: string): Promise<Page> {
-  const { context } = await newIsolatedContext(e2e.browser, { viewport: { width, height }, ...(userAgent ? { userAgent } : {}) });
+  const { context } = await e2e.newContext({ viewport: { width, height }, ...(userAgent ? { userAgent } : {}) });
   const page = await context.newPage();
   await page.goto(`${e2e.stack.url}${path}`);
   await waitForHydration(page);

@@ -5,7 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import type { Locator, Page, Response } from 'playwright-core';
-import { axeViolations, newIsolatedContext, saveScreenshot, waitForHydration } from '../support/browser';
+import { axeViolations, saveScreenshot, waitForHydration } from '../support/browser';
 import { useWholeStack } from '../support/e2e-suite';
 
 const PUBLIC_PAGES = [
@@ -46,14 +46,16 @@ const WIDTHS = [
   { label: 'desktop', width: 1280, height: 800 },
 ];
 
-// The run's pooled stack (tests/support/stack-pool.ts): these pages need nothing of their own.
+// The run's pooled stack (tests/support/stack-pool.ts): these pages need nothing of their own. Its API points
+// the client at the suite's Auth emulator, so contexts judge the site's own origin (e2e.newContext), not the
+// emulator's iframe, which a page moving on aborts as it should.
 const e2e = useWholeStack();
 
 describe('public website', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`every public page renders cleanly and accessibly (${colorScheme})`, async () => {
       for (const size of WIDTHS) {
-        const { context, problems } = await newIsolatedContext(e2e.browser, {
+        const { context, problems } = await e2e.newContext({
           viewport: { width: size.width, height: size.height },
           colorScheme,
         });
@@ -86,7 +88,7 @@ describe('public website', () => {
   }
 
   test('the header highlights the active route and the mobile menu opens and navigates', async () => {
-    const { context } = await newIsolatedContext(e2e.browser, { viewport: { width: 390, height: 844 } });
+    const { context } = await e2e.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${e2e.stack.url}/support`);
     await waitForHydration(page);
@@ -98,7 +100,7 @@ describe('public website', () => {
   });
 
   test("a phone opens /status from the footer and reads each server's state in words (issue 48)", async () => {
-    const { context, problems } = await newIsolatedContext(e2e.browser, { viewport: { width: 390, height: 844 } });
+    const { context, problems } = await e2e.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(`${e2e.stack.url}/`);
     await waitForHydration(page);
@@ -124,7 +126,7 @@ describe('public website', () => {
   });
 
   test('the home page follows the system colour scheme as it changes, before and after Mantine loads', async () => {
-    const { context, problems } = await newIsolatedContext(e2e.browser, { colorScheme: 'light' });
+    const { context, problems } = await e2e.newContext({ colorScheme: 'light' });
     const page = await context.newPage();
     const scheme = () => page.getAttribute('html', 'data-mantine-color-scheme');
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -158,7 +160,7 @@ describe('public website', () => {
   });
 
   test('a dark system gets a dark page before any script has run', async () => {
-    const { context } = await newIsolatedContext(e2e.browser, { colorScheme: 'dark', javaScriptEnabled: false });
+    const { context } = await e2e.newContext({ colorScheme: 'dark', javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${e2e.stack.url}/`);
     expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(36, 36, 36)');
@@ -166,7 +168,7 @@ describe('public website', () => {
   });
 
   test('the home page loads no Mantine or router code, nor /support the router; moving to a Mantine page and back works and stays accessible', async () => {
-    const { context, problems } = await newIsolatedContext(e2e.browser, { viewport: { width: 1280, height: 800 } });
+    const { context, problems } = await e2e.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     // The home page's own scripts: held as responses and read while the page is open, so no body is asked
     // for after the context closed (an unhandled "Target page, context or browser has been closed").
@@ -234,7 +236,7 @@ describe('public website', () => {
   test('the sign-in page does not shift while its scripts take over (the card keeps its border from the first layout)', async () => {
     // Issue 12: Mantine's borders are declared per colour scheme; laid out before the scheme was set, the
     // card had none and the "By continuing…" paragraph re-wrapped a frame later (CLS 0.007).
-    const { context } = await newIsolatedContext(e2e.browser, { viewport: { width: 412, height: 823 }, colorScheme: 'light' });
+    const { context } = await e2e.newContext({ viewport: { width: 412, height: 823 }, colorScheme: 'light' });
     const page = await context.newPage();
     await page.goto(`${e2e.stack.url}/signin`);
     await waitForHydration(page);
@@ -257,7 +259,7 @@ describe('public website', () => {
   });
 
   test('the 404 page logs the missing path to the console', async () => {
-    const { context } = await newIsolatedContext(e2e.browser);
+    const { context } = await e2e.newContext();
     const page = await context.newPage();
     const warnings: string[] = [];
     page.on('console', (message) => {
