@@ -22,7 +22,7 @@ export function StaffDangerZone({ role, disabled, onAction }: StaffDangerZonePro
       </Title>
       <Group gap="sm" wrap="wrap">
         {shown.map((action) => (
-          <Button key={action} variant="outline" className={classes.dangerButton} onClick={() => onAction(action)}>
+          <Button key={action} variant="outline" color="red.8" className={classes.dangerButton} onClick={() => onAction(action)}>
             {ACTION_LABELS[action]}
           </Button>
         ))}
