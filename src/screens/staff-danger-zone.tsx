@@ -1,3 +1,5 @@
+// The reason's field: its styles with it, in the console's chunk.
+import '@mantine/core/styles/Input.layer.css';
 import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
 import { ACTION_TARGETS, mayUse, REASON_LIMITS, STAFF_ACTIONS, type StaffActionName, type StaffRole } from '../../contract/staff';
 import { ConfirmDialog } from '../components/confirm-dialog';
