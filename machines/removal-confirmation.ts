@@ -14,13 +14,13 @@ export interface RemovalCheck {
   lagging: string[];
 }
 
-export interface RemovalConfirmationContext {
+interface RemovalConfirmationContext {
   /** The peer list's version that has the device removed. */
   version: number;
   lagging: string[];
 }
 
-export type RemovalConfirmationEvent = { type: 'removal.check'; version: number };
+type RemovalConfirmationEvent = { type: 'removal.check'; version: number };
 
 export const REMOVED_EVERYWHERE_TOAST: ToastParams = { title: 'Device removed', message: 'Removed from every server.', color: 'green' };
 

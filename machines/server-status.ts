@@ -24,7 +24,7 @@ export interface ServerStatusReading {
   receivedAt: number;
 }
 
-export interface ServerStatusContext {
+interface ServerStatusContext {
   /** The last answer the API gave, kept through failures. */
   status: ServersStatusAnswer | null;
   /** When it was received (ms since the epoch): "Updated N seconds ago" counts from it. */
@@ -33,7 +33,7 @@ export interface ServerStatusContext {
   failed: boolean;
 }
 
-export type ServerStatusEvent = { type: 'status.refresh' };
+type ServerStatusEvent = { type: 'status.refresh' };
 
 const serverStatusSetup = setup({
   types: {} as NoInputMachineTypes<ServerStatusContext, ServerStatusEvent, 'fetching'>,
