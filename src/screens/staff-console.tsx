@@ -16,7 +16,7 @@ export function StaffConsoleFrame({ role, children }: { role: StaffRole; childre
         <Group justify="space-between">
           <Title order={1}>Staff console</Title>
           <Badge variant="light" size="lg">
-            {role === 'admin' ? 'Admin' : 'Support'}
+            {role.charAt(0).toUpperCase() + role.slice(1)}
           </Badge>
         </Group>
         {children}

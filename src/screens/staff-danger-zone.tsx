@@ -1,7 +1,7 @@
 // The reason's field: its styles with it, in the console's chunk.
 import '@mantine/core/styles/Input.layer.css';
 import { Button, Card, Group, Stack, Text, Textarea, Title } from '@mantine/core';
-import { ACTION_TARGETS, mayUse, REASON_LIMITS, STAFF_ACTIONS, type StaffActionName, type StaffRole } from '../../contract/staff';
+import { ACTION_TARGETS, FEATURE_ROLES, mayUse, REASON_LIMITS, STAFF_ACTIONS, type StaffActionName, type StaffRole } from '../../contract/staff';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import classes from './staff-console.module.css';
 import { ACTION_LABELS, ACTION_WARNINGS } from './staff-texts';
@@ -16,7 +16,11 @@ export interface StaffDangerZoneProps {
 /** The account's actions (contract/staff.ts's, on the account), those the role may use, in the contract's order. */
 export function StaffDangerZone({ role, disabled, onAction }: StaffDangerZoneProps) {
   const shown = STAFF_ACTIONS.filter((action) => ACTION_TARGETS[action] === 'account' && mayUse(role, action) && action !== (disabled ? 'disable' : 'enable'));
-  const withheld = STAFF_ACTIONS.some((action) => ACTION_TARGETS[action] === 'account' && !mayUse(role, action));
+  // What the role may not do, by the lowest role that may: "Needs the admin role: Refund, …".
+  const withheld = STAFF_ACTIONS.filter((action) => ACTION_TARGETS[action] === 'account' && !mayUse(role, action));
+  const needs = [...new Set(withheld.map((action) => FEATURE_ROLES[action][0]))].map(
+    (needed) => `Needs the ${needed} role: ${withheld.filter((action) => FEATURE_ROLES[action][0] === needed).map((action) => ACTION_LABELS[action]).join(', ')}.`,
+  );
   return (
     <Card withBorder padding="lg" radius="md" component="section" aria-labelledby="staff-danger" className={classes.dangerCard}>
       <Title order={2} size="h4" id="staff-danger" className={classes.dangerText} mb="sm">
@@ -29,11 +33,11 @@ export function StaffDangerZone({ role, disabled, onAction }: StaffDangerZonePro
           </Button>
         ))}
       </Group>
-      {withheld && (
-        <Text size="sm" mt="sm" c="dimmed">
-          Refunds, disabling and deleting need the admin role.
+      {needs.map((line) => (
+        <Text key={line} size="sm" mt="sm" c="dimmed">
+          {line}
         </Text>
-      )}
+      ))}
     </Card>
   );
 }

@@ -46,6 +46,7 @@ describe('staff console', () => {
     const props = render('support');
     const danger = within(screen.getByRole('region', { name: 'Danger zone' }));
     expect(danger.getAllByRole('button').map((button) => button.textContent)).toEqual(['Resend latest receipt']);
+    expect(danger.getByText('Needs the admin role: Refund, Disable account, Enable account, Delete account.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Revoke Work laptop' }));
     expect(props.onAction).toHaveBeenCalledWith('revoke_device', 'ses_1');
   });
