@@ -427,12 +427,16 @@ const staffCustomerSchema = z.object({
   }),
   subscription: subscriptionSchema.nullable(),
   billing: z.array(billingItemSchema),
+  /** ISO 8601: until when the money-back guarantee can still be claimed; null when it cannot (issue 45 T12). */
+  refundableUntil: z.string().nullable(),
   // Desktop app sessions and WireGuard keys (issue 29); a key has no last-used day (the relays report none).
   devices: z.array(
     z.object({ id: z.string(), name: z.string(), kind: z.enum(['desktop', 'wireguard']), createdAt: z.string(), lastUsedOn: z.string().nullable() }),
   ),
   emails: z.array(z.object({ kind: z.string(), date: z.string() })),
   actions: z.array(staffActionRecordSchema),
+  /** The account's own activity, as its account page shows it (issue 45 T12). */
+  activity: z.array(activityItemSchema),
 });
 export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
 export const staffCustomerAnswerSchema = successAnswer({ role: staffRoleSchema, customer: staffCustomerSchema });

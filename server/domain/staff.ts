@@ -13,7 +13,7 @@ import type { StaffActionRecord, StaffCustomer, StaffCustomerSummary } from '../
 import { mayUse, STAFF_ACTIONS, type StaffActionName, type StaffRole } from '../../contract/staff.ts';
 import type { Db } from '../db/database.ts';
 import { charges, sessions, staffActions, users, wireguardKeys } from '../db/schema.ts';
-import { recordActivity } from './account-activity.ts';
+import { accountActivityOf, recordActivity } from './account-activity.ts';
 import { billingHistory } from './billing-history.ts';
 import { oweReceiptAgain } from './charges.ts';
 import { deleteAccountOf } from './deletion.ts';
@@ -109,7 +109,7 @@ export async function customerView(
     .from(wireguardKeys)
     .where(and(eq(wireguardKeys.userId, userId), isNull(wireguardKeys.sessionId)))
     .orderBy(wireguardKeys.createdAt);
-  const { items } = await billingHistory(db, userId, localReceiptUrl, billingNow);
+  const { items, refundableUntil } = await billingHistory(db, userId, localReceiptUrl, billingNow);
   return {
     profile: {
       id: user.id,
@@ -122,6 +122,7 @@ export async function customerView(
     },
     subscription: toApiSubscription(await findSubscription(db, userId), billingNow),
     billing: items,
+    refundableUntil: refundableUntil ?? null,
     devices: [
       ...devices.map((device) => ({
         id: device.id,
@@ -135,6 +136,7 @@ export async function customerView(
     ],
     emails: await emailsSent(db, jobSchema, userId),
     actions: await actionsOn(db, userId),
+    activity: await accountActivityOf(db, userId),
   };
 }
 
