@@ -182,7 +182,7 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
   test('rotation: a new key with new addresses replaces the old one at once; another account cannot rotate it', async () => {
     const ada = await subscriber(api, 'ada');
     const bob = await subscriber(api, 'bob');
-    const old = (await registerKey(api.app, ada.sessionToken, newPublicKey(), 'Router')).body.device as Record<string, string>;
+    const old = (await registerKey(api.app, ada.sessionToken, newPublicKey(), 'Router')).body.device as { id: string; publicKey: string; ipv4Address: string; ipv6Address: string };
     const publicKey = newPublicKey();
     expect((await rotate(api.app, bob.sessionToken, old.id, publicKey)).status).toBe(404);
     const rotated = await rotate(api.app, ada.sessionToken, old.id, publicKey);
