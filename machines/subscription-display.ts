@@ -13,15 +13,20 @@ export function isActive(subscription: Pick<Subscription, 'status'> | null | und
  * Whether the account's WireGuard devices and desktop apps connect now (issue 45 item 2; design §7c: the
  * relays list a key while the subscription is `active` or `past_due`). A past-due one keeps access while the
  * card is retried, until `payBy` (the provider's retries then end: Stripe's `unpaid`); after that the devices
- * wait for payment. Any other status (cancelled by the customer, refunded, never renewed) has ended; an account
- * that never subscribed has no plan.
+ * wait for payment. Any other status (cancelled by the customer, refunded, never renewed) has ended.
  */
 export type DeviceAccess = 'connects' | 'planEnded' | 'pausedUntilPayment' | 'noPlan';
 
 export function deviceAccess(subscription: Pick<Subscription, 'status'> | null | undefined, payBy: Date | null, now: Date): DeviceAccess {
-  // Never subscribed: nothing has ended (a desktop app can sign in without a plan).
-  if (!subscription) return 'noPlan';
-  if (subscription.status === 'active') return 'connects';
-  if (subscription.status === 'past_due') return payBy !== null && now.getTime() > payBy.getTime() ? 'pausedUntilPayment' : 'connects';
+  if (subscription?.status === 'active') return 'connects';
+  if (subscription?.status === 'past_due') return payBy !== null && now.getTime() > payBy.getTime() ? 'pausedUntilPayment' : 'connects';
   return 'planEnded';
+}
+
+/**
+ * deviceAccess as the account page asks it: an account that never subscribed has no plan, and no plan has
+ * ended (`noPlan`: a desktop app can sign in without one).
+ */
+export function accountDeviceAccess(subscription: Parameters<typeof deviceAccess>[0], payBy: Date | null, now: Date): DeviceAccess {
+  return subscription ? deviceAccess(subscription, payBy, now) : 'noPlan';
 }

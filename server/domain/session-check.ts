@@ -46,10 +46,10 @@ type SessionCheckRow = [
   plan: string | null,
   cancelAtPeriodEnd: boolean | null,
   currentPeriodEnd: Date | null,
+  unpaid: boolean | null,
   billingClockOffsetSeconds: number | null,
   refundedAt: Date | null,
   moneyBackUsed: boolean,
-  unpaid: boolean | null,
   providerUpdatedAt: number | null,
 ];
 
@@ -76,10 +76,10 @@ export function prepareSessionCheck(database: Database): (token: string) => Prom
     'veil_session_check',
     `select t.token_hash, s.id, s.last_used_at < ${TODAY_SQL},
             u.id, u.email, u.name, u.provider,
-            b.status, b.plan, b.cancel_at_period_end, b.current_period_end,
+            b.status, b.plan, b.cancel_at_period_end, b.current_period_end, b.unpaid,
             (select c.offset_seconds::float8 from local_billing_clock c where c.id = 1),
             ${refundFactsSql('b.provider_subscription_id', 'u.id')},
-            b.unpaid, b.provider_updated_at::float8
+            b.provider_updated_at::float8
        from unnest($1::text[]) as t(token_hash)
       cross join lateral (
             select s.id, s.user_id, s.last_used_at from sessions s
@@ -87,7 +87,7 @@ export function prepareSessionCheck(database: Database): (token: string) => Prom
              limit 1) s
        join users u on u.id = s.user_id and u.disabled_at is null
        left join lateral (
-            select b.status, b.plan, b.cancel_at_period_end, b.current_period_end, b.provider_subscription_id, b.unpaid, b.provider_updated_at from subscriptions b
+            select b.status, b.plan, b.cancel_at_period_end, b.current_period_end, b.unpaid, b.provider_subscription_id, b.provider_updated_at from subscriptions b
              where b.user_id = s.user_id
              order by ${shownSubscriptionFirstSql('b')}
              limit 1) b on true`,
@@ -106,7 +106,7 @@ export function prepareSessionCheck(database: Database): (token: string) => Prom
     const found = new Map<string, { check: SessionCheck; stale: boolean }>();
     const staleIds: string[] = [];
     for (const row of rows) {
-      const [tokenHash, sessionId, stale, userId, email, name, provider, status, plan, cancelAtPeriodEnd, currentPeriodEnd, billingClockOffsetSeconds, refundedAt, moneyBackUsed, unpaid, providerUpdatedAt] =
+      const [tokenHash, sessionId, stale, userId, email, name, provider, status, plan, cancelAtPeriodEnd, currentPeriodEnd, unpaid, billingClockOffsetSeconds, refundedAt, moneyBackUsed, providerUpdatedAt] =
         row as SessionCheckRow;
       found.set(tokenHash, {
         stale,
@@ -114,7 +114,7 @@ export function prepareSessionCheck(database: Database): (token: string) => Prom
           sessionId,
           user: { id: userId, email, name, provider },
           // A subscription's status is never null: a null one is the left join finding none.
-          subscription: status === null ? null : { status, plan, cancelAtPeriodEnd: cancelAtPeriodEnd!, currentPeriodEnd, refundedAt, moneyBackUsed, unpaid: unpaid ?? false, providerUpdatedAt: providerUpdatedAt ?? 0 },
+          subscription: status === null ? null : { status, plan, cancelAtPeriodEnd: cancelAtPeriodEnd!, currentPeriodEnd, unpaid: unpaid!, refundedAt, moneyBackUsed, providerUpdatedAt: providerUpdatedAt ?? 0 },
           billingClockOffsetSeconds: billingClockOffsetSeconds ?? 0,
         },
       });

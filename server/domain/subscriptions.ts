@@ -21,8 +21,8 @@ export type SubscriptionRow = typeof subscriptions.$inferSelect;
  * What an answer's `subscription` is made of (toApiSubscription): the row, and what the refunds say of it
  * (refundFacts: when its payment was refunded, whether the account has had its money-back refund).
  */
-export type ShownSubscriptionRow = Pick<SubscriptionRow, 'status' | 'plan' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'> &
-  Partial<Pick<SubscriptionRow, 'unpaid' | 'providerUpdatedAt'>> &
+export type ShownSubscriptionRow = Pick<SubscriptionRow, 'status' | 'plan' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'unpaid'> &
+  Partial<Pick<SubscriptionRow, 'providerUpdatedAt'>> &
   Partial<RefundFacts>;
 type Status = 'active' | 'inactive' | 'past_due' | 'cancelled';
 

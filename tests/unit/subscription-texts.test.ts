@@ -1,6 +1,6 @@
 /** Subscription texts of the account page (spec §4 "Subscription status display", §8 dates). */
 import { describe, expect, it } from 'vitest';
-import { deviceAccess } from '../../machines/subscription-display';
+import { accountDeviceAccess, deviceAccess } from '../../machines/subscription-display';
 import {
   autoRenewalText,
   endDateLabel,
@@ -82,7 +82,16 @@ describe('whether the devices connect (issue 45 item 2)', () => {
     expect(deviceAccess({ status: 'past_due' }, new Date('2026-11-20T00:00:00Z'), now)).toBe('pausedUntilPayment');
     expect(deviceAccess({ status: 'past_due' }, null, now)).toBe('connects');
     for (const status of ['cancelled', 'inactive', 'incomplete']) expect(deviceAccess({ status }, null, now), status).toBe('planEnded');
-    // Never subscribed: no plan has ended (issue 45 item 2: the card must not say so).
-    expect(deviceAccess(null, null, now)).toBe('noPlan');
+    expect(deviceAccess(null, null, now)).toBe('planEnded');
+  });
+});
+
+describe('what the account page says of the devices (issue 45 item 2)', () => {
+  it('an account that never subscribed has no plan, not an ended one; any subscription is judged as deviceAccess judges it', () => {
+    const now = new Date('2026-11-28T12:00:00Z');
+    expect(accountDeviceAccess(null, null, now)).toBe('noPlan');
+    expect(accountDeviceAccess(undefined, null, now)).toBe('noPlan');
+    expect(accountDeviceAccess({ status: 'cancelled' }, null, now)).toBe('planEnded');
+    expect(accountDeviceAccess({ status: 'active' }, null, now)).toBe('connects');
   });
 });
