@@ -59,7 +59,10 @@ describe('money screens tell the truth (issue 45 item 7)', () => {
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await dialog.waitFor({ state: 'detached' });
 
-    // Subscribing again: the plan lists no money-back guarantee, and says why.
+    // Subscribing again: the plan lists no money-back guarantee, and says why. (The refund's toast closed first,
+    // so the screenshots show the page under it.)
+    const toast = page.locator('.mantine-Notification-root');
+    if (await toast.isVisible()) await toast.getByRole('button').click();
     await page.getByRole('link', { name: 'Subscribe Now' }).first().click();
     await page.waitForURL(`${e2e.stack.url}/subscribe`);
     await page.getByRole('button', { name: 'Subscribe Now' }).waitFor();
