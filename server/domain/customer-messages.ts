@@ -46,6 +46,8 @@ export type MessageToSend =
     }
   | { kind: 'plan_ending'; endDate: string }
   | { kind: 'plan_ended'; endDate: string }
+  /** A past-due plan ended with its renewal never paid (the provider's retries over; issue 45, T15). */
+  | { kind: 'plan_ended_unpaid'; failedOn: string; endedAt: string }
   /** A desktop app signed in, or (`wireguard`) a WireGuard configuration was made on the website (issue 46, item 9). */
   | { kind: 'new_device'; deviceName: string; signedInAt: string; via?: 'wireguard' }
   | { kind: 'account_deleted'; deletedAt: string };

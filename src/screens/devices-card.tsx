@@ -33,6 +33,7 @@ export interface DevicesCardProps extends ListLoadState {
 const NOT_CONNECTING: Record<Exclude<DeviceAccess, 'connects'>, string> = {
   planEnded: 'Not connecting: plan ended',
   pausedUntilPayment: 'Not connecting: paused until payment',
+  noPlan: 'Not connecting: no plan',
 };
 
 /** "Remove <device>?": what removing a WireGuard configuration does, before it is done (issue 45 item 6). */

@@ -52,6 +52,16 @@ describe('subscribe page', () => {
     expect(screen.getByRole('button', { name: 'Subscribe Now' })).toHaveAccessibleDescription(disclosure);
   });
 
+  test('an account that had its money back is not promised it again: no guarantee in the list, and why (issue 45, T8)', async () => {
+    const first = await renderAtPath('/subscribe', <SubscribePage view="signedIn" email="ada@example.com" onSubscribe={() => {}} redirecting={false} />);
+    expect(await screen.findByText('30-day money-back guarantee')).toBeInTheDocument();
+    first.unmount();
+    await renderAtPath('/subscribe', <SubscribePage view="signedIn" email="ada@example.com" onSubscribe={() => {}} redirecting={false} moneyBackUsed />);
+    expect(await screen.findByText('This account has used its 30-day money-back guarantee, which is once per account.')).toBeInTheDocument();
+    expect(screen.queryByText('30-day money-back guarantee')).toBeNull();
+    expect(screen.getByText('Up to 10 devices at once')).toBeInTheDocument();
+  });
+
   test('while redirecting: "Redirecting to checkout..." and no second click', async () => {
     await renderAtPath('/subscribe', <SubscribePage view="signedIn" email="ada@example.com" onSubscribe={() => {}} redirecting />);
     expect(await screen.findByRole('button', { name: 'Redirecting to checkout...' })).toBeDisabled();

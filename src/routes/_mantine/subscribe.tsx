@@ -48,6 +48,7 @@ function SubscribeRoute() {
       view="signedIn"
       email={user.email}
       redirecting={state.hasTag('busy')}
+      moneyBackUsed={subscription?.moneyBackUsed === true}
       onSubscribe={() =>
         send({
           type: 'checkout.start',
