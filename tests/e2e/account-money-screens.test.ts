@@ -79,7 +79,7 @@ async function weightOnPage(element: Locator): Promise<number> {
 }
 
 async function accountWith(email: string) {
-  const signedIn = await e2e.signedIn(email);
+  const signedIn = await e2e.signedInContext(email);
   const userId = await userIdOf(e2e.stack.url, (await storageKey(signedIn.page, 'sessionToken'))!);
   return { ...signedIn, userId };
 }

@@ -39,7 +39,7 @@ const showsWhole = (page: Page, selector: string) =>
   page.locator(selector).first().evaluate((element) => element.scrollWidth <= element.clientWidth + 0.5);
 
 async function activeSubscriber(email: string, viewport = DESKTOP) {
-  const signedIn = await e2e.signedIn(email, { viewport });
+  const signedIn = await e2e.signedInContext(email, { viewport });
   const userId = await userIdOf(e2e.stack.url, (await storageKey(signedIn.page, 'sessionToken'))!);
   expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' })).status).toBe(200);
   return { ...signedIn, userId };
