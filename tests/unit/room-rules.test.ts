@@ -69,12 +69,12 @@ const CLAIMS: Claim[] = [
   },
   {
     readme: 'src/features/account/README.md',
-    says: 'imports the cards, never their `services.ts` nor `src/services` (lint)',
+    says: "imports the page (`account-page.tsx`), never a card's `services.ts` nor `src/services` (lint)",
     refused: {
       'src/routes/_mantine/probe-reads-card-services.tsx': importing('../../features/account/devices/services'),
       'src/routes/_mantine/probe-calls-the-api.tsx': importing('../../services/api-client'),
     },
-    accepted: { 'src/routes/_mantine/probe-shows-a-card.tsx': importing('../../features/account/devices/devices') },
+    accepted: { 'src/routes/_mantine/probe-shows-the-page.tsx': importing('../../features/account/account-page') },
   },
   {
     readme: 'machines/README.md',
