@@ -50,6 +50,15 @@ const CLAIMS: Claim[] = [
     accepted: {},
   },
   {
+    readme: 'src/app/README.md',
+    says: 'nothing here imports `src/features` but `pages/public-pages.ts`, the public entry\'s table of the pages\' modules (lint)',
+    refused: {
+      'src/app/hooks/probe-reads-a-page.ts': importing('../../features/signin/signin'),
+      'src/app/frame/probe-loads-a-page.ts': "export const page = () => import('../../features/home/home');\n",
+    },
+    accepted: { 'src/app/pages/probe-loads-a-page.ts': "export const page = () => import('../../features/status/status');\n" },
+  },
+  {
     readme: 'src/features/account/README.md',
     says: 'imports nothing from `src/app` or `src/features` (lint',
     refused: {
