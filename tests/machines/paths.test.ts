@@ -117,6 +117,9 @@ const invariants: Record<string, Invariant> = {
   },
   'account-activity': (snapshot) => {
     expect(snapshot.hasTag('loading')).toBe(snapshot.matches('loading'));
+    expect(snapshot.hasTag('loadingMore')).toBe(snapshot.matches('loadingMore'));
+    // "Show more" only asks for a page there is.
+    if (snapshot.matches('loadingMore')) expect(snapshot.context.nextCursor).not.toBeNull();
     if (snapshot.matches('failed')) expect(snapshot.context.error).not.toBeNull();
     if (snapshot.matches('ready')) expect(snapshot.context.error).toBeNull();
   },
