@@ -145,7 +145,7 @@ const isoDay = (value: unknown) => (value === null || value === undefined ? null
 const DATE_COLUMNS = new Set(['occurred_on']);
 
 /** "100.00 USD": an amount in the currency's smallest unit, with its minor digits and the currency's code. */
-export function moneyWithUnit(amount: unknown, currency: unknown): string | null {
+function moneyWithUnit(amount: unknown, currency: unknown): string | null {
   if (amount === null || amount === undefined || typeof currency !== 'string' || !currency) return null;
   const code = currency.toUpperCase();
   const digits = new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2;

@@ -197,6 +197,7 @@ describe('the rest of the walk (issue 45 item 8)', () => {
     await lookAt(page, 'phone-menu');
     await links.getByRole('link', { name: 'My Account' }).click();
     await page.waitForURL(`${e2e.stack.url}/account`);
-    await expect.poll(() => menu.count(), 'the menu closes on a choice').toBe(0);
+    // The menu closes on a choice.
+    await expect.poll(() => menu.count()).toBe(0);
   });
 });
