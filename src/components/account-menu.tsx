@@ -4,6 +4,7 @@ import { MantineRoot } from '../theme/mantine-root';
 import type { HeaderAccount } from './header-account';
 import { SiteLink } from './site-link';
 import classes from './site-header.module.css';
+import own from './account-menu.module.css';
 
 /**
  * The signed-in header dropdown. Its own module, and its own Mantine island inside the plain header, so
@@ -24,8 +25,8 @@ export function AccountMenu({ account, onSignOut }: { account: HeaderAccount; on
   if (inPhoneMenu) {
     return (
       <MantineRoot>
-        <div ref={place} className={classes.phoneAccount}>
-          <div className={classes.phoneAccountWho}>
+        <div ref={place} className={own.phoneAccount}>
+          <div className={own.phoneAccountWho}>
             <Text size="sm" c="dimmed">
               Signed in as
             </Text>
@@ -43,7 +44,7 @@ export function AccountMenu({ account, onSignOut }: { account: HeaderAccount; on
                 Subscribe
               </SiteLink>
             )}
-            <button type="button" className={`${classes.link} ${classes.linkButton}`} onClick={onSignOut}>
+            <button type="button" className={`${classes.link} ${own.linkButton}`} onClick={onSignOut}>
               Sign Out
             </button>
           </nav>
