@@ -227,7 +227,7 @@ function summaryOf(parts: AccountExport['parts'], emails: number, now: Date): st
   const lines = [
     `Account: ${account?.['E-mail address'] ?? ''}, signed up ${account?.['Signed up']?.slice(0, 10) ?? ''}${account?.['Disabled by Veil support'] ? `, disabled by Veil support ${account['Disabled by Veil support'].slice(0, 10)}` : ''}.`,
     subscription
-      ? `Subscription: ${subscription.Plan}, ${subscription.Status}${subscription['Current period ends'] ? `, current period ends ${subscription['Current period ends'].slice(0, 10)}` : ''}.`
+      ? `Subscription: ${subscription.Plan}, ${subscription.Status?.replace(/_/g, ' ')}${subscription['Current period ends'] ? `, current period ends ${subscription['Current period ends'].slice(0, 10)}` : ''}.`
       : 'Subscription: none.',
     `Payments: ${count(paid.length, 'payment')}${paid.length > 0 ? ` (${paid.map((charge) => `${charge.Amount} on ${charge.Paid?.slice(0, 10)}`).join(', ')})` : ''}; ${count(refunded.length, 'refund')}${refunded.length > 0 ? ` (${refunded.map((refund) => refund.Amount).join(', ')})` : ''}.`,
     `Devices: ${count(rows('sessions').filter((session) => !session['Signed out'] && (session.Expires ?? '') > now.toISOString()).length, 'sign-in')} in use, ${count(rows('wireguard_keys').length, 'WireGuard configuration')}.`,
