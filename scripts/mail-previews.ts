@@ -24,6 +24,7 @@ const samples: MessageToSend[] = [
   { kind: 'plan_ended_unpaid', failedOn: soon, endedAt: soon },
   { kind: 'new_device', deviceName: 'Ada’s MacBook Pro', signedInAt: '2026-11-25T14:05:00Z' },
   { kind: 'account_deleted', deletedAt: '2026-11-25T14:05:00Z' },
+  { kind: 'account_disabled', disabledAt: '2026-11-25T14:05:00Z', renewalTurnedOff: true },
 ];
 
 const folder = resolve(process.argv[2] ?? mkdtempSync(join(tmpdir(), 'veil-mail-previews-')));

@@ -16,6 +16,7 @@ import { charges, sessions, staffActions, users, wireguardKeys } from '../db/sch
 import { accountActivityOf, recordActivity } from './account-activity.ts';
 import { billingHistory } from './billing-history.ts';
 import { oweReceiptAgain } from './charges.ts';
+import { oweCustomerMessage } from './customer-messages.ts';
 import { deleteAccountOf } from './deletion.ts';
 import { ApiFailure, failures } from './errors.ts';
 import type { IdentityAdmin } from './identity-admin.ts';
@@ -136,7 +137,8 @@ export async function customerView(
     ],
     emails: await emailsSent(db, jobSchema, userId),
     actions: await actionsOn(db, userId),
-    activity: await accountActivityOf(db, userId),
+    // The newest 100, as the customer's own list held before it was paged (issue 45, T25).
+    activity: (await accountActivityOf(db, userId, { limit: 100 })).items,
   };
 }
 
@@ -275,7 +277,7 @@ async function carryOut(db: Db, ports: StaffPorts, staff: StaffMember, request: 
 /**
  * Off everywhere (item 5): the account is marked disabled (sign-in refused, read by the relay list and by
  * every session check, so a session written by a sign-in racing this one works for nothing), every web and
- * desktop session ends (their hand-off links die with them), auto-renewal is stored off as the provider
+ * desktop session ends, the customer is e-mailed what happened (issue 45, T13) (their hand-off links die with them), auto-renewal is stored off as the provider
  * answered (`renewalsOff`, issue 46, item 10), and the identity provider disables the user and revokes its
  * refresh tokens, last, so that its failure rolls the rest back.
  */
@@ -287,5 +289,12 @@ async function disable(tx: Db, ports: StaffPorts, user: { id: string; identitySu
   await removeSessionKeysOf(tx, user.id, now);
   await syncPeerAccess(tx, user.id, billingNow, now);
   await recordRenewalTurnedOff(tx, ports.jobs, user.id, renewalsOff);
+  // The customer is told (issue 45, T13): what stopped, and how to reach support. Each disable is its own notice.
+  await oweCustomerMessage(
+    tx,
+    ports.jobs,
+    { userId: user.id, kind: 'account_disabled', disabledAt: now.toISOString(), renewalTurnedOff: renewalsOff.some(({ answer }) => answer.cancelAtPeriodEnd) },
+    `${user.id}:${now.toISOString()}`,
+  );
   await identityAdmin.disable(user.identitySubject);
 }

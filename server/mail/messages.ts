@@ -238,6 +238,21 @@ export function composeMessage(message: MessageToSend, publicUrl: string): Messa
         action: { label: 'Not you? Revoke it', url: `${account}#devices-title` },
         why: SECURITY_WHY,
       };
+    case 'account_disabled':
+      return {
+        subject: `Your ${brand.productName} account was disabled`,
+        preview: 'Veil support disabled your account: you cannot sign in, and your VPN no longer connects.',
+        heading: 'Your account was disabled',
+        paragraphs: [
+          `Veil support disabled your ${brand.productName} account on ${formatDate(message.disabledAt)}. You cannot sign in, every device was signed out, and your desktop apps and WireGuard configurations no longer connect.`,
+          message.renewalTurnedOff
+            ? 'Auto-renewal was turned off with it: you will not be charged again.'
+            : 'You will not be charged: auto-renewal was not on.',
+          `If you think this is a mistake, reply to this e-mail or write to ${brand.supportEmail}. Nothing was deleted: if your account is enabled again, your devices and configurations come back with it.`,
+        ],
+        action: { label: 'Contact support', url: `${publicUrl}/support` },
+        why: SECURITY_WHY,
+      };
     case 'account_deleted':
       return {
         subject: `Your ${brand.productName} account was deleted`,

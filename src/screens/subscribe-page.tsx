@@ -67,7 +67,7 @@ export function SubscribePage(props: SubscribePageProps) {
             {blocked && <SignInSupport message={props.supportMessage!} />}
             <ProviderButtons
               googleLabel="Sign in with Google"
-              appleLabel="Continue with Apple"
+              appleLabel="Sign in with Apple"
               onGoogle={props.onGoogle}
               onApple={props.onApple}
               busy={props.signingIn}

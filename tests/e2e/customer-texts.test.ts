@@ -146,7 +146,7 @@ describe('Apple customers', () => {
     await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
     await saveScreenshot(page, 'texts-3-subscribe-signed-out');
     const popup = context.waitForEvent('page');
-    await page.getByRole('button', { name: 'Continue with Apple' }).click();
+    await page.getByRole('button', { name: 'Sign in with Apple' }).click();
     await completeEmulatorSignIn(await popup, email);
     await accountMenu(page, email).waitFor();
     expect(await userIdOf(e2e.stack.url, (await storageKey(page, 'sessionToken'))!)).toBe(firstUserId);

@@ -329,6 +329,23 @@ describeApi('customer e-mail', { layer: 'http', verifier, env: { RATE_LIMIT_SCAL
     expect(counters.failedForGood).toBe(0);
   });
 
+  test('an account disabled by Veil support is told what stopped, about renewal, and how to reach support (issue 45, T13)', async () => {
+    const name = customer('disabled');
+    const { userId, email } = await signIn(name);
+    await oweCustomerMessage(api.database.db, api.jobs, { userId, kind: 'account_disabled', disabledAt: '2026-11-25T14:05:00Z', renewalTurnedOff: true }, `test:${userId}`);
+    const [received] = await mail.waitForMails(email, 1);
+    expect(received!.subject).toBe('Your Veil VPN account was disabled');
+    for (const line of [
+      'Veil support disabled your Veil VPN account on November 25, 2026. You cannot sign in, every device was signed out, and your desktop apps and WireGuard configurations no longer connect.',
+      'Auto-renewal was turned off with it: you will not be charged again.',
+      'If you think this is a mistake, reply to this e-mail or write to support@example.com.',
+      'Contact support: http://veil.test/support',
+    ]) {
+      expect(received!.text).toContain(line);
+    }
+    expectBranded(received!);
+  });
+
   test('a message whose account is gone before it is sent is skipped, not retried', async () => {
     const before = counters.skipped;
     await oweCustomerMessage(api.database.db, api.jobs, { userId: 'usr_never_existed', kind: 'renewal_on', renewalDate: new Date(Date.now() + DAY).toISOString() }, 'gone');
