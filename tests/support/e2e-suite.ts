@@ -106,7 +106,9 @@ export function useWholeStack(browserOptions: BrowserOptions = {}, env: Record<s
     },
     /**
      * A new context and page signed in through the emulator's popup on /signin, the account menu shown: for a
-     * test about the sign-in itself. Any other test costs less with `signedInContext` (below).
+     * test about the sign-in itself. Any other test costs less with `signedInContext` (below). A subscribed
+     * account signed in so hands off to the desktop app (`veilvpn://`): a headless Chromium then takes no more
+     * mouse input in that page (docs/decisions.md), so such a test goes on in `context.newPage()`.
      */
     async signedIn(email: string, options: Parameters<Browser['newContext']>[0] = {}, provider: 'Google' | 'Apple' = 'Google') {
       const { context, problems } = await this.newContext(options);
