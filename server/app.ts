@@ -113,7 +113,7 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
   // server stops taking requests, so a shutdown never waits for a 25 s poll.
   const peerLog = config.relayTokens.size > 0 ? await startPeerLogSignal(database) : null;
   if (peerLog) app.addHook('preClose', async () => peerLog.close());
-  const domain = bindDomain(database);
+  const domain = bindDomain(database, workers.jobs);
   if (config.vpnServersPath) {
     const catalogue = watchCatalogue(config, config.vpnServersPath, app.log);
     app.addHook('onClose', async () => catalogue.close());

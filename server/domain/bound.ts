@@ -14,13 +14,14 @@ import { claimMoneyBack } from './money-back.ts';
 import { auditLook, customerView, performStaffAction, searchCustomers } from './staff.ts';
 import { prepareSessionCheck } from './session-check.ts';
 import { authenticate, listDevices, revokeDevice, revokeSession, signIn } from './sessions.ts';
+import type { JobSender } from './jobs.ts';
 import type { Database, Db } from './store.ts';
 import { turnOffRenewal, turnOnRenewal } from './subscriptions.ts';
 import { fullPeerList, peerChangesSince, preparePoll } from './relay-peers.ts';
 import { confirmVersion, currentPeerVersion, recordHealth, relayServerStates, uptimeDays } from './relay-servers.ts';
 import { registerKey, rotateKey } from './wireguard-devices.ts';
 
-export function bindDomain(database: Database) {
+export function bindDomain(database: Database, jobs: JobSender) {
   const { db } = database;
   const bound =
     <Args extends unknown[], Result>(call: (db: Db, ...args: Args) => Result) =>
@@ -63,11 +64,11 @@ export function bindDomain(database: Database) {
       activity: bound(accountActivityOf),
       /** The customer's copy of their data (server/domain/data-export.ts). */
       exportData: (identity: Parameters<typeof exportAccountData>[2], admit: (userId: string) => Promise<void>) =>
-        exportAccountData(db, database.jobSchema, identity, admit),
+        exportAccountData(db, jobs, identity, admit),
     },
     staff: {
       search: bound(searchCustomers),
-      customer: (userId: string, localReceiptUrl: (chargeId: string) => string, billingNow: Date) => customerView(db, database.jobSchema, userId, localReceiptUrl, billingNow),
+      customer: (userId: string, localReceiptUrl: (chargeId: string) => string, billingNow: Date) => customerView(db, jobs, userId, localReceiptUrl, billingNow),
       act: bound(performStaffAction),
       auditLook: bound(auditLook),
     },

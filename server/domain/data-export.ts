@@ -10,7 +10,8 @@ import { ownerColumn, RETAINED_DATA, SECRET_COLUMNS } from '../../contract/reten
 import type { Db } from '../db/database.ts';
 import { accountOfIdentity, signedInRecently, type VerifiedIdentity } from './accounts.ts';
 import { failures } from './errors.ts';
-import { emailsSent } from './staff.ts';
+import { emailsSent } from './customer-messages.ts';
+import type { JobSender } from './jobs.ts';
 
 /** A value as JSON carries it: times as ISO 8601. */
 const plain = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
@@ -31,7 +32,7 @@ async function rowsOf(db: Db, table: string, columns: readonly string[], userId:
  */
 export async function exportAccountData(
   db: Db,
-  jobSchema: string,
+  jobs: JobSender,
   identity: VerifiedIdentity,
   admit: (userId: string) => Promise<void>,
   now = new Date(),
@@ -47,5 +48,5 @@ export async function exportAccountData(
     for (const [table, columns] of owned) rows[table] = await rowsOf(db, table, columns, user.id);
     parts.push({ key: entry.key, what: entry.what, why: entry.why, kept: entry.kept, onDeletion: entry.onDeletion, rows });
   }
-  return { exportedAt: now.toISOString(), accountId: user.id, parts, emailsSent: await emailsSent(db, jobSchema, user.id) };
+  return { exportedAt: now.toISOString(), accountId: user.id, parts, emailsSent: await emailsSent(db, jobs, user.id) };
 }

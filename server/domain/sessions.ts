@@ -9,7 +9,7 @@ import { failures } from './errors.ts';
 import { findSubscription, toApiSubscription, type ShownSubscriptionRow } from './subscriptions.ts';
 import { newId, newToken, sha256 } from './tokens.ts';
 import { removeSessionKey } from './peer-access.ts';
-import { keyFields, keysOfAccount, revokeKeyDevice } from './wireguard-devices.ts';
+import { deviceKindOf, keyFields, keysOfAccount, revokeKeyDevice } from './wireguard-devices.ts';
 import { desktopName } from './device-names.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
@@ -189,6 +189,6 @@ export async function listDevices(db: Db, userId: string): Promise<Device[]> {
  */
 export async function revokeDevice(db: Db, { session, user }: SignedIn, deviceId: string): Promise<void> {
   if (session.kind !== 'web') throw failures.websiteOnly();
-  if (deviceId.startsWith('wgk_')) await revokeKeyDevice(db, user.id, deviceId);
+  if ((await deviceKindOf(db, user.id, deviceId)) === 'wireguard') await revokeKeyDevice(db, user.id, deviceId);
   else await revokeDesktopSession(db, user.id, deviceId);
 }

@@ -26,8 +26,9 @@ import type { PaymentProvider } from './payment-provider.ts';
 import { endDesktopSession } from './sessions.ts';
 import { findSubscription, recordRenewalTurnedOff, toApiSubscription, turnOffRenewalAtProvider, type RenewalTurnedOff } from './subscriptions.ts';
 import { sha256 } from './tokens.ts';
-import { endKeyDevice } from './wireguard-devices.ts';
+import { deviceKindOf, endKeyDevice } from './wireguard-devices.ts';
 import { desktopName } from './device-names.ts';
+import { emailsSent } from './customer-messages.ts';
 
 /** A staff member as their verified token names them. */
 export interface StaffMember {
@@ -90,7 +91,7 @@ export async function searchCustomers(db: Db, query: string, billingNow: Date): 
  */
 export async function customerView(
   db: Db,
-  jobSchema: string,
+  jobs: JobSender,
   userId: string,
   localReceiptUrl: (chargeId: string) => string,
   billingNow: Date,
@@ -133,20 +134,9 @@ export async function customerView(
       // No last-used day: the relays report no handshakes (zero-log).
       ...keys.map((key) => ({ id: key.id, name: key.name, kind: 'wireguard' as const, createdAt: key.createdAt.toISOString(), lastUsedOn: null })),
     ],
-    emails: await emailsSent(db, jobSchema, userId),
+    emails: await emailsSent(db, jobs, userId),
     actions: await actionsOn(db, userId),
   };
-}
-
-/** The e-mails the job queue sent the account (it keeps finished jobs for 7 days): kind and day. */
-export async function emailsSent(db: Db, jobSchema: string, userId: string): Promise<Array<{ kind: string; date: string }>> {
-  const result = await db.execute(
-    sql`select data->>'kind' as kind, completed_on from ${sql.identifier(jobSchema)}.job
-        where name = 'mail' and state = 'completed' and data->>'userId' = ${userId}
-        order by completed_on desc limit 50`,
-  );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ kind: string; completed_on: Date | string }>;
-  return rows.map((row) => ({ kind: row.kind, date: new Date(row.completed_on).toISOString().slice(0, 10) }));
 }
 
 /**
@@ -245,9 +235,10 @@ async function carryOut(db: Db, ports: StaffPorts, staff: StaffMember, request: 
         if (!(await oweReceiptAgain(tx, ports.jobs, user.id, new Date().toISOString()))) throw failures.notFound('Receipt');
         break;
       case 'revoke_device': {
-        // A desktop app session (its own key goes with it) or a WireGuard key (`wgk_…`): either leaves the relays' peer list here.
+        // A desktop app session (its own key goes with it) or a WireGuard device: either leaves the relays' peer list here.
         const deviceId = request.deviceId ?? '';
-        detail = { deviceName: deviceId.startsWith('wgk_') ? await endKeyDevice(tx, user.id, deviceId) : await endDesktopSession(tx, user.id, deviceId) };
+        const kind = await deviceKindOf(tx, user.id, deviceId);
+        detail = { deviceName: kind === 'wireguard' ? await endKeyDevice(tx, user.id, deviceId) : await endDesktopSession(tx, user.id, deviceId) };
         break;
       }
       case 'refund':

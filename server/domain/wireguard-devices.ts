@@ -5,7 +5,7 @@
  * one key to itself (a second call replaces it). Every change goes through peer-access.ts, in the same
  * transaction, so the relays' peer list follows it.
  */
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
 import type { Device, WireguardDevice } from '../../contract/api.ts';
 import type { Db } from '../db/database.ts';
 import { removedWireguardKeys, sessions, wireguardKeys } from '../db/schema.ts';
@@ -206,7 +206,8 @@ export async function rotateKey(
   refuseUnusableKey(request.publicKey, options.serverKeys);
   return db.transaction(async (tx) => {
     await lockAccountForPeers(tx, user.id);
-    const byDevice = request.deviceId.startsWith('wgk_') ? eq(wireguardKeys.id, request.deviceId) : eq(wireguardKeys.sessionId, request.deviceId);
+    // The device's key: a WireGuard device's own row, or the key its desktop session attached.
+    const byDevice = or(and(eq(wireguardKeys.id, request.deviceId), isNull(wireguardKeys.sessionId)), eq(wireguardKeys.sessionId, request.deviceId));
     const [current] = await tx.select().from(wireguardKeys).where(and(eq(wireguardKeys.userId, user.id), byDevice));
     if (!current) throw failures.notFound('Device');
     if (current.publicKey === request.publicKey) throw keyInUse();
@@ -215,6 +216,19 @@ export async function rotateKey(
     await recordActivity(tx, { userId: user.id, kind: 'key_replaced', by: 'customer', detail: { deviceName: current.name } }, now);
     return shown(row, current.sessionId ? { id: current.sessionId, kind: 'desktop', name: current.name } : { id: row.id, kind: 'wireguard', name: row.name });
   });
+}
+
+/**
+ * What kind of device `deviceId` names on the account, read from the rows (issue 49, item 2: never from the
+ * id's shape): `wireguard` when it is one of the account's WireGuard devices (a key that is a device of its
+ * own), otherwise `desktop` (a desktop app session; its lookup answers 404 when there is none).
+ */
+export async function deviceKindOf(db: Db, userId: string, deviceId: string): Promise<Device['kind']> {
+  const [key] = await db
+    .select({ id: wireguardKeys.id })
+    .from(wireguardKeys)
+    .where(and(eq(wireguardKeys.id, deviceId), eq(wireguardKeys.userId, userId), isNull(wireguardKeys.sessionId)));
+  return key ? 'wireguard' : 'desktop';
 }
 
 /** The account's WireGuard keys, by the device each belongs to. */
