@@ -10,6 +10,7 @@ import { deletedAccounts, handoffTokens, localCheckoutSessions, localPortalSessi
 import { purgeExpiredTombstones } from './accounts.ts';
 import { DELETED_ACCOUNT_MEMORY_MS } from './deletion.ts';
 import { purgeExpiredNoticeAddresses } from './notice-addresses.ts';
+import { trimPeerChangeLog } from './relay-peers.ts';
 import { ACCOUNTING_RECORD_YEARS, STAFF_AUDIT_YEARS } from '../../contract/retention.ts';
 
 /** How long a local checkout page is kept after it was opened (it is payable for an hour). */
@@ -29,6 +30,8 @@ export interface PurgeCounts {
   accountingRecords: number;
   /** Staff actions and looks past their stated years (issue 46, item 11). */
   staffAudit: number;
+  /** The VPN servers' change-log rows past their 7 days (issue 49, item 2: not only when a relay polls). */
+  peerChanges: number;
 }
 
 function yearsBefore(now: Date, years: number): Date {
@@ -74,5 +77,6 @@ export async function purgeExpiredData(db: Db, cooldownSeconds: number, now = ne
     ),
     // The audit trail, reasons and search texts with it, for its stated years (the database refuses sooner).
     staffAudit: count(await db.delete(staffActions).where(lt(staffActions.occurredAt, yearsBefore(now, STAFF_AUDIT_YEARS))).returning({ id: staffActions.id })),
+    peerChanges: await trimPeerChangeLog(db, now),
   };
 }
