@@ -433,6 +433,11 @@ const staffCustomerSchema = z.object({
   ),
   emails: z.array(z.object({ kind: z.string(), date: z.string() })),
   actions: z.array(staffActionRecordSchema),
+  /**
+   * Whether the account's devices connect now, by the rule the peer list follows (issue 49, item 2):
+   * `connects`, `pausedUntilPayment` (its payment is owed) or `planEnded` (no plan, or disabled).
+   */
+  access: z.enum(['connects', 'pausedUntilPayment', 'planEnded']),
 });
 export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
 export const staffCustomerAnswerSchema = successAnswer({ role: staffRoleSchema, customer: staffCustomerSchema });

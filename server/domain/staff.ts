@@ -21,7 +21,7 @@ import { ApiFailure, failures } from './errors.ts';
 import type { IdentityAdmin } from './identity-admin.ts';
 import type { JobSender } from './jobs.ts';
 import { refundNow } from './money-back.ts';
-import { removeSessionKeysOf, syncPeerAccess } from './peer-access.ts';
+import { accountAccess, removeSessionKeysOf, syncPeerAccess } from './peer-access.ts';
 import type { PaymentProvider } from './payment-provider.ts';
 import { endDesktopSession } from './sessions.ts';
 import { findSubscription, recordRenewalTurnedOff, toApiSubscription, turnOffRenewalAtProvider, type RenewalTurnedOff } from './subscriptions.ts';
@@ -136,6 +136,8 @@ export async function customerView(
     ],
     emails: await emailsSent(db, jobs, userId),
     actions: await actionsOn(db, userId),
+    // By the rule the peer list follows (peer-access.ts), not a second reading of the subscription.
+    access: (await accountAccess(db, userId, billingNow, now)).access,
   };
 }
 

@@ -15,8 +15,7 @@ import { oweCustomerMessage } from './customer-messages.ts';
 import type { JobSender } from './jobs.ts';
 import { drawAddress, type AddressPools } from './address-pools.ts';
 import { ApiFailure, failures } from './errors.ts';
-import { accessUntil, lockAccountForPeers, logPeerChanges, REMOVED_KEY_BLOCK_MS, removeKeys } from './peer-access.ts';
-import { findLiveSubscriptions } from './subscriptions.ts';
+import { accountAccess, lockAccountForPeers, logPeerChanges, REMOVED_KEY_BLOCK_MS, removeKeys } from './peer-access.ts';
 import { newId } from './tokens.ts';
 import { desktopName } from './device-names.ts';
 
@@ -116,10 +115,10 @@ async function insertKey(
   billingNow: Date,
   now: Date,
 ): Promise<KeyRow> {
-  const until = await accessUntil(tx, values.userId, billingNow, now);
+  const { access: state, until } = await accountAccess(tx, values.userId, billingNow, now);
   // A subscription whose payment was never settled (Stripe's `unpaid`) gives no access: a new key is refused,
   // not kept unlisted without a word (issue 46, item 2).
-  if (until === null && (await findLiveSubscriptions(tx, values.userId, billingNow)).some((row) => row.unpaid)) throw failures.noAccess();
+  if (until === null && state === 'pausedUntilPayment') throw failures.noAccess();
   const access = until !== null && (values.expiresAt === null || values.expiresAt > now);
   const listedUntil = access ? new Date(Math.min(until.getTime(), values.expiresAt?.getTime() ?? Infinity)) : null;
   for (let attempt = 0; attempt < ADDRESS_ATTEMPTS; attempt += 1) {

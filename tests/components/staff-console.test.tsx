@@ -18,6 +18,7 @@ const customer: StaffCustomer = {
   ],
   emails: [{ kind: 'receipt', date: '2026-11-01' }],
   actions: [],
+  access: 'connects',
 };
 
 function render(role: StaffRole, overrides: Partial<StaffConsoleProps> = {}) {
