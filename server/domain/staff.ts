@@ -13,21 +13,21 @@ import type { StaffActionRecord, StaffCustomer, StaffCustomerSummary } from '../
 import { mayUse, STAFF_ACTIONS, type StaffActionName, type StaffRole } from '../../contract/staff.ts';
 import type { Db } from '../db/database.ts';
 import { charges, sessions, staffActions, users, wireguardKeys } from '../db/schema.ts';
-import { recordActivity } from './account-activity.ts';
-import { billingHistory } from './billing-history.ts';
-import { oweReceiptAgain } from './charges.ts';
-import { deleteAccountOf } from './deletion.ts';
+import { recordActivity } from './privacy/account-activity.ts';
+import { billingHistory } from './billing/billing-history.ts';
+import { oweReceiptAgain } from './billing/charges.ts';
+import { deleteAccountOf } from './privacy/deletion.ts';
 import { ApiFailure, failures } from './errors.ts';
-import type { IdentityAdmin } from './identity-admin.ts';
+import type { IdentityAdmin } from './accounts/identity-admin.ts';
 import type { JobSender } from './jobs.ts';
-import { refundNow } from './money-back.ts';
-import { accountAccess, removeSessionKeysOf, syncPeerAccess } from './peer-access.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import { endDesktopSession } from './sessions.ts';
-import { findSubscription, recordRenewalTurnedOff, toApiSubscription, turnOffRenewalAtProvider, type RenewalTurnedOff } from './subscriptions.ts';
+import { refundNow } from './billing/money-back.ts';
+import { accountAccess, removeSessionKeysOf, syncPeerAccess } from './devices/peer-access.ts';
+import type { PaymentProvider } from './billing/payment-provider.ts';
+import { endDesktopSession } from './accounts/sessions.ts';
+import { findSubscription, recordRenewalTurnedOff, toApiSubscription, turnOffRenewalAtProvider, type RenewalTurnedOff } from './billing/subscriptions.ts';
 import { sha256 } from './tokens.ts';
-import { deviceKindOf, endKeyDevice } from './wireguard-devices.ts';
-import { desktopName } from './device-names.ts';
+import { deviceKindOf, endKeyDevice } from './devices/wireguard-devices.ts';
+import { desktopName } from './devices/device-names.ts';
 import { emailsSent } from './customer-messages.ts';
 
 /** A staff member as their verified token names them. */

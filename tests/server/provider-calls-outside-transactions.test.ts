@@ -9,8 +9,8 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { disputes, paymentEvents, users } from '../../server/db/schema';
 import type { JobSender } from '../../server/domain/jobs';
-import { recordPaymentEvent, type PaymentEventEffect } from '../../server/domain/payment-events';
-import type { ProviderEffects } from '../../server/domain/subscriptions';
+import { recordPaymentEvent, type PaymentEventEffect } from '../../server/domain/billing/payment-events';
+import type { ProviderEffects } from '../../server/domain/billing/subscriptions';
 import { describeDatabase } from '../support/describe-api';
 
 /** A dispute still open owes no job: the queue must not be reached. */

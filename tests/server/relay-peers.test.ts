@@ -7,7 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
-import { purgeExpiredData } from '../../server/domain/retention-purge';
+import { purgeExpiredData } from '../../server/domain/privacy/retention-purge';
 import { localBillingClock, peerChanges, subscriptions, wireguardKeys } from '../../server/db/schema';
 import { call, createTestApi, nameVerifier as verifier, type TestApi } from '../support/server-harness';
 import { describeStripeApi } from '../support/stripe-api';

@@ -5,9 +5,9 @@
  * address or a user agent; a staff action says "Veil support", never who or why.
  */
 import { desc, eq } from 'drizzle-orm';
-import type { ActivityDetail, ActivityItem, ActivityKind } from '../../contract/account-activity.ts';
-import type { Db } from '../db/database.ts';
-import { accountActivity } from '../db/schema.ts';
+import type { ActivityDetail, ActivityItem, ActivityKind } from '../../../contract/account-activity.ts';
+import type { Db } from '../../db/database.ts';
+import { accountActivity } from '../../db/schema.ts';
 
 export interface ActivityEntry {
   userId: string;

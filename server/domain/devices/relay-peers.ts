@@ -5,10 +5,10 @@
  * the version, so the two always match.
  */
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Peer } from '../../contract/relay.ts';
-import type { Db } from '../db/database.ts';
-import { peerChanges, peerLog, removedWireguardKeys, wireguardKeys } from '../db/schema.ts';
-import { ApiFailure } from './errors.ts';
+import type { Peer } from '../../../contract/relay.ts';
+import type { Db } from '../../db/database.ts';
+import { peerChanges, peerLog, removedWireguardKeys, wireguardKeys } from '../../db/schema.ts';
+import { ApiFailure } from '../errors.ts';
 import { REMOVED_KEY_BLOCK_MS, settleTimedAccess } from './peer-access.ts';
 
 /** How long the change log is kept: a relay away for longer fetches the full list (410). */

@@ -10,10 +10,10 @@
  * second numbers changes in commit order.
  */
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { StaffCustomer } from '../../contract/api.ts';
-import type { Db } from '../db/database.ts';
-import { peerChanges, peerLog, removedWireguardKeys, subscriptions, users, wireguardKeys } from '../db/schema.ts';
-import { accessEndOf, findLiveSubscriptions, reportedLapsedBefore } from './subscriptions.ts';
+import type { StaffCustomer } from '../../../contract/api.ts';
+import type { Db } from '../../db/database.ts';
+import { peerChanges, peerLog, removedWireguardKeys, subscriptions, users, wireguardKeys } from '../../db/schema.ts';
+import { accessEndOf, findLiveSubscriptions, reportedLapsedBefore } from '../billing/subscriptions.ts';
 
 /** How long a removed key cannot be registered again: relays may hold it until their next poll. */
 export const REMOVED_KEY_BLOCK_MS = 5 * 60_000;

@@ -5,13 +5,13 @@
  * (server/jobs/retention-purge-job.ts) and at start-up; each statement is idempotent.
  */
 import { and, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { deletedAccounts, handoffTokens, localCheckoutSessions, localPortalSessions, openCheckouts, refunds, staffActions } from '../db/schema.ts';
-import { purgeExpiredTombstones } from './accounts.ts';
+import type { Db } from '../../db/database.ts';
+import { deletedAccounts, handoffTokens, localCheckoutSessions, localPortalSessions, openCheckouts, refunds, staffActions } from '../../db/schema.ts';
+import { purgeExpiredTombstones } from '../accounts/accounts.ts';
 import { DELETED_ACCOUNT_MEMORY_MS } from './deletion.ts';
 import { purgeExpiredNoticeAddresses } from './notice-addresses.ts';
-import { trimPeerChangeLog } from './relay-peers.ts';
-import { ACCOUNTING_RECORD_YEARS, STAFF_AUDIT_YEARS } from '../../contract/retention.ts';
+import { trimPeerChangeLog } from '../devices/relay-peers.ts';
+import { ACCOUNTING_RECORD_YEARS, STAFF_AUDIT_YEARS } from '../../../contract/retention.ts';
 
 /** How long a local checkout page is kept after it was opened (it is payable for an hour). */
 const ENDED_LINK_KEPT_MS = 86_400_000;

@@ -3,16 +3,16 @@
  * as its effect, so a duplicate changes nothing and a failure leaves no trace (the provider retries).
  * server/payments/events.ts translates the provider's objects into the effects below.
  */
-import type { Db } from '../db/database.ts';
-import { paymentEvents } from '../db/schema.ts';
-import { claimPaymentCustomer, findUserById, findUserIdByCustomer, forgetPaymentCustomer } from './accounts.ts';
+import type { Db } from '../../db/database.ts';
+import { paymentEvents } from '../../db/schema.ts';
+import { claimPaymentCustomer, findUserById, findUserIdByCustomer, forgetPaymentCustomer } from '../accounts/accounts.ts';
 import { recordCharge, type FailedCharge, type PaidCharge } from './charges.ts';
-import { oweCustomerMessage } from './customer-messages.ts';
+import { oweCustomerMessage } from '../customer-messages.ts';
 import { forgetOpenCheckout } from './checkouts.ts';
-import { wasDeletedAccount } from './deletion.ts';
+import { wasDeletedAccount } from '../privacy/deletion.ts';
 import { accountOfPlanPayment, endAccessForLostDispute, mayBePlanPayment, recordDispute, type ProviderDispute } from './disputes.ts';
 import { applyRefundStatus, oweRefund, recordProviderRefund, type ProviderRefund, type ProviderRefundStatus } from './refunds.ts';
-import { syncPeerAccess } from './peer-access.ts';
+import { syncPeerAccess } from '../devices/peer-access.ts';
 import { applySubscriptionState, findSubscriptionByProviderId, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
 
 /** What became of an event the provider is told about: the webhook answers each with 200 (its schema reads this list). */

@@ -6,17 +6,17 @@
  * transaction, so the relays' peer list follows it.
  */
 import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
-import type { Device, WireguardDevice } from '../../contract/api.ts';
-import type { Db } from '../db/database.ts';
-import { removedWireguardKeys, sessions, wireguardKeys } from '../db/schema.ts';
-import { recordActivity } from './account-activity.ts';
-import { accountOfIdentity, RECENT_SIGN_IN_SECONDS, signedInRecently, type VerifiedIdentity } from './accounts.ts';
-import { oweCustomerMessage } from './customer-messages.ts';
-import type { JobSender } from './jobs.ts';
+import type { Device, WireguardDevice } from '../../../contract/api.ts';
+import type { Db } from '../../db/database.ts';
+import { removedWireguardKeys, sessions, wireguardKeys } from '../../db/schema.ts';
+import { recordActivity } from '../privacy/account-activity.ts';
+import { accountOfIdentity, RECENT_SIGN_IN_SECONDS, signedInRecently, type VerifiedIdentity } from '../accounts/accounts.ts';
+import { oweCustomerMessage } from '../customer-messages.ts';
+import type { JobSender } from '../jobs.ts';
 import { drawAddress, type AddressPools } from './address-pools.ts';
-import { ApiFailure, failures } from './errors.ts';
+import { ApiFailure, failures } from '../errors.ts';
 import { accountAccess, lockAccountForPeers, logPeerChanges, REMOVED_KEY_BLOCK_MS, removeKeys } from './peer-access.ts';
-import { newId } from './tokens.ts';
+import { newId } from '../tokens.ts';
 import { desktopName } from './device-names.ts';
 
 type KeyRow = typeof wireguardKeys.$inferSelect;

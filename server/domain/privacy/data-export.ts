@@ -5,13 +5,13 @@
  * hand-off codes, and links or ids that open a page by themselves (a receipt's too). Needs a sign-in within the last 10 minutes.
  */
 import { sql } from 'drizzle-orm';
-import type { AccountExport } from '../../contract/api.ts';
-import { ownerColumn, RETAINED_DATA, SECRET_COLUMNS } from '../../contract/retention.ts';
-import type { Db } from '../db/database.ts';
-import { accountOfIdentity, signedInRecently, type VerifiedIdentity } from './accounts.ts';
-import { failures } from './errors.ts';
-import { emailsSent } from './customer-messages.ts';
-import type { JobSender } from './jobs.ts';
+import type { AccountExport } from '../../../contract/api.ts';
+import { ownerColumn, RETAINED_DATA, SECRET_COLUMNS } from '../../../contract/retention.ts';
+import type { Db } from '../../db/database.ts';
+import { accountOfIdentity, signedInRecently, type VerifiedIdentity } from '../accounts/accounts.ts';
+import { failures } from '../errors.ts';
+import { emailsSent } from '../customer-messages.ts';
+import type { JobSender } from '../jobs.ts';
 
 /** A value as JSON carries it: times as ISO 8601. */
 const plain = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
