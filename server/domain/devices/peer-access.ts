@@ -68,7 +68,7 @@ const peerColumns = {
  * `unpaid`, or a past due whose retries are over); otherwise `planEnded` (no live subscription, or an
  * account support disabled, which has no access whatever its subscription, issue 30).
  */
-export type DeviceAccess = StaffCustomer['access'];
+type DeviceAccess = StaffCustomer['access'];
 
 export interface AccountAccess {
   access: DeviceAccess;
@@ -95,7 +95,7 @@ export async function accountAccess(tx: Db, userId: string, billingNow: Date, no
 }
 
 /** accountAccess's end of access: what the peer list lists a key until (null: off the list). */
-export async function accessUntil(tx: Db, userId: string, billingNow: Date, now = new Date()): Promise<Date | null> {
+async function accessUntil(tx: Db, userId: string, billingNow: Date, now = new Date()): Promise<Date | null> {
   return (await accountAccess(tx, userId, billingNow, now)).until;
 }
 
