@@ -15,6 +15,12 @@ export const subscriptionSchema = z.object({
   cancelAtPeriodEnd: z.boolean(),
   /** ISO 8601 timestamp of the period end, when known. */
   endDate: z.string().optional(),
+  /**
+   * true on a `past_due` subscription whose payment the provider stopped retrying (Stripe's `unpaid`): it
+   * gives no VPN access until it is paid (its devices are paused, no device can be added). Absent on every
+   * other one; a `past_due` without it keeps VPN access while the payment is retried (issue 46, item 2).
+   */
+  unpaid: z.boolean().optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -86,7 +92,10 @@ export const API_ERROR_CODES = [
   'account_mismatch',
   /** 409: the account is signed in on as many devices as it may be. */
   'device_limit',
-  /** 403: the account's subscription gives no VPN access now (a payment never settled): no new WireGuard key. */
+  /**
+   * 403: no subscription gives the account VPN access now (none ever, ended, refunded, a payment never
+   * settled, disabled): no new WireGuard key, so no tunnel address.
+   */
   'no_access',
   /** 409: the WireGuard public key is already one of this account's. */
   'key_in_use',

@@ -88,9 +88,11 @@ const wireguardDeviceSchema = z.object({
 });
 export type WireguardDevice = z.infer<typeof wireguardDeviceSchema>;
 export const wireguardDeviceAnswerSchema = successAnswer({ device: wireguardDeviceSchema });
-// POST /vpn/devices/rotate: a new key (and new addresses) for a device; the old key is gone at once
+// POST /vpn/devices/rotate: a new key (and new addresses) for a device; the old key is gone at once. As for a
+// new device, the provider's ID token of a sign-in within the last 10 minutes (issue 46, item 9).
 export const rotateKeyRequestSchema = z.object({
   sessionToken: token,
   deviceId: text(128).refine((value) => value.length > 0, 'must not be empty'),
   publicKey: wireguardKey,
+  idToken: token.optional(),
 });

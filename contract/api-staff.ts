@@ -3,6 +3,7 @@
  * Part of the API contract (contract/api.ts).
  */
 import { z } from 'zod';
+import { activityItemSchema } from './account-activity.ts';
 import { serverStatusSchema } from './relay.ts';
 import { REASON_LIMITS, STAFF_ACTIONS, STAFF_ROLES } from './staff.ts';
 import { billingItemSchema } from './api-billing.ts';
@@ -53,6 +54,8 @@ const staffCustomerSchema = z.object({
   }),
   subscription: subscriptionSchema.nullable(),
   billing: z.array(billingItemSchema),
+  /** ISO 8601: until when the money-back guarantee can still be claimed; null when it cannot (issue 45 T12). */
+  refundableUntil: z.string().nullable(),
   // Desktop app sessions and WireGuard keys (issue 29); a key has no last-used day (the relays report none).
   devices: z.array(
     z.object({ id: z.string(), name: z.string(), kind: z.enum(['desktop', 'wireguard']), createdAt: z.string(), lastUsedOn: z.string().nullable() }),
@@ -64,6 +67,8 @@ const staffCustomerSchema = z.object({
    * `connects`, `pausedUntilPayment` (its payment is owed) or `planEnded` (no plan, or disabled).
    */
   access: z.enum(['connects', 'pausedUntilPayment', 'planEnded']),
+  /** The account's own activity, as its account page shows it (issue 45 T12). */
+  activity: z.array(activityItemSchema),
 });
 export type StaffCustomer = z.infer<typeof staffCustomerSchema>;
 export const staffCustomerAnswerSchema = successAnswer({ role: staffRoleSchema, customer: staffCustomerSchema });

@@ -88,10 +88,10 @@ export const serverStatusSchema = z.object({
   load: z.number().min(0).max(100),
   /** ISO 8601 of the last health report, or null when none arrived yet. */
   lastReportAt: z.string().nullable(),
-  /** Measured uptime in percent over the last 30 and 90 days (days with no record count as down), or null before any. */
+  /** Measured uptime in percent over the last 30 and 90 days, counted from the server's first report (days with no record since count as down), or null before any report. */
   uptime30d: z.number().min(0).max(100).nullable(),
   uptime90d: z.number().min(0).max(100).nullable(),
-  /** The last 90 days, oldest first: the share of the day the server was up (0 to 1), or null for a day before it was tracked. */
+  /** The last 90 days, oldest first: the share of the day the server was up since its first report (0 to 1), or null for a day before it. */
   days: z.array(z.number().min(0).max(1).nullable()),
 });
 export type ServerStatus = z.infer<typeof serverStatusSchema>;

@@ -282,8 +282,8 @@ export const TABLES_WITHOUT_PERSONAL_DATA: Readonly<Record<string, { columns: re
   schema_migrations: { columns: ['id', 'applied_at'], why: 'which migrations ran' },
   peer_log: { columns: ['id', 'version', 'floor'], why: 'the VPN servers’ change list’s current and oldest version numbers' },
   relay_servers: {
-    columns: ['server_id', 'confirmed_version', 'reported_at', 'version_applied', 'peers', 'active_peers', 'uptime_seconds', 'agent_version', 'last_interval'],
-    why: 'each VPN server’s latest health report only (counts of peers, never a key, address or connection time) and the change-list version it confirmed',
+    columns: ['server_id', 'confirmed_version', 'reported_at', 'version_applied', 'peers', 'active_peers', 'uptime_seconds', 'agent_version', 'last_interval', 'first_reported_at'],
+    why: 'each VPN server’s latest health report only (counts of peers, never a key, address or connection time), the change-list version it confirmed, and when its first report arrived (its measured uptime counts from there)',
   },
   relay_uptime_days: { columns: ['server_id', 'day', 'intervals'], why: 'per VPN server and day, how many minutes it reported (its measured uptime); kept 91 days' },
 };

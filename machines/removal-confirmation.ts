@@ -14,13 +14,13 @@ export interface RemovalCheck {
   lagging: string[];
 }
 
-export interface RemovalConfirmationContext {
+interface RemovalConfirmationContext {
   /** The peer list's version that has the device removed. */
   version: number;
   lagging: string[];
 }
 
-export type RemovalConfirmationEvent = { type: 'removal.check'; version: number };
+type RemovalConfirmationEvent = { type: 'removal.check'; version: number };
 
 export const REMOVED_EVERYWHERE_TOAST: ToastParams = { title: 'Device removed', message: 'Removed from every server.', color: 'green' };
 
@@ -46,7 +46,7 @@ export function serverNames(ids: string[], servers: { id: string; city: string; 
   });
 }
 
-export const removalConfirmationMachine = setup({
+const removalSetup = setup({
   types: {} as NoInputMachineTypes<RemovalConfirmationContext, RemovalConfirmationEvent, 'lagging'>,
   actors: {
     /** POST /api/vpn/devices/removal-status {sessionToken, version}, the lagging ids named by the server list. */
@@ -70,7 +70,28 @@ export const removalConfirmationMachine = setup({
     /** When asking stops. */
     GIVE_UP_AFTER: 60_000,
   },
-}).createMachine({
+});
+
+/**
+ * One check of the removal, the same in both phases (only its id differs, so each phase's actor is told
+ * apart): confirmed → `idle` with the toast; not yet → `waiting`, the lagging servers named; a failed check
+ * → `waiting` too, asked again (the removal itself is done).
+ */
+const checkingState = (id: 'checkRemoval' | 'checkRemovalAgain') =>
+  removalSetup.createStateConfig({
+    invoke: {
+      id,
+      src: 'checkRemoval',
+      input: ({ context }) => ({ version: context.version }),
+      onDone: [
+        { guard: { type: 'isConfirmed', params: ({ event }) => ({ check: event.output }) }, target: '#removalConfirmation.idle', actions: { type: 'showToast', params: REMOVED_EVERYWHERE_TOAST } },
+        { target: 'waiting', actions: { type: 'assignLagging', params: ({ event }) => ({ lagging: event.output.lagging }) } },
+      ],
+      onError: 'waiting',
+    },
+  });
+
+export const removalConfirmationMachine = removalSetup.createMachine({
   id: 'removalConfirmation',
   context: { version: 0, lagging: [] },
   initial: 'idle',
@@ -84,19 +105,7 @@ export const removalConfirmationMachine = setup({
       initial: 'checking',
       after: { CONFIRM_WITHIN: 'lagging' },
       states: {
-        checking: {
-          invoke: {
-            id: 'checkRemoval',
-            src: 'checkRemoval',
-            input: ({ context }) => ({ version: context.version }),
-            onDone: [
-              { guard: { type: 'isConfirmed', params: ({ event }) => ({ check: event.output }) }, target: '#removalConfirmation.idle', actions: { type: 'showToast', params: REMOVED_EVERYWHERE_TOAST } },
-              { target: 'waiting', actions: { type: 'assignLagging', params: ({ event }) => ({ lagging: event.output.lagging }) } },
-            ],
-            // A failed check is asked again: the removal itself is done.
-            onError: 'waiting',
-          },
-        },
+        checking: checkingState('checkRemoval'),
         waiting: { after: { POLL_INTERVAL: 'checking' } },
       },
     },
@@ -107,18 +116,7 @@ export const removalConfirmationMachine = setup({
       after: { GIVE_UP_AFTER: 'idle' },
       states: {
         waiting: { after: { SLOW_POLL_INTERVAL: 'checking' } },
-        checking: {
-          invoke: {
-            id: 'checkRemovalAgain',
-            src: 'checkRemoval',
-            input: ({ context }) => ({ version: context.version }),
-            onDone: [
-              { guard: { type: 'isConfirmed', params: ({ event }) => ({ check: event.output }) }, target: '#removalConfirmation.idle', actions: { type: 'showToast', params: REMOVED_EVERYWHERE_TOAST } },
-              { target: 'waiting', actions: { type: 'assignLagging', params: ({ event }) => ({ lagging: event.output.lagging }) } },
-            ],
-            onError: 'waiting',
-          },
-        },
+        checking: checkingState('checkRemovalAgain'),
       },
     },
   },

@@ -24,7 +24,7 @@ export interface ServerStatusReading {
   receivedAt: number;
 }
 
-export interface ServerStatusContext {
+interface ServerStatusContext {
   /** The last answer the API gave, kept through failures. */
   status: ServersStatusAnswer | null;
   /** When it was received (ms since the epoch): "Updated N seconds ago" counts from it. */
@@ -33,9 +33,9 @@ export interface ServerStatusContext {
   failed: boolean;
 }
 
-export type ServerStatusEvent = { type: 'status.refresh' };
+type ServerStatusEvent = { type: 'status.refresh' };
 
-export const serverStatusMachine = setup({
+const serverStatusSetup = setup({
   types: {} as NoInputMachineTypes<ServerStatusContext, ServerStatusEvent, 'fetching'>,
   actors: {
     /** GET /api/vpn/servers/status. */
@@ -52,35 +52,32 @@ export const serverStatusMachine = setup({
     statusRefresh: STATUS_REFRESH_MS,
     statusRetry: STATUS_RETRY_MS,
   },
-}).createMachine({
+});
+
+/** A fetch, the same whether nothing is shown yet (`loading`) or the last answer stays on screen (`refreshing`). */
+const fetching = serverStatusSetup.createStateConfig({
+  tags: ['fetching'],
+  invoke: {
+    id: 'fetchServerStatus',
+    src: 'fetchServerStatus',
+    onDone: { target: 'shown', actions: { type: 'assignStatus', params: ({ event }) => event.output } },
+    onError: { target: 'failed', actions: 'markFailed' },
+  },
+});
+
+export const serverStatusMachine = serverStatusSetup.createMachine({
   id: 'serverStatus',
   context: { status: null, receivedAt: null, failed: false },
   initial: 'loading',
   states: {
     // Nothing to show yet.
-    loading: {
-      tags: ['fetching'],
-      invoke: {
-        id: 'fetchServerStatus',
-        src: 'fetchServerStatus',
-        onDone: { target: 'shown', actions: { type: 'assignStatus', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: 'markFailed' },
-      },
-    },
+    loading: fetching,
     shown: {
       after: { statusRefresh: 'refreshing' },
       on: { 'status.refresh': 'refreshing' },
     },
     // The last answer stays on screen while the next one is fetched.
-    refreshing: {
-      tags: ['fetching'],
-      invoke: {
-        id: 'fetchServerStatus',
-        src: 'fetchServerStatus',
-        onDone: { target: 'shown', actions: { type: 'assignStatus', params: ({ event }) => event.output } },
-        onError: { target: 'failed', actions: 'markFailed' },
-      },
-    },
+    refreshing: fetching,
     failed: {
       after: { statusRetry: [{ guard: 'hasStatus', target: 'refreshing' }, { target: 'loading' }] },
       on: { 'status.refresh': [{ guard: 'hasStatus', target: 'refreshing' }, { target: 'loading' }] },

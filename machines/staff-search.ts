@@ -1,7 +1,9 @@
 /**
  * The /staff console's search and customer page (issue 30, item 7): search, the results, one customer
  * opened from them. A caller the API does not take as staff (403 `staff_forbidden`, or no ID token) ends
- * in `notFound`: the console shows a plain "not found", never that a console exists.
+ * in `notFound`: the console shows a plain "not found", never that a console exists. A caller whose
+ * provider sign-in must be renewed first (a role just granted revokes the old one: `npm run staff:grant`)
+ * ends in `signInNeeded` (issue 45 T12): the page asks them to sign in again, and /signin brings them back.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { StaffCustomer, StaffCustomerSummary } from '../contract/api';
@@ -24,6 +26,9 @@ export type StaffSearchEvent =
   | { type: 'customer.open'; userId: string }
   | { type: 'customer.reload' }
   | { type: 'customer.close' };
+
+/** A loadRole failure of this code means the provider's sign-in must be renewed (its token could not be refreshed). */
+export const SIGN_IN_AGAIN = 'sign_in_again';
 
 /** Whether a failure means "not staff" (the console is then not found). */
 const isForbidden = (error: unknown) => {
@@ -57,6 +62,7 @@ export const staffSearchMachine = setup({
   guards: {
     hasRole: (_args, params: { role: StaffRole | null }) => params.role !== null,
     isForbidden: (_args, params: { error: unknown }) => isForbidden(params.error),
+    needsSignIn: (_args, params: { error: unknown }) => (params.error as { code?: unknown } | null)?.code === SIGN_IN_AGAIN,
   },
 }).createMachine({
   id: 'staffSearch',
@@ -72,9 +78,10 @@ export const staffSearchMachine = setup({
           { guard: { type: 'hasRole', params: ({ event }) => ({ role: event.output }) }, target: 'results', actions: { type: 'assignRole', params: ({ event }) => ({ role: event.output }) } },
           { target: 'notFound' },
         ],
-        onError: { target: 'notFound' },
+        onError: [{ guard: { type: 'needsSignIn', params: ({ event }) => ({ error: event.error }) }, target: 'signInNeeded' }, { target: 'notFound' }],
       },
     },
+    signInNeeded: { type: 'final' },
     searching: {
       tags: ['busy'],
       invoke: {

@@ -12,13 +12,17 @@ export function isActive(subscription: Pick<Subscription, 'status'> | null | und
 /**
  * Whether the account's WireGuard devices and desktop apps connect now (issue 45 item 2; design §7c: the
  * relays list a key while the subscription is `active` or `past_due`). A past-due one keeps access while the
- * card is retried, until `payBy` (the provider's retries then end: Stripe's `unpaid`); after that the devices
- * wait for payment. Any other status (cancelled by the customer, refunded, never renewed) has ended.
+ * card is retried; once the provider stops retrying (the API says `unpaid`: Stripe's `unpaid`, issue 46 item
+ * 2) or `payBy` has passed with no word, the devices wait for payment. Any other status (cancelled by the
+ * customer, refunded, never renewed) has ended.
  */
 export type DeviceAccess = 'connects' | 'planEnded' | 'pausedUntilPayment';
 
-export function deviceAccess(subscription: Pick<Subscription, 'status'> | null | undefined, payBy: Date | null, now: Date): DeviceAccess {
+export function deviceAccess(subscription: Pick<Subscription, 'status' | 'unpaid'> | null | undefined, payBy: Date | null, now: Date): DeviceAccess {
   if (subscription?.status === 'active') return 'connects';
-  if (subscription?.status === 'past_due') return payBy !== null && now.getTime() > payBy.getTime() ? 'pausedUntilPayment' : 'connects';
+  if (subscription?.status === 'past_due') {
+    if (subscription.unpaid === true) return 'pausedUntilPayment';
+    return payBy !== null && now.getTime() > payBy.getTime() ? 'pausedUntilPayment' : 'connects';
+  }
   return 'planEnded';
 }

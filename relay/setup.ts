@@ -8,7 +8,8 @@
  *    listen port, the gateway addresses with the pools' prefixes, MTU 1420, up;
  *  - IP forwarding (IPv4 and IPv6), NAT (masquerade) for both tunnel pools, and no forwarding from the
  *    interface back into it: two customers never reach each other through the server (nftables, one table).
- * The resolver on the gateway addresses is the agent's (RELAY_RESOLVER_UPSTREAM) or `npm run relay -- resolver`.
+ * The resolver on the gateway addresses is a process of its own, `npm run relay -- resolver` (RELAY_RESOLVER_LISTEN,
+ * RELAY_RESOLVER_UPSTREAM), run where those addresses are (inside RELAY_NETNS when there is one).
  * RELAY_NETNS runs every command inside that network namespace (an interface kept in a namespace of its own).
  */
 import { execFile, spawn } from 'node:child_process';

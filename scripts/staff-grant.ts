@@ -10,13 +10,15 @@
  */
 import { initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { STAFF_ROLES } from '../contract/staff.ts';
 
-const ROLES = ['support', 'admin', 'none'] as const;
+// The roles of contract/staff.ts, and `none` to remove one.
+const ROLES = [...STAFF_ROLES, 'none'] as const;
 type Grant = (typeof ROLES)[number];
 
 const [email, role] = process.argv.slice(2);
 if (!email || !role || !(ROLES as readonly string[]).includes(role)) {
-  console.error('usage: npm run staff:grant -- <email> support|admin|none');
+  console.error(`usage: npm run staff:grant -- <email> ${ROLES.join('|')}`);
   process.exit(2);
 }
 

@@ -178,6 +178,8 @@ export const relayServers = pgTable('relay_servers', {
   agentVersion: text('agent_version'),
   /** The report interval (minute since the epoch) last counted in relay_uptime_days. */
   lastInterval: bigint('last_interval', { mode: 'number' }),
+  /** When its first report arrived: its measured uptime counts from here (0019). */
+  firstReportedAt: at('first_reported_at'),
 });
 
 /** The daily up/down tally: report intervals (minutes) with a report, per server and UTC day (0016). */

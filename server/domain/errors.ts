@@ -67,12 +67,18 @@ export const failures = {
   /** The database dropped the connection or did not answer in time; `cause` is logged. */
   databaseUnavailable: (cause: unknown) =>
     new ApiFailure(503, 'service_unavailable', 'The service is briefly unavailable. Please try again in a moment.', cause),
-  /** No VPN access (issue 46, item 2): a payment was never settled. */
-  noAccess: () =>
+  /**
+   * No VPN access, so no new WireGuard key nor tunnel address (issue 46, items 2 and 9): `unpaid`, a
+   * payment was never settled (Stripe's retries ended); `none`, no subscription gives access (never one,
+   * ended, refunded, or disabled by support).
+   */
+  noAccess: (why: 'unpaid' | 'none') =>
     new ApiFailure(
       403,
       'no_access',
-      'Your subscription has a payment that was not settled, so it gives no VPN access and no new device can be added. Update your payment method on your account page; access returns once it is paid.',
+      why === 'unpaid'
+        ? 'Your subscription has a payment that was not settled, so it gives no VPN access and no new device can be added. Update your payment method on your account page; access returns once it is paid.'
+        : 'A device can be added only while you have an active subscription. Subscribe on your account page, then add it.',
     ),
   /** Support disabled the account: the spec's sign-in message (spec, "user disabled"). */
   accountDisabled: () => new ApiFailure(403, 'account_disabled', 'This account has been disabled. Please contact support.'),

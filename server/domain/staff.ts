@@ -13,7 +13,7 @@ import type { StaffActionRecord, StaffCustomer, StaffCustomerSummary } from '../
 import { mayUse, STAFF_ACTIONS, type StaffActionName, type StaffRole } from '../../contract/staff.ts';
 import type { Db } from '../db/database.ts';
 import { charges, sessions, staffActions, users, wireguardKeys } from '../db/schema.ts';
-import { recordActivity } from './privacy/account-activity.ts';
+import { accountActivityOf, recordActivity } from './privacy/account-activity.ts';
 import { billingHistory } from './billing/billing-history.ts';
 import { oweReceiptAgain } from './billing/charges.ts';
 import { deleteAccountOf } from './privacy/deletion.ts';
@@ -110,7 +110,7 @@ export async function customerView(
     .from(wireguardKeys)
     .where(and(eq(wireguardKeys.userId, userId), isNull(wireguardKeys.sessionId)))
     .orderBy(wireguardKeys.createdAt);
-  const { items } = await billingHistory(db, userId, localReceiptUrl, billingNow);
+  const { items, refundableUntil } = await billingHistory(db, userId, localReceiptUrl, billingNow);
   return {
     profile: {
       id: user.id,
@@ -123,6 +123,7 @@ export async function customerView(
     },
     subscription: toApiSubscription(await findSubscription(db, userId), billingNow),
     billing: items,
+    refundableUntil: refundableUntil ?? null,
     devices: [
       ...devices.map((device) => ({
         id: device.id,
@@ -138,6 +139,7 @@ export async function customerView(
     actions: await actionsOn(db, userId),
     // By the rule the peer list follows (peer-access.ts), not a second reading of the subscription.
     access: (await accountAccess(db, userId, billingNow, now)).access,
+    activity: await accountActivityOf(db, userId),
   };
 }
 

@@ -118,12 +118,26 @@ export async function vpnRoutes(scope: FastifyInstance, deps: AppDeps) {
     '/devices/rotate',
     {
       config: { rateLimitFamily: 'devices' },
-      schema: { summary: "Replace a device's WireGuard key", tags, body: rotateKeyRequestSchema, response: answers(wireguardDeviceAnswerSchema) },
+      schema: {
+        summary: "Replace a device's WireGuard key",
+        description: 'Sends `idToken` of a sign-in within the last 10 minutes (else 401 reauth_required), as adding a device does.',
+        tags,
+        body: rotateKeyRequestSchema,
+        response: answers(wireguardDeviceAnswerSchema),
+      },
       preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
-    async (request) => ({
-      success: true as const,
-      device: await vpn.rotateKey(signedIn(request), request.body, { pools: config.addressPools, billingNow: await deps.billingNow(), serverKeys: serverKeys() }),
-    }),
+    async (request) => {
+      // A new key is a new credential (issue 46, item 9): a sign-in within 10 minutes, verified as for adding one.
+      const identity = request.body.idToken ? await deps.verifier.verify(request.body.idToken, { checkRevoked: true }) : null;
+      return {
+        success: true as const,
+        device: await vpn.rotateKey(signedIn(request), request.body, identity, {
+          pools: config.addressPools,
+          billingNow: await deps.billingNow(),
+          serverKeys: serverKeys(),
+        }),
+      };
+    },
   );
 }

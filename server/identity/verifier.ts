@@ -5,6 +5,7 @@
  */
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
+import { isStaffRole } from '../../contract/staff.ts';
 import type { VerifiedIdentity } from '../domain/accounts/accounts.ts';
 import { ApiFailure, failures } from '../domain/errors.ts';
 
@@ -60,7 +61,7 @@ export function createFirebaseVerifier(projectId: string, emulatorHost: string |
           name: typeof decoded.name === 'string' ? decoded.name : null,
           authTime: decoded.auth_time,
           // Set only by `npm run staff:grant` (firebase-admin custom claims); any other value is no role.
-          staffRole: decoded.staff === 'support' || decoded.staff === 'admin' ? decoded.staff : null,
+          staffRole: isStaffRole(decoded.staff) ? decoded.staff : null,
         };
       } catch (error) {
         if (error instanceof ApiFailure) throw error;

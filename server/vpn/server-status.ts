@@ -51,10 +51,15 @@ export function statusDaysFrom(now: Date): string {
 /** Percent with three decimals (99.931), or null with nothing measured. */
 const percent = (up: number, possible: number) => (possible > 0 ? Math.round((up / possible) * 100_000) / 1000 : null);
 
+/** A report interval's number (minutes since the epoch). */
+const intervalOf = (at: number) => Math.floor(at / (HEALTH_INTERVAL_SECONDS * 1000));
+
 /**
  * The public status of every catalogue server at `now`. `tally`: the daily counts of the last STATUS_DAYS
- * days. A day before a server's first counted day is null (not tracked yet); a tracked day with no count
- * was down all day; today counts the intervals passed so far.
+ * days. A server is measured from its first report (`firstReportedAt`; for a tally without it, from the
+ * midnight before its first counted day): a day before that is null (not tracked yet), the day of the first
+ * report counts the intervals from that report on, today the intervals passed so far, and a tracked day with
+ * no count was down all day. A server that never reported has no percentage.
  */
 export function serversStatus(
   servers: CatalogueServer[],
@@ -63,9 +68,8 @@ export function serversStatus(
   now: Date,
 ): ServersStatusAnswer {
   const stateOf = new Map(states.map((row) => [row.serverId, row]));
-  const today = dayOf(now);
   const days = Array.from({ length: STATUS_DAYS }, (_, index) => dayOf(new Date(now.getTime() - (STATUS_DAYS - 1 - index) * DAY_MS)));
-  const intervalsToday = Math.max(1, Math.ceil((now.getTime() - Date.parse(`${today}T00:00:00Z`)) / (HEALTH_INTERVAL_SECONDS * 1000)));
+  const nowInterval = intervalOf(now.getTime());
   const counted = new Map<string, Map<string, number>>();
   for (const row of tally) {
     let byDay = counted.get(row.serverId);
@@ -78,10 +82,15 @@ export function serversStatus(
     const reportedAt = row?.reportedAt ?? null;
     const online = reportedAt !== null && now.getTime() - reportedAt.getTime() <= ONLINE_WITHIN_MS;
     const byDay = counted.get(server.id) ?? new Map<string, number>();
-    const first = [...byDay.keys()].sort()[0];
+    const firstDay = [...byDay.keys()].sort()[0];
+    const trackedFrom = row?.firstReportedAt ? row.firstReportedAt.getTime() : firstDay === undefined ? null : Date.parse(`${firstDay}T00:00:00Z`);
     const measured = days.map((day) => {
-      if (first === undefined || day < first) return null;
-      const possible = day === today ? Math.min(intervalsToday, INTERVALS_PER_DAY) : INTERVALS_PER_DAY;
+      if (trackedFrom === null) return null;
+      const dayStart = Date.parse(`${day}T00:00:00Z`);
+      const from = Math.max(intervalOf(dayStart), intervalOf(trackedFrom));
+      const to = Math.min(intervalOf(dayStart + DAY_MS) - 1, nowInterval);
+      if (to < from) return null;
+      const possible = Math.min(to - from + 1, INTERVALS_PER_DAY);
       return { up: Math.min(byDay.get(day) ?? 0, possible), possible };
     });
     const over = (count: number) => {

@@ -23,8 +23,8 @@ const STAFF_ACTION_TEXTS: Record<StaffActionName, string> = {
   delete: 'Deleted your account',
 };
 
-/** What one entry says; a staff action as "Veil support", never who. */
-function activityText(item: ActivityItem): string {
+/** What one entry says; a staff action as "Veil support", never who (the staff console shows it too). */
+export function activityText(item: ActivityItem): string {
   const device = item.detail.deviceName ? `: ${item.detail.deviceName}` : '';
   switch (item.kind) {
     case 'signed_in_new_device':

@@ -20,7 +20,7 @@ import { WIREGUARD_SENTENCE } from '../content/encryption';
 const WireguardQr = lazy(() => import('./wireguard-qr'));
 
 export interface AddDeviceDialogProps {
-  /** `signInNeeded`: the API wants a sign-in within the last 10 minutes before it adds a device (issue 46, item 9). */
+  /** `signInNeeded`: the API wants a sign-in within the last 10 minutes before it adds a device or replaces a key (issue 46, item 9). */
   stage: 'closed' | 'loading' | 'choosing' | 'working' | 'signInNeeded' | 'shown' | 'failed';
   mode: 'add' | 'replace';
   name: string;
@@ -93,7 +93,7 @@ export function AddDeviceDialog(props: AddDeviceDialogProps) {
               {props.error}
             </Alert>
           ) : null}
-          <Text>For your security, please sign in again to add a device.</Text>
+          <Text>{mode === 'replace' ? "For your security, please sign in again to replace this device's key." : 'For your security, please sign in again to add a device.'}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={props.signingIn}>
               Cancel

@@ -48,6 +48,7 @@ export function SubscriptionCard(props: SubscriptionCardProps) {
             <PastDueNotice
               failedOn={subscription.endDate}
               payBy={payByDate(subscription)}
+              unpaid={subscription.unpaid === true}
               opening={props.openingPaymentMethod ?? false}
               onUpdatePaymentMethod={props.onUpdatePaymentMethod ?? (() => {})}
             />

@@ -176,8 +176,8 @@ export const api = {
   async registerKey(body: { sessionToken: string; name: string; publicKey: string; idToken?: string }): Promise<WireguardDevice> {
     return (await call('post', 'vpn/devices', body, wireguardDeviceAnswerSchema, FALLBACKS.addDevice)).device;
   },
-  /** A device's key replaced by a new public key. */
-  async rotateKey(body: { sessionToken: string; deviceId: string; publicKey: string }): Promise<WireguardDevice> {
+  /** A device's key replaced by a new public key (`idToken` of a sign-in within 10 minutes, as for a new device). */
+  async rotateKey(body: { sessionToken: string; deviceId: string; publicKey: string; idToken?: string }): Promise<WireguardDevice> {
     return (await call('post', 'vpn/devices/rotate', body, wireguardDeviceAnswerSchema, FALLBACKS.addDevice)).device;
   },
   async listDevices(sessionToken: string): Promise<Device[]> {

@@ -5,6 +5,8 @@ import { useState } from 'react';
 import type { Subscription } from '../../contract/api';
 import { AccountPage, SignInRequired, type AccountPageProps } from './account-page';
 import { DevicesCard } from '../../src/screens/devices-card';
+import { payByDate } from '../../src/screens/subscription-texts';
+import { deviceAccess } from '../../machines/subscription-display';
 import { renderAtPath } from './render-with-router';
 
 const noop = () => {};
@@ -361,6 +363,38 @@ describe('the account page tells the truth about money (issue 34)', () => {
     expect(buttons[0]).toBe('Update payment method');
     card.getByRole('button', { name: 'Update payment method' }).click();
     expect(onUpdatePaymentMethod).toHaveBeenCalledOnce();
+  });
+
+  // Issue 46 item 2: the API tells `unpaid` (no access) from `past_due` (access while the card is retried).
+  test('past due keeps the devices connecting; unpaid (the retries ended) says the VPN is paused until payment, on the card and on each device', async () => {
+    const router = { id: 'wgk_1', kind: 'wireguard' as const, deviceName: 'Home router', createdAt: '2026-11-20T10:00:00Z' };
+    const devicesFor = (shown: Subscription) => (
+      <DevicesCard devices={[router]} loading={false} error={null} revokingId={null} onRevoke={noop} onReload={noop} onAdd={noop} onReplaceKey={noop} openAppOffered={false} access={deviceAccess(shown, payByDate(shown), NOW)} />
+    );
+    const pastDue = subscription({ status: 'past_due', endDate: '2026-11-20T10:00:00.000Z' });
+    const retried = await renderAtPath('/account', <AccountPage {...props({ subscription: pastDue, devices: devicesFor(pastDue), now: NOW })} />);
+    let card = within(await screen.findByRole('region', { name: 'Subscription Status' }));
+    expect(card.getByText(/Your VPN keeps working while we try the payment again\./)).toBeInTheDocument();
+    let devices = within(screen.getByRole('region', { name: 'Devices' }));
+    expect(devices.getByRole('button', { name: 'Add a device' })).toBeInTheDocument();
+    expect(devices.queryByText(/Not connecting/)).toBeNull();
+    retried.unmount();
+
+    const unpaid = subscription({ status: 'past_due', endDate: '2026-11-20T10:00:00.000Z', unpaid: true });
+    await renderAtPath('/account', <AccountPage {...props({ subscription: unpaid, devices: devicesFor(unpaid), now: NOW })} />);
+    card = within(await screen.findByRole('region', { name: 'Subscription Status' }));
+    expect(card.getByText('Past Due')).toBeInTheDocument();
+    expect(
+      card.getByText(
+        'We could not charge your card for your yearly renewal on November 20, 2026. We have stopped trying the payment, so your VPN is paused until payment. Update your payment method to pay: your devices connect again once it is paid, and your plan renews from its original date.',
+      ),
+    ).toBeInTheDocument();
+    expect(card.queryByText(/keeps working/)).toBeNull();
+    expect(card.getByRole('button', { name: 'Update payment method' })).toBeInTheDocument();
+    devices = within(screen.getByRole('region', { name: 'Devices' }));
+    expect(devices.getByText('Not connecting: paused until payment')).toBeInTheDocument();
+    expect(devices.queryByRole('button', { name: 'Add a device' })).toBeNull();
+    expect(devices.queryByRole('button', { name: 'Replace key for Home router' })).toBeNull();
   });
 
   test('renewal off under ACTIVE: "Off - you will not be charged again", never "Cancelled - subscription ends on billing date"', async () => {

@@ -183,4 +183,11 @@ describe('Add a device: a sign-in within 10 minutes (issue 46, item 9)', () => {
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     expect(onClose).toHaveBeenCalled();
   });
+
+  test('Replace key asks the same way, saying what for', async () => {
+    renderWithMantine(<AddDeviceDialog {...props({ stage: 'signInNeeded', mode: 'replace', name: 'Home router' })} />);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Replace the key of Home router' }));
+    expect(dialog.getByText("For your security, please sign in again to replace this device's key.")).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Sign In Again' })).toBeInTheDocument();
+  });
 });

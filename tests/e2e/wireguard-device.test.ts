@@ -210,11 +210,24 @@ describe('a WireGuard configuration made on the account page', () => {
     expect(await replace.getByRole('combobox', { name: 'Platform' }).inputValue()).toBe('Router');
     await replace.getByRole('button', { name: 'Close dialog' }).click();
     await devices.getByRole('button', { name: 'Replace key for This phone' }).click();
-    expect(await page.getByRole('dialog', { name: 'Replace the key of This phone' }).getByRole('combobox', { name: 'Platform' }).inputValue()).toBe('Android');
+    const replaceThis = page.getByRole('dialog', { name: 'Replace the key of This phone' });
+    expect(await replaceThis.getByRole('combobox', { name: 'Platform' }).inputValue()).toBe('Android');
+
+    // Issue 46 item 9: a new key in a device's place wants a sign-in within 10 minutes, as adding one does; the
+    // page sends the provider's ID token of this sign-in, so the new key is made without asking again.
+    const keysBefore = await devices.getByTestId('device-public-key').allTextContents();
+    await replaceThis.getByRole('button', { name: 'Make a new key' }).click();
+    await replaceThis.getByTestId('wireguard-config').waitFor();
+    expect(await replaceThis.getByText(/please sign in again/).count()).toBe(0);
+    const newKey = /^PrivateKey = (\S+)$/m.exec((await replaceThis.getByTestId('wireguard-config').textContent()) ?? '')?.[1] ?? '';
+    await replaceThis.getByRole('button', { name: 'Done' }).click();
+    await replaceThis.waitFor({ state: 'detached' });
+    await expect.poll(async () => (await devices.getByTestId('device-public-key').allTextContents()).some((line) => line.includes(publicKeyOf(newKey)))).toBe(true);
+    expect(await devices.getByTestId('device-public-key').allTextContents()).not.toEqual(keysBefore);
   }, 180_000);
 
   // Issue 45 item 2: devices tell the truth about access.
-  test('an ended plan: "Subscribe to connect devices", each device "Not connecting: plan ended" (and off the peer list); unpaid past the pay-by day: "paused until payment"', async () => {
+  test('an ended plan: "Subscribe to connect devices", each device "Not connecting: plan ended" (and off the peer list); unpaid (the retries ended): "paused until payment"', async () => {
     const { page } = await e2e.signedIn('wireguard.lapsed@example.com');
     const sessionToken = (await storageKey(page, 'sessionToken'))!;
     const userId = await userIdOf(e2e.stack.url, sessionToken);
@@ -247,13 +260,18 @@ describe('a WireGuard configuration made on the account page', () => {
       expect(await axeViolations(page), `axe on the ended devices at ${variant.width} ${variant.colorScheme}`).toEqual([]);
     }
 
-    // A renewal unpaid past its pay-by day: paused until payment (a plan of its own: an ended one stays ended).
+    // A renewal whose retries ended unpaid (Stripe's `unpaid`, issue 46 item 2), days before its pay-by day: the API
+    // says so (`unpaid`), so the page says paused until payment, not "keeps working" (a plan of its own: an ended one stays ended).
     const pastDue = { userId, subscriptionId: `sub_test_${userId}_renewed` };
     expect((await sendSubscriptionEvent(e2e.stack.url, { ...pastDue, status: 'active' })).status).toBe(200);
-    expect((await sendSubscriptionEvent(e2e.stack.url, { ...pastDue, status: 'past_due', periodEnd: new Date(Date.now() - 60 * 86_400_000) })).status).toBe(200);
+    expect((await sendSubscriptionEvent(e2e.stack.url, { ...pastDue, status: 'unpaid', periodEnd: new Date(Date.now() - 5 * 86_400_000) })).status).toBe(200);
     await page.reload();
     await devices.getByText('Not connecting: paused until payment').waitFor();
     expect(await devices.getByRole('button', { name: 'Add a device' }).count()).toBe(0);
+    const subscriptionCard = page.getByRole('region', { name: 'Subscription Status' });
+    await subscriptionCard.getByText(/We have stopped trying the payment, so your VPN is paused until payment\./).waitFor();
+    expect(await subscriptionCard.getByText(/keeps working/).count()).toBe(0);
+    expect(await listedKeys()).not.toContain(publicKey);
     await show(page, VARIANTS[3]);
     await devices.scrollIntoViewIfNeeded();
     await saveScreenshot(page, 'wireguard-paused-1280-dark', { fullPage: false });

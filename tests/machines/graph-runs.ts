@@ -123,6 +123,7 @@ const staffSearchEvents: EventObject[] = [
   done('loadRole', 'admin'),
   done('loadRole', null),
   failed('loadRole', new Error('Please sign in again.')),
+  failed('loadRole', Object.assign(new Error('Please sign in again.'), { code: 'sign_in_again' })),
   { type: 'search.submit', query: 'ada@' } as EventObject,
   done('searchCustomers', { role: 'admin', customers: [{ id: 'usr_1', email: 'ada@example.com', name: 'Ada', status: 'active', createdAt: '2026-11-01T00:00:00.000Z' }] }),
   failed('searchCustomers', new Error('offline')),
@@ -136,7 +137,7 @@ const staffSearchEvents: EventObject[] = [
 ];
 
 const staffActionEvents: EventObject[] = [
-  { type: 'action.start', userId: 'usr_1', deviceId: 'ses_1' } as EventObject,
+  { type: 'action.start', action: 'revoke_device', userId: 'usr_1', deviceId: 'ses_1' } as EventObject,
   { type: 'reason.change', reason: 'Lost laptop' } as EventObject,
   { type: 'reason.change', reason: 'no' } as EventObject,
   { type: 'action.confirm' },
@@ -291,7 +292,7 @@ const RUNS: Record<MachineName, GraphRun[]> = {
   'billing-history': [{ name: 'account page', events: billingHistoryEvents }],
   'account-activity': [{ name: 'account page', events: activityEvents }],
   'staff-search': [{ name: 'console', events: staffSearchEvents }],
-  'staff-action': [{ name: 'revoke a device', input: { action: 'revoke_device' }, events: staffActionEvents }],
+  'staff-action': [{ name: 'revoke a device', events: staffActionEvents }],
   'data-export': [{ name: 'account page', events: dataExportEvents }],
   'server-status': [{ name: 'status page', events: serverStatusEvents }],
   activation: [{ name: 'after payment', events: activationEvents }],

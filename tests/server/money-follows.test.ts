@@ -11,7 +11,7 @@ import { expect, test } from 'vitest';
 import { refunds } from '../../server/db/schema';
 import { mailsOwed } from '../support/mail-owed';
 import { call } from '../support/server-harness';
-import { describeStripeApi } from '../support/stripe-api';
+import { describeStripeApi, paidInvoice } from '../support/stripe-api';
 import { until } from '../support/until';
 import { listedKeys, newPublicKey, registerKey, RELAY_TOKEN } from '../support/wireguard';
 
@@ -35,20 +35,11 @@ describeStripeApi('money follows the rules (issue 46)', 'sql', env, ({ api, stri
   const historyOf = async (sessionToken: string) => (await call(api.app, 'POST', '/api/billing/history', { sessionToken })).body as { items: Array<Record<string, unknown>>; refundableUntil?: string };
   const refundLines = async (sessionToken: string) =>
     (await historyOf(sessionToken)).items.filter((item) => item.kind === 'refund').map(({ amount, description, refundState }) => ({ amount, description, refundState }));
-  const paidInvoice = (id: string, customer: string, subscription: string, userId: string, paidAt = nowSeconds() - DAY, amount = 10000) => ({
-    id,
-    object: 'invoice',
-    customer,
-    amount_paid: amount,
-    currency: 'usd',
-    status_transitions: { paid_at: paidAt },
-    parent: { subscription_details: { subscription, metadata: { userId } } },
-  });
   /** A paid subscription `sub_<name>` of `user` (invoice in_sub_<name>, payment pi_sub_<name>), paid at `paidAt`. */
   async function subscribe(user: { userId: string }, customer: string, name: string, paidAt = nowSeconds() - DAY) {
     const subscription = structuredClone(stripe.addSubscription(`sub_${name}`, customer, user.userId));
     await stripeEvent('customer.subscription.created', subscription, { created: paidAt });
-    await stripeEvent('invoice.paid', paidInvoice(`in_sub_${name}`, customer, `sub_${name}`, user.userId, paidAt));
+    await stripeEvent('invoice.paid', paidInvoice({ id: `in_sub_${name}`, customer, subscription: `sub_${name}`, userId: user.userId, paidAt }));
     return subscription;
   }
   async function paying(name: string, paidAt = nowSeconds() - DAY) {
@@ -64,7 +55,7 @@ describeStripeApi('money follows the rules (issue 46)', 'sql', env, ({ api, stri
   test('item 1: a duplicate subscription cancelled in the portal before the refund job got through is still refunded', async () => {
     const { userId, customer, sessionToken } = await paying('dup');
     const second = structuredClone(stripe.addSubscription('sub_dup-second', customer, userId));
-    await stripeEvent('invoice.paid', paidInvoice('in_sub_dup-second', customer, 'sub_dup-second', userId, nowSeconds() - 60));
+    await stripeEvent('invoice.paid', paidInvoice({ id: 'in_sub_dup-second', customer, subscription: 'sub_dup-second', userId, paidAt: nowSeconds() - 60 }));
     // Ended in the Billing Portal (no comment of ours) while Stripe was out for the refund job.
     stripe.subscriptions.get('sub_dup-second')!.status = 'canceled';
     expect(await stripeEvent('customer.subscription.created', second)).toMatchObject({ body: { outcome: 'second_subscription_cancelled' } });
@@ -84,10 +75,14 @@ describeStripeApi('money follows the rules (issue 46)', 'sql', env, ({ api, stri
 
     await stripeEvent('customer.subscription.updated', { ...subscription, status: 'past_due' }, { created: nowSeconds() - 30 });
     expect(await listedKeys(api.app)).toEqual([key]);
-    expect(await verify(sessionToken)).toMatchObject({ status: 'past_due' });
+    const retried = await verify(sessionToken);
+    expect(retried).toMatchObject({ status: 'past_due' });
+    expect(retried).not.toHaveProperty('unpaid');
 
     await stripeEvent('customer.subscription.updated', { ...subscription, status: 'unpaid' }, { created: nowSeconds() - 20 });
     expect(await listedKeys(api.app)).toEqual([]);
+    // Shown past due as before, but the account page is told there is no access (issue 46, item 2).
+    expect(await verify(sessionToken)).toMatchObject({ status: 'past_due', unpaid: true });
     const refused = await registerKey(api.app, sessionToken, newPublicKey(), 'Phone', 'dunning');
     expect(refused).toMatchObject({ status: 403, body: { success: false, code: 'no_access' } });
     expect(await listedKeys(api.app)).toEqual([]);
@@ -95,6 +90,7 @@ describeStripeApi('money follows the rules (issue 46)', 'sql', env, ({ api, stri
     // Paid in the portal: the same key comes back.
     await stripeEvent('customer.subscription.updated', { ...subscription, status: 'active' }, { created: nowSeconds() - 10 });
     expect(await listedKeys(api.app)).toEqual([key]);
+    expect(await verify(sessionToken)).not.toHaveProperty('unpaid');
   });
 
   test('item 2: while a dispute is open the history offers no money-back; a lost dispute ends access and turns auto-renewal off', async () => {

@@ -60,7 +60,7 @@ const CALLS: Record<string, string[] | null> = {
   'POST /dev/billing-clock/advance': ['by', 'decline'],
   'GET /vpn/servers': null,
   'POST /vpn/devices': ['sessionToken', 'name', 'publicKey', 'idToken'],
-  'POST /vpn/devices/rotate': ['sessionToken', 'deviceId', 'publicKey'],
+  'POST /vpn/devices/rotate': ['sessionToken', 'deviceId', 'publicKey', 'idToken'],
   'GET /vpn/servers/status': null,
   'POST /vpn/devices/removal-status': ['sessionToken', 'version'],
   'GET /relay/v1/peers': null,

@@ -11,7 +11,7 @@ import { forgottenProviderId, REFUND_QUEUE, type OldShapeRefundJob } from '../..
 import { startTestMailServer } from '../support/maildev';
 import { mailsOwed } from '../support/mail-owed';
 import { call } from '../support/server-harness';
-import { describeStripeApi } from '../support/stripe-api';
+import { describeStripeApi, paidInvoice } from '../support/stripe-api';
 import { until } from '../support/until';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -46,15 +46,6 @@ describeStripeApi('refunds with Stripe', 'sql', { STRIPE_TIMEOUT_MS: '1000', BIL
     ((await call(api.app, 'POST', '/api/billing/history', { sessionToken })).body.items as Array<Record<string, unknown>>).map(
       ({ kind, amount, description, refundState }) => ({ kind, amount, description, refundState }),
     );
-  const paidInvoice = (id: string, customer: string, subscription: string, userId: string, amount = 10000, paidAt = nowSeconds() - 86_400) => ({
-    id,
-    object: 'invoice',
-    customer,
-    amount_paid: amount,
-    currency: 'usd',
-    status_transitions: { paid_at: paidAt },
-    parent: { subscription_details: { subscription, metadata: { userId } } },
-  });
   /** An account with a paid subscription `sub_<name>` (invoice in_sub_<name>, payment pi_sub_<name>). */
   async function paying(name: string) {
     const user = await signIn(name);
@@ -62,7 +53,7 @@ describeStripeApi('refunds with Stripe', 'sql', { STRIPE_TIMEOUT_MS: '1000', BIL
     await stripeEvent('checkout.session.completed', { id: `cs_${name}`, client_reference_id: user.userId, customer });
     const subscription = structuredClone(stripe.addSubscription(`sub_${name}`, customer, user.userId));
     await stripeEvent('customer.subscription.created', subscription, { created: nowSeconds() - 86_400 });
-    await stripeEvent('invoice.paid', paidInvoice(`in_sub_${name}`, customer, `sub_${name}`, user.userId));
+    await stripeEvent('invoice.paid', paidInvoice({ id: `in_sub_${name}`, customer, subscription: `sub_${name}`, userId: user.userId }));
     return { ...user, customer, subscription };
   }
   /**
@@ -297,7 +288,7 @@ describeStripeApi('refunds with Stripe', 'sql', { STRIPE_TIMEOUT_MS: '1000', BIL
     const { userId, customer } = await paying('first-only');
     stripe.subscriptions.get('sub_first-only')!.latest_invoice = 'in_proration';
     stripe.paymentAmounts.set('pi_proration', 1234);
-    await stripeEvent('invoice.paid', paidInvoice('in_proration', customer, 'sub_first-only', userId, 1234, nowSeconds() - 3600));
+    await stripeEvent('invoice.paid', paidInvoice({ id: 'in_proration', customer, subscription: 'sub_first-only', userId, amount: 1234, paidAt: nowSeconds() - 3600 }));
 
     expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'first-only' })).toMatchObject({
       status: 200,
@@ -325,7 +316,7 @@ describeStripeApi('refunds with Stripe', 'sql', { STRIPE_TIMEOUT_MS: '1000', BIL
     const { userId, customer } = await paying('other-payment');
     // A proration paid since, in dollars too, then refunded in full in the Stripe Dashboard.
     stripe.paymentAmounts.set('pi_proration-other', 1234);
-    await stripeEvent('invoice.paid', paidInvoice('in_proration-other', customer, 'sub_other-payment', userId, 1234, nowSeconds() - 3600));
+    await stripeEvent('invoice.paid', paidInvoice({ id: 'in_proration-other', customer, subscription: 'sub_other-payment', userId, amount: 1234, paidAt: nowSeconds() - 3600 }));
     await dashboardRefund(customer, { refundId: 're_dashboard_other', chargeId: 'ch_proration', paymentIntent: 'pi_proration-other', amount: 1234, charged: 1234 });
     // Each charge names the payment that paid it (asked of Stripe: the invoice.paid payload did not include it).
     const stored = await api.database.db.select({ id: charges.id, paymentIntent: charges.paymentIntent }).from(charges).where(eq(charges.userId, userId));

@@ -11,7 +11,7 @@ import { expect, test } from 'vitest';
 import { refunds } from '../../server/db/schema';
 import { mailsOwed } from '../support/mail-owed';
 import { call } from '../support/server-harness';
-import { describeStripeApi } from '../support/stripe-api';
+import { describeStripeApi, paidInvoice } from '../support/stripe-api';
 import { until } from '../support/until';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -42,8 +42,7 @@ describeStripeApi('refunds never silent (issue 46)', 'http', env, ({ api, stripe
     await stripeEvent('checkout.session.completed', { id: `cs_${name}`, client_reference_id: user.userId, customer });
     const subscription = structuredClone(stripe.addSubscription(`sub_${name}`, customer, user.userId));
     await stripeEvent('customer.subscription.created', subscription, { created: nowSeconds() - DAY });
-    const invoice = { id: `in_sub_${name}`, object: 'invoice', customer, amount_paid: 10000, currency: 'usd', status_transitions: { paid_at: nowSeconds() - DAY }, parent: { subscription_details: { subscription: `sub_${name}`, metadata: { userId: user.userId } } } };
-    await stripeEvent('invoice.paid', invoice);
+    await stripeEvent('invoice.paid', paidInvoice({ id: `in_sub_${name}`, customer, subscription: `sub_${name}`, userId: user.userId, paidAt: nowSeconds() - DAY }));
     return { ...user, customer, subscription };
   }
   const metric = async (name: string) => {

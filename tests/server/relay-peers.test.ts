@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
 import { purgeExpiredData } from '../../server/domain/privacy/retention-purge';
 import { localBillingClock, peerChanges, subscriptions, wireguardKeys } from '../../server/db/schema';
-import { call, createTestApi, nameVerifier as verifier, type TestApi } from '../support/server-harness';
+import { call, createTestApi, nameVerifier as verifier, subscribe, type TestApi } from '../support/server-harness';
 import { describeStripeApi } from '../support/stripe-api';
 import { listedKeys, newPublicKey, poll, registerKey, RELAY_TOKEN } from '../support/wireguard';
 
@@ -25,16 +25,10 @@ async function signIn(api: TestApi, name: string) {
 }
 
 /** Signs in and pays through the local checkout. */
-async function subscribe(api: TestApi, name: string) {
+async function subscriber(api: TestApi, name: string) {
   const user = await signIn(api, name);
-  await buyAgain(api, name);
+  await subscribe(api.app, name);
   return user;
-}
-
-async function buyAgain(api: TestApi, name: string) {
-  const checkout = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: name, email: `${name}@example.com` });
-  const paid = await api.app.inject({ method: 'POST', url: `${new URL(checkout.body.url as string).pathname}/pay` });
-  expect(paid.headers.location).toBe('/success');
 }
 
 async function addKey(api: TestApi, sessionToken: string, name = 'Laptop') {
@@ -74,7 +68,7 @@ describe('relay tokens', () => {
 
 describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
   test('the full list carries an ETag; If-None-Match with it answers 304 until the list changes', async () => {
-    const { sessionToken } = await subscribe(api, 'ada');
+    const { sessionToken } = await subscriber(api, 'ada');
     const key = await addKey(api, sessionToken);
     const first = await poll(api.app);
     expect(first.status).toBe(200);
@@ -93,7 +87,7 @@ describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
   });
 
   test('?since= answers the changes after that version, removals by public key; a key added and removed since is only removed', async () => {
-    const { sessionToken } = await subscribe(api, 'ada');
+    const { sessionToken } = await subscriber(api, 'ada');
     const kept = await addKey(api, sessionToken, 'Kept');
     const since = await versionOf(api);
     const added = await addKey(api, sessionToken, 'Added');
@@ -112,7 +106,7 @@ describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
   });
 
   test('a since poll reads the change log, not the devices: 410 when the version is older than the log keeps, or unknown', async () => {
-    const { sessionToken } = await subscribe(api, 'ada');
+    const { sessionToken } = await subscriber(api, 'ada');
     await addKey(api, sessionToken);
     await addKey(api, sessionToken);
     // The first change is older than the log keeps (7 days): the daily clean-up prunes it, not a poll.
@@ -135,8 +129,8 @@ describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
   });
 
   test('every listed key carries expiresAt: the paid-through date plus the grace period, in the full list and in `added`; a renewal re-adds it with the new date', async () => {
-    await addKey(api, (await subscribe(api, 'bystander')).sessionToken);
-    const { userId, sessionToken } = await subscribe(api, 'ada');
+    await addKey(api, (await subscriber(api, 'bystander')).sessionToken);
+    const { userId, sessionToken } = await subscriber(api, 'ada');
     const since = await versionOf(api);
     const key = await addKey(api, sessionToken);
     const [subscription] = await api.database.db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
@@ -159,7 +153,7 @@ describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
   });
 
   test("a past due key's expiry is when the retries must be over (30 days) plus the grace period; a desktop key's is its session's end", async () => {
-    const { userId, sessionToken } = await subscribe(api, 'declined');
+    const { userId, sessionToken } = await subscriber(api, 'declined');
     // Past due (as a declined renewal leaves it), set behind the API's back: a key added now carries the rule.
     await api.database.db.update(subscriptions).set({ status: 'past_due' }).where(eq(subscriptions.userId, userId));
     const key = await addKey(api, sessionToken);
@@ -185,21 +179,25 @@ describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
     expect(metrics).not.toContain(RELAY_TOKEN);
   });
 
-  test('a key is listed only while the account has access: registered before subscribing, it is added at the payment', async () => {
-    const bystander = await addKey(api, (await subscribe(api, 'bystander')).sessionToken);
+  test('a key is listed only while the account has access: before subscribing none is taken (403 no_access), the list is unchanged', async () => {
+    const bystander = await addKey(api, (await subscriber(api, 'bystander')).sessionToken);
     const { sessionToken } = await signIn(api, 'ada');
-    const key = await addKey(api, sessionToken);
-    expect(await listedKeys(api.app)).toEqual([bystander.publicKey]);
     const since = await versionOf(api);
-    await buyAgain(api, 'ada');
+    const refused = await registerKey(api.app, sessionToken, newPublicKey(), 'Laptop', idTokens.get(sessionToken));
+    expect(refused).toMatchObject({ status: 403, body: { success: false, code: 'no_access' } });
+    expect(await versionOf(api)).toBe(since);
+    expect(await listedKeys(api.app)).toEqual([bystander.publicKey]);
+    // Once paid, the key is taken and added to the list at once.
+    await subscribe(api.app, 'ada');
+    const key = await addKey(api, sessionToken);
     expect((await poll(api.app, `?since=${since}`)).body).toMatchObject({ added: [expect.objectContaining({ publicKey: key.publicKey })], removed: [] });
     expect(await listedKeys(api.app)).toEqual([key.publicKey, bystander.publicKey].sort());
   });
 
   test('the period ending with renewal off takes the keys off; subscribing again brings them back', async () => {
-    const { sessionToken } = await subscribe(api, 'leaver');
+    const { sessionToken } = await subscriber(api, 'leaver');
     const key = await addKey(api, sessionToken);
-    const other = await subscribe(api, 'stayer');
+    const other = await subscriber(api, 'stayer');
     const otherKey = await addKey(api, other.sessionToken);
     expect((await call(api.app, 'POST', '/api/subscription/cancel', { idToken: 'leaver' })).status).toBe(200);
     // Renewal off changes nothing until the period ends.
@@ -210,12 +208,12 @@ describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
     expect(await listedKeys(api.app)).toEqual([otherKey.publicKey]);
 
     // The device survived the lapse: buying again lists it again with its addresses.
-    await buyAgain(api, 'leaver');
+    await subscribe(api.app, 'leaver');
     expect((await poll(api.app)).body.peers).toContainEqual({ publicKey: key.publicKey, ipv4Address: key.ipv4Address, ipv6Address: key.ipv6Address, expiresAt: expect.any(String) });
   });
 
   test('a past due keeps the keys listed; the past due ending takes them off', async () => {
-    const { sessionToken } = await subscribe(api, 'declined');
+    const { sessionToken } = await subscriber(api, 'declined');
     const key = await addKey(api, sessionToken);
     expect(await advance(api, '366d', true)).toMatchObject({ body: { declined: 1 } });
     expect((await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).body.subscription).toMatchObject({ status: 'past_due' });
@@ -225,7 +223,7 @@ describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
   });
 
   test('the money-back refund takes the keys off at once', async () => {
-    const { sessionToken } = await subscribe(api, 'refunded');
+    const { sessionToken } = await subscriber(api, 'refunded');
     const key = await addKey(api, sessionToken);
     const since = await versionOf(api);
     expect((await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'refunded' })).status).toBe(200);
@@ -233,7 +231,7 @@ describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
   });
 
   test('an active subscription past its end by more than the grace period, with no event, is lapsed: its keys go at the next poll', async () => {
-    const { userId, sessionToken } = await subscribe(api, 'silent');
+    const { userId, sessionToken } = await subscriber(api, 'silent');
     await addKey(api, sessionToken);
     await api.database.db
       .update(subscriptions)
@@ -243,13 +241,13 @@ describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
   });
 
   test('revocation and rotation take the old key off at the next poll; deletion removes every key and frees the addresses', async () => {
-    const { userId, sessionToken } = await subscribe(api, 'ada');
+    const { userId, sessionToken } = await subscriber(api, 'ada');
     const revoked = await addKey(api, sessionToken, 'Revoked');
     const rotated = await addKey(api, sessionToken, 'Rotated');
     const since = await versionOf(api);
     await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken, deviceId: revoked.id });
     const newKey = newPublicKey();
-    expect((await call(api.app, 'POST', '/api/vpn/devices/rotate', { sessionToken, deviceId: rotated.id, publicKey: newKey })).status).toBe(200);
+    expect((await call(api.app, 'POST', '/api/vpn/devices/rotate', { sessionToken, deviceId: rotated.id, publicKey: newKey, idToken: 'ada' })).status).toBe(200);
     const changes = (await poll(api.app, `?since=${since}`)).body;
     expect(changes.removed).toEqual([revoked.publicKey, rotated.publicKey]);
     expect(changes.added).toEqual([expect.objectContaining({ publicKey: newKey })]);
@@ -262,7 +260,7 @@ describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
   });
 
   test("a desktop session's own key leaves the list when it signs out", async () => {
-    const { sessionToken } = await subscribe(api, 'ada');
+    const { sessionToken } = await subscriber(api, 'ada');
     const { body } = await call(api.app, 'POST', '/api/auth/handoff', { sessionToken });
     const desktop = await call(api.app, 'POST', '/api/auth/handoff/redeem', { handoffToken: body.handoffToken, deviceName: 'MacBook' });
     const desktopToken = desktop.body.sessionToken as string;

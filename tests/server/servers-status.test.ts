@@ -96,6 +96,22 @@ describeApi('the servers status', { layer: 'sql', verifier, env, statusNow }, (a
     expect(answer.uptime90d).toBeLessThan(97);
   });
 
+  test("a server's uptime counts from its first report, not from the midnight before it", async () => {
+    // Issue 48's defect: a server first heard at 21:44 showed 0.07 % that evening, its day counted from 00:00.
+    ahead = 0;
+    await report(api, 1);
+    const first = serverOf(await status(api), 'us-nyc-1');
+    expect(first).toMatchObject({ online: true, uptime30d: 100, uptime90d: 100 });
+    expect(first.days[89]).toBe(1);
+    expect(first.days.slice(0, 89).every((day) => day === null)).toBe(true);
+    // Silent since: 70 minutes later it was up 1 of the 71 report intervals since its first report
+    // (whether or not midnight passed in between).
+    ahead = 70 * 60_000;
+    const later = serverOf(await status(api), 'us-nyc-1');
+    expect(later).toMatchObject({ online: false, uptime30d: 1.408, uptime90d: 1.408 });
+    ahead = 0;
+  });
+
   test('public and cacheable: max-age, an ETag of the figures, 304 to If-None-Match; nothing about a customer', async () => {
     ahead = 0;
     const signedIn = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: 'ada' });

@@ -79,6 +79,12 @@ describeApi('staff actions', { layer: 'sql', emulatorHost, env }, (api, driver) 
       'refund:refused',
       'revoke_device:done',
     ]);
+    // Issue 45 T12: the money-back window (paid just now: open) and the account's own activity, as its page shows it.
+    const shown = view.body.customer as { refundableUntil: string | null; activity: Array<{ kind: string; by: string; detail: { action?: string } }> };
+    expect(Date.parse(shown.refundableUntil ?? '')).toBeGreaterThan(Date.now());
+    expect(shown.activity.filter((item) => item.kind === 'staff_action').map((item) => `${item.by}:${item.detail.action}`)).toEqual(
+      expect.arrayContaining(['support:revoke_device', 'support:resend_receipt']),
+    );
   });
 
   test("the console says whether the customer's devices connect by the peer list's own rule (issue 49, item 2)", async () => {

@@ -8,11 +8,19 @@ import ipaddr from 'ipaddr.js';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
-import { removedWireguardKeys, sessions, wireguardKeys } from '../../server/db/schema';
-import { call, createTestApi, nameVerifier as verifier, type TestApi } from '../support/server-harness';
+import { removedWireguardKeys, sessions, subscriptions, wireguardKeys } from '../../server/db/schema';
+import { call, createTestApi, nameVerifier, subscribe, type TestApi } from '../support/server-harness';
 import { newPublicKey, registerKey as register, RELAY_TOKEN } from '../support/wireguard';
 
 const env = { RATE_LIMIT_SCALE: '10', RELAY_TOKENS: `test-relay:${RELAY_TOKEN}` };
+
+/** nameVerifier, but `signed-in-long-ago:<name>` is that person's ID token of a sign-in 11 minutes ago. */
+const verifier: typeof nameVerifier = {
+  verify: async (token) =>
+    token.startsWith('signed-in-long-ago:')
+      ? { ...(await nameVerifier.verify(token.slice('signed-in-long-ago:'.length))), authTime: Math.floor(Date.now() / 1000) - 11 * 60 }
+      : nameVerifier.verify(token),
+};
 
 /** The ID token each web session signed in with (nameVerifier: a sign-in just now), sent with its keys. */
 const idTokens = new Map<string, string>();
@@ -23,6 +31,17 @@ async function signIn(api: TestApi, name: string) {
   idTokens.set(body.sessionToken as string, name);
   return { userId: (body.user as { id: string }).id, sessionToken: body.sessionToken as string };
 }
+
+/** Signs in and pays a year: a WireGuard key needs a subscription that gives access (issue 46, item 9). */
+async function subscriber(api: TestApi, name: string) {
+  const user = await signIn(api, name);
+  await subscribe(api.app, name);
+  return user;
+}
+
+/** POST /api/vpn/devices/rotate with the ID token the session signed in with (a sign-in just now). */
+const rotate = (app: TestApi['app'], sessionToken: string, deviceId: string, publicKey: string, idToken = idTokens.get(sessionToken)) =>
+  call(app, 'POST', '/api/vpn/devices/rotate', { sessionToken, deviceId, publicKey, ...(idToken ? { idToken } : {}) });
 
 async function desktopSession(api: TestApi, sessionToken: string, deviceName: string) {
   const { body } = await call(api.app, 'POST', '/api/auth/handoff', { sessionToken });
@@ -48,7 +67,7 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
   });
 
   test('a key must be base64 of exactly 32 bytes and the name 1 to 50 characters (400 naming the field)', async () => {
-    const { sessionToken } = await signIn(api, 'ada');
+    const { sessionToken } = await subscriber(api, 'ada');
     const bad = [
       Buffer.alloc(31, 1).toString('base64'),
       Buffer.alloc(33, 1).toString('base64'),
@@ -71,7 +90,7 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
   });
 
   test('a registered key gets an IPv4 /32 of 10.64.0.0/10 and an IPv6 /128 of the ULA pool, and is listed as a device', async () => {
-    const { sessionToken } = await signIn(api, 'ada');
+    const { sessionToken } = await subscriber(api, 'ada');
     const publicKey = newPublicKey();
     const { status, body } = await registerKey(api.app, sessionToken, publicKey, 'Phone');
     expect(status).toBe(200);
@@ -94,8 +113,8 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
 
   // Issue 46, item 9: only the key's owner is told it is in use; a stranger gets the answer any refused key gets.
   test('a key the account has is 409 key_in_use; another account\'s is 400 key_refused, as a removed key is for 5 minutes', async () => {
-    const ada = await signIn(api, 'ada');
-    const bob = await signIn(api, 'bob');
+    const ada = await subscriber(api, 'ada');
+    const bob = await subscriber(api, 'bob');
     const publicKey = newPublicKey();
     const registered = await registerKey(api.app, ada.sessionToken, publicKey);
     expect(registered.status).toBe(200);
@@ -119,7 +138,7 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
   });
 
   test('desktop sessions and keys count together against the limit of 10: 409 device_limit names the limit and the account page', async () => {
-    const { sessionToken } = await signIn(api, 'ada');
+    const { sessionToken } = await subscriber(api, 'ada');
     expect((await desktopSession(api, sessionToken, 'MacBook')).status).toBe(200);
     for (let index = 0; index < 9; index += 1) expect((await registerKey(api.app, sessionToken, newPublicKey(), `Key ${index}`)).status).toBe(200);
     const refused = await registerKey(api.app, sessionToken, newPublicKey());
@@ -137,7 +156,7 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
   });
 
   test("a desktop session attaches its own key (one device, not two); a second call replaces it", async () => {
-    const { sessionToken } = await signIn(api, 'ada');
+    const { sessionToken } = await subscriber(api, 'ada');
     const desktop = await desktopSession(api, sessionToken, 'MacBook');
     const desktopToken = desktop.body.sessionToken as string;
     const first = newPublicKey();
@@ -161,14 +180,12 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
   });
 
   test('rotation: a new key with new addresses replaces the old one at once; another account cannot rotate it', async () => {
-    const ada = await signIn(api, 'ada');
-    const bob = await signIn(api, 'bob');
-    const old = (await registerKey(api.app, ada.sessionToken, newPublicKey(), 'Router')).body.device as Record<string, string>;
+    const ada = await subscriber(api, 'ada');
+    const bob = await subscriber(api, 'bob');
+    const old = (await registerKey(api.app, ada.sessionToken, newPublicKey(), 'Router')).body.device as { id: string; publicKey: string; ipv4Address: string; ipv6Address: string };
     const publicKey = newPublicKey();
-    expect(
-      (await call(api.app, 'POST', '/api/vpn/devices/rotate', { sessionToken: bob.sessionToken, deviceId: old.id, publicKey })).status,
-    ).toBe(404);
-    const rotated = await call(api.app, 'POST', '/api/vpn/devices/rotate', { sessionToken: ada.sessionToken, deviceId: old.id, publicKey });
+    expect((await rotate(api.app, bob.sessionToken, old.id, publicKey)).status).toBe(404);
+    const rotated = await rotate(api.app, ada.sessionToken, old.id, publicKey);
     expect(rotated.status).toBe(200);
     const device = rotated.body.device as Record<string, string>;
     expect(device).toMatchObject({ kind: 'wireguard', name: 'Router', publicKey });
@@ -200,7 +217,7 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
   });
 
   test('the all-zero key, the other low-order points and the servers\' own keys are refused as device keys (issue 46, item 9)', async () => {
-    const { sessionToken } = await signIn(api, 'ada');
+    const { sessionToken } = await subscriber(api, 'ada');
     const desktopToken = (await desktopSession(api, sessionToken, 'MacBook')).body.sessionToken as string;
     const lowOrder = ['00'.repeat(32), `01${'00'.repeat(31)}`, `ec${'ff'.repeat(30)}7f`, `ed${'ff'.repeat(31)}`].map((hex) => Buffer.from(hex, 'hex').toString('base64'));
     const serverKeys = api.config.vpnServers.servers.map((server) => server.publicKey);
@@ -213,18 +230,32 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
   });
 
   test('a web session adds a key only with a sign-in within 10 minutes: 401 reauth_required otherwise (issue 46, item 9)', async () => {
-    const { sessionToken } = await signIn(api, 'ada');
+    const { sessionToken } = await subscriber(api, 'ada');
     const withoutSignIn = await register(api.app, sessionToken, newPublicKey());
     expect(withoutSignIn).toMatchObject({ status: 401, body: { success: false, code: 'reauth_required', error: 'For your security, please sign in again to add a device.' } });
     // Another person's fresh sign-in is not this account's.
-    await signIn(api, 'bob');
+    await subscriber(api, 'bob');
     expect((await register(api.app, sessionToken, newPublicKey(), 'Phone', 'bob')).body.code).toBe('account_mismatch');
     expect(await api.database.db.select().from(wireguardKeys)).toEqual([]);
     expect((await register(api.app, sessionToken, newPublicKey(), 'Phone', 'ada')).status).toBe(200);
   });
 
+  test("replacing a key wants a sign-in within 10 minutes too: 401 reauth_required, another person's sign-in 403; the old key stays (issue 46, item 9)", async () => {
+    const { sessionToken } = await subscriber(api, 'ada');
+    await subscriber(api, 'bob');
+    const old = (await registerKey(api.app, sessionToken, newPublicKey(), 'Router')).body.device as { id: string; publicKey: string };
+    const stale = await rotate(api.app, sessionToken, old.id, newPublicKey(), '');
+    expect(stale).toMatchObject({ status: 401, body: { success: false, code: 'reauth_required', error: "For your security, please sign in again to replace a device's key." } });
+    expect((await rotate(api.app, sessionToken, old.id, newPublicKey(), 'bob')).body.code).toBe('account_mismatch');
+    // Ada's own sign-in of 11 minutes ago is refused like none, for adding as for replacing: the one rule for a new key.
+    expect((await rotate(api.app, sessionToken, old.id, newPublicKey(), 'signed-in-long-ago:ada')).body.code).toBe('reauth_required');
+    expect((await register(api.app, sessionToken, newPublicKey(), 'Phone', 'signed-in-long-ago:ada')).body.code).toBe('reauth_required');
+    expect((await devicesOf(api, sessionToken)).map((device) => device.publicKey)).toEqual([old.publicKey]);
+    expect((await rotate(api.app, sessionToken, old.id, newPublicKey())).status).toBe(200);
+  });
+
   test('a desktop session sets its own key right after its hand-off without a sign-in; later it pairs again (issue 46, item 9)', async () => {
-    const { sessionToken } = await signIn(api, 'ada');
+    const { sessionToken } = await subscriber(api, 'ada');
     const desktopToken = (await desktopSession(api, sessionToken, 'MacBook')).body.sessionToken as string;
     const first = newPublicKey();
     expect((await registerKey(api.app, desktopToken, first)).status).toBe(200);
@@ -235,7 +266,7 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
   });
 
   test('a key added on the website owes the "new device" e-mail naming it, and shows in the account activity (issue 46, item 9)', async () => {
-    const { sessionToken, userId } = await signIn(api, 'ada');
+    const { sessionToken, userId } = await subscriber(api, 'ada');
     const device = (await registerKey(api.app, sessionToken, newPublicKey(), 'Garage router')).body.device as { id: string };
     const owed = await api.database.statement('owed_new_key_mail', `SELECT data FROM "${api.database.jobSchema}".job WHERE name = 'mail' AND data->>'userId' = $1 AND data->>'kind' = 'new_device'`)([userId]);
     expect(owed.map(([data]) => data)).toEqual([expect.objectContaining({ kind: 'new_device', keyId: device.id, userId })]);
@@ -244,7 +275,7 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
   });
 
   test('a desktop session may not register devices for the account, rotate or revoke them', async () => {
-    const { sessionToken } = await signIn(api, 'ada');
+    const { sessionToken } = await subscriber(api, 'ada');
     const key = (await registerKey(api.app, sessionToken, newPublicKey())).body.device as { id: string };
     const desktopToken = (await desktopSession(api, sessionToken, 'MacBook')).body.sessionToken as string;
     const rotate = await call(api.app, 'POST', '/api/vpn/devices/rotate', { sessionToken: desktopToken, deviceId: key.id, publicKey: newPublicKey() });
@@ -266,8 +297,35 @@ describeApi('tunnel addresses', { layer: 'sql', verifier, env: smallPool }, (fir
     if (second !== first) await second?.close();
   });
 
+  test('an account without access gets no key and no tunnel address: never subscribed, ended, refunded, unpaid, a desktop session too: 403 no_access (issue 46, item 9)', async () => {
+    const noSubscription = { status: 403, body: { success: false, code: 'no_access', error: 'A device can be added only while you have an active subscription. Subscribe on your account page, then add it.' } };
+    const never = await signIn(first, 'never');
+    expect(await registerKey(first.app, never.sessionToken, newPublicKey())).toMatchObject(noSubscription);
+    const desktopToken = (await desktopSession(first, never.sessionToken, 'MacBook')).body.sessionToken as string;
+    expect(await registerKey(second.app, desktopToken, newPublicKey())).toMatchObject(noSubscription);
+
+    const refunded = await subscriber(first, 'refunded');
+    expect((await call(first.app, 'POST', '/api/subscription/refund', { idToken: 'refunded' })).status).toBe(200);
+    expect(await registerKey(first.app, refunded.sessionToken, newPublicKey())).toMatchObject(noSubscription);
+
+    const ended = await subscriber(first, 'ended');
+    const key = (await registerKey(first.app, ended.sessionToken, newPublicKey(), 'Router')).body.device as { id: string; ipv4Address: string };
+    await first.database.db.update(subscriptions).set({ status: 'cancelled' }).where(eq(subscriptions.userId, ended.userId));
+    expect(await registerKey(second.app, ended.sessionToken, newPublicKey())).toMatchObject(noSubscription);
+    // A kept device gets no new key (and no new address) either: Replace key is refused the same way.
+    expect(await rotate(first.app, ended.sessionToken, key.id, newPublicKey())).toMatchObject(noSubscription);
+
+    const unpaid = await subscriber(first, 'unpaid');
+    await first.database.db.update(subscriptions).set({ status: 'past_due', unpaid: true }).where(eq(subscriptions.userId, unpaid.userId));
+    expect(await registerKey(first.app, unpaid.sessionToken, newPublicKey())).toMatchObject({ status: 403, body: { code: 'no_access', error: expect.stringContaining('Update your payment method') } });
+
+    // Nothing was drawn: the ended account's device, from when it had access, is the only key with an address.
+    const rows = await first.database.db.select().from(wireguardKeys);
+    expect(rows.map((row) => row.ipv4Address)).toEqual([key.ipv4Address]);
+  });
+
   test('20 concurrent registrations on two instances get 20 different addresses of each family', async () => {
-    const accounts = await Promise.all(Array.from({ length: 10 }, (_, index) => signIn(first, `user${index}`)));
+    const accounts = await Promise.all(Array.from({ length: 10 }, (_, index) => subscriber(first, `user${index}`)));
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, index) => registerKey(index % 2 ? second.app : first.app, accounts[index % 10]!.sessionToken, newPublicKey(), `Device ${index}`)),
     );

@@ -116,6 +116,13 @@ describeApi('a journey over every route', { layer: 'sql', ...journeyApi }, (api,
     const desktopToken = desktop.json.sessionToken as string;
     const devices = (await post('/api/auth/devices', { sessionToken })).json.devices as Array<{ id: string }>;
     await post('/api/account/activity', { sessionToken });
+    // Paid first: a WireGuard key needs a subscription (issue 46, item 9).
+    const checkoutUrl = (await post('/api/subscription/create-checkout', { idToken: minted.idToken, email })).json.url as string;
+    const checkoutPath = new URL(checkoutUrl).pathname;
+    const checkoutId = checkoutPath.split('/').pop()!;
+    expect((await send('GET', checkoutPath)).status).toBe(200);
+    expect((await post(`${checkoutPath}/pay`, '')).status).toBe(303);
+    await post(`${checkoutPath}/cancel`, '');
     // WireGuard (issue 29): the key's name, public key and addresses are the customer's too.
     await send('GET', '/api/vpn/servers');
     const keyName = `Ada's Phone ${stamp}`.slice(0, 50);
@@ -133,14 +140,8 @@ describeApi('a journey over every route', { layer: 'sql', ...journeyApi }, (api,
     expect((await post('/api/staff/customer', { idToken: agent.idToken, userId })).status).toBe(200);
     await post('/api/staff/actions', { idToken: agent.idToken, userId, action: 'resend_receipt', reason: `Asked by ${email}` });
 
-    const checkoutUrl = (await post('/api/subscription/create-checkout', { idToken: minted.idToken, email })).json.url as string;
-    const checkoutPath = new URL(checkoutUrl).pathname;
-    const checkoutId = checkoutPath.split('/').pop()!;
-    expect((await send('GET', checkoutPath)).status).toBe(200);
-    expect((await post(`${checkoutPath}/pay`, '')).status).toBe(303);
-    await post(`${checkoutPath}/cancel`, '');
     const secondKey = newPublicKey();
-    const rotated = (await post('/api/vpn/devices/rotate', { sessionToken, deviceId: key.id, publicKey: secondKey })).json.device as Record<string, string>;
+    const rotated = (await post('/api/vpn/devices/rotate', { sessionToken, deviceId: key.id, publicKey: secondKey, idToken: minted.idToken })).json.device as Record<string, string>;
     const relay = { authorization: `Bearer ${RELAY_TOKEN}` };
     expect((await send('GET', '/api/relay/v1/peers', undefined, relay)).json.peers).toEqual([expect.objectContaining({ publicKey: secondKey })]);
     expect((await send('GET', '/api/relay/v1/peers?since=0', undefined, relay)).status).toBe(200);

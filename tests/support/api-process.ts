@@ -11,6 +11,8 @@ import { freePort } from './stack.ts';
 
 export interface ApiProcess {
   url: string;
+  /** The API's own process id (a bench reads its CPU time from /proc). */
+  pid: number;
   logs: string[];
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
@@ -65,6 +67,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   }
   return {
     url,
+    pid: child.pid!,
     logs,
     exited,
     signal: (signal) => child.kill(signal),

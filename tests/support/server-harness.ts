@@ -242,3 +242,15 @@ export async function call(app: FastifyInstance, method: 'POST' | 'DELETE' | 'GE
   }
   return { status: response.statusCode, body, headers: response.headers };
 }
+
+/**
+ * Pays a year through the local checkout as the customer `idToken` names (nameVerifier: a name; the Auth
+ * emulator: a minted token): the checkout page's Pay, whose event makes the subscription `active`. A WireGuard
+ * key needs it first (issue 46, item 9: no subscription, no tunnel address).
+ */
+export async function subscribe(app: FastifyInstance, idToken: string, email = `${idToken}@example.com`): Promise<void> {
+  const checkout = await call(app, 'POST', '/api/subscription/create-checkout', { idToken, email });
+  if (checkout.status !== 200) throw new Error(`create-checkout answered ${checkout.status}: ${JSON.stringify(checkout.body)}`);
+  const paid = await app.inject({ method: 'POST', url: `${new URL(checkout.body.url as string).pathname}/pay` });
+  if (paid.headers.location !== '/success') throw new Error(`the local checkout's Pay answered ${paid.statusCode} to ${String(paid.headers.location)}`);
+}

@@ -54,6 +54,33 @@ function stripeCalls(api: TestApi, stripe: StripeStandIn): StripeCalls {
   };
 }
 
+/** What Stripe's invoice.paid says about one payment, as the billing tests send it. */
+export interface PaidInvoice {
+  /** The invoice's id; its payment is `pi_` and the rest of it (the stand-in's rule: in_x is paid by pi_x). */
+  id: string;
+  customer: string;
+  /** The subscription it paid for, and the account in that subscription's metadata. */
+  subscription: string;
+  userId: string;
+  /** Cents (default 10000: the $100 plan). */
+  amount?: number;
+  /** Stripe's time of the payment, seconds (default a day ago). */
+  paidAt?: number;
+}
+
+/** A paid invoice of a subscription, as Stripe sends it in invoice.paid (the stand-in answers its payment). */
+export function paidInvoice({ id, customer, subscription, userId, amount = 10000, paidAt = Math.floor(Date.now() / 1000) - 86_400 }: PaidInvoice) {
+  return {
+    id,
+    object: 'invoice',
+    customer,
+    amount_paid: amount,
+    currency: 'usd',
+    status_transitions: { paid_at: paidAt },
+    parent: { subscription_details: { subscription, metadata: { userId } } },
+  };
+}
+
 /** What a Stripe block's body gets: the API, the stand-in (both filled in before the first test), the driver. */
 export interface StripeBlock extends StripeCalls {
   api: BlockApi;

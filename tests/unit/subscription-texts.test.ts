@@ -78,6 +78,8 @@ describe('whether the devices connect (issue 45 item 2)', () => {
     expect(deviceAccess({ status: 'past_due' }, new Date('2026-12-05T00:00:00Z'), now)).toBe('connects');
     expect(deviceAccess({ status: 'past_due' }, new Date('2026-11-20T00:00:00Z'), now)).toBe('pausedUntilPayment');
     expect(deviceAccess({ status: 'past_due' }, null, now)).toBe('connects');
+    // The API's `unpaid` (issue 46 item 2): the retries ended before the pay-by day, and access with them.
+    expect(deviceAccess({ status: 'past_due', unpaid: true }, new Date('2026-12-05T00:00:00Z'), now)).toBe('pausedUntilPayment');
     for (const status of ['cancelled', 'inactive', 'incomplete']) expect(deviceAccess({ status }, null, now), status).toBe('planEnded');
     expect(deviceAccess(null, null, now)).toBe('planEnded');
   });

@@ -45,6 +45,7 @@ type SessionCheckRow = [
   plan: string | null,
   cancelAtPeriodEnd: boolean | null,
   currentPeriodEnd: Date | null,
+  unpaid: boolean | null,
   billingClockOffsetSeconds: number | null,
 ];
 
@@ -71,7 +72,7 @@ export function prepareSessionCheck(database: Database): (token: string) => Prom
     'veil_session_check',
     `select t.token_hash, s.id, s.last_used_at < ${TODAY_SQL},
             u.id, u.email, u.name, u.provider,
-            b.status, b.plan, b.cancel_at_period_end, b.current_period_end,
+            b.status, b.plan, b.cancel_at_period_end, b.current_period_end, b.unpaid,
             (select c.offset_seconds::float8 from local_billing_clock c where c.id = 1)
        from unnest($1::text[]) as t(token_hash)
       cross join lateral (
@@ -80,7 +81,7 @@ export function prepareSessionCheck(database: Database): (token: string) => Prom
              limit 1) s
        join users u on u.id = s.user_id and u.disabled_at is null
        left join lateral (
-            select b.status, b.plan, b.cancel_at_period_end, b.current_period_end from subscriptions b
+            select b.status, b.plan, b.cancel_at_period_end, b.current_period_end, b.unpaid from subscriptions b
              where b.user_id = s.user_id
              order by ${shownSubscriptionFirstSql('b')}
              limit 1) b on true`,
@@ -99,7 +100,7 @@ export function prepareSessionCheck(database: Database): (token: string) => Prom
     const found = new Map<string, { check: SessionCheck; stale: boolean }>();
     const staleIds: string[] = [];
     for (const row of rows) {
-      const [tokenHash, sessionId, stale, userId, email, name, provider, status, plan, cancelAtPeriodEnd, currentPeriodEnd, billingClockOffsetSeconds] =
+      const [tokenHash, sessionId, stale, userId, email, name, provider, status, plan, cancelAtPeriodEnd, currentPeriodEnd, unpaid, billingClockOffsetSeconds] =
         row as SessionCheckRow;
       found.set(tokenHash, {
         stale,
@@ -107,7 +108,7 @@ export function prepareSessionCheck(database: Database): (token: string) => Prom
           sessionId,
           user: { id: userId, email, name, provider },
           // A subscription's status is never null: a null one is the left join finding none.
-          subscription: status === null ? null : { status, plan, cancelAtPeriodEnd: cancelAtPeriodEnd!, currentPeriodEnd },
+          subscription: status === null ? null : { status, plan, cancelAtPeriodEnd: cancelAtPeriodEnd!, currentPeriodEnd, unpaid: unpaid! },
           billingClockOffsetSeconds: billingClockOffsetSeconds ?? 0,
         },
       });

@@ -18,7 +18,7 @@ import { oweRefund } from './refunds.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 /** What an answer's `subscription` is made of (toApiSubscription). */
-export type ShownSubscriptionRow = Pick<SubscriptionRow, 'status' | 'plan' | 'cancelAtPeriodEnd' | 'currentPeriodEnd'>;
+export type ShownSubscriptionRow = Pick<SubscriptionRow, 'status' | 'plan' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'unpaid'>;
 type Status = 'active' | 'inactive' | 'past_due' | 'cancelled';
 
 /** The statuses that count as the account's subscription: one at most per account. */
@@ -92,6 +92,8 @@ export function toApiSubscription(row: ShownSubscriptionRow | undefined | null, 
     ...(row.plan ? { plan: row.plan } : {}),
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     ...(row.currentPeriodEnd ? { endDate: row.currentPeriodEnd.toISOString() } : {}),
+    // Shown as past due, but without access (Stripe's `unpaid`): the account page must tell the two apart.
+    ...(row.unpaid && row.status === 'past_due' ? { unpaid: true } : {}),
   };
 }
 

@@ -61,6 +61,7 @@ export async function recordHealth(db: Db, serverId: string, report: RelayHealth
       .update(relayServers)
       .set({
         reportedAt: now,
+        firstReportedAt: sql`coalesce(${relayServers.firstReportedAt}, ${now.toISOString()}::timestamptz)` as unknown as Date,
         versionApplied: report.versionApplied,
         peers: report.peers,
         activePeers: report.activePeers,

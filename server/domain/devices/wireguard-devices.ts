@@ -106,7 +106,8 @@ async function refuseBlockedKey(tx: Db, publicKey: string, now: Date): Promise<v
  * Inserts a key with freshly drawn addresses, drawing again while an address is taken (the unique
  * constraints decide; ON CONFLICT DO NOTHING waits for a concurrent insert of the same value and then
  * yields). A public key the account has already is `key_in_use`; another account's, `key_refused` (issue 46,
- * item 9: a stranger is not told the key exists elsewhere). Listed at once when the account has access.
+ * item 9: a stranger is not told the key exists elsewhere). Only while the account has access (else 403
+ * `no_access`), and listed at once.
  */
 async function insertKey(
   tx: Db,
@@ -116,10 +117,11 @@ async function insertKey(
   now: Date,
 ): Promise<KeyRow> {
   const { access: state, until } = await accountAccess(tx, values.userId, billingNow, now);
-  // A subscription whose payment was never settled (Stripe's `unpaid`) gives no access: a new key is refused,
-  // not kept unlisted without a word (issue 46, item 2).
-  if (until === null && state === 'pausedUntilPayment') throw failures.noAccess();
-  const access = until !== null && (values.expiresAt === null || values.expiresAt > now);
+  // No access, no key (issue 46, items 2 and 9): an account without a subscription that gives access (never
+  // one, ended, refunded, Stripe's `unpaid`, disabled) holds no new tunnel address. Refused before any
+  // address is drawn, and said, not kept unlisted without a word.
+  if (until === null) throw failures.noAccess(state === 'pausedUntilPayment' ? 'unpaid' : 'none');
+  const access = values.expiresAt === null || values.expiresAt > now;
   const listedUntil = access ? new Date(Math.min(until.getTime(), values.expiresAt?.getTime() ?? Infinity)) : null;
   for (let attempt = 0; attempt < ADDRESS_ATTEMPTS; attempt += 1) {
     const [row] = await tx
@@ -164,10 +166,7 @@ export async function registerKey(
   now = new Date(),
 ): Promise<WireguardDevice> {
   refuseUnusableKey(request.publicKey, options.serverKeys);
-  if (session.kind === 'web') {
-    if (!identity || !signedInRecently(identity, now)) throw failures.reauthRequired('to add a device');
-    if ((await accountOfIdentity(db, identity)).id !== user.id) throw failures.accountMismatch();
-  }
+  if (session.kind === 'web') await requireRecentSignIn(db, user.id, identity, 'to add a device', now);
   return db.transaction(async (tx) => {
     await lockAccountForPeers(tx, user.id);
     if (session.kind === 'desktop') {
@@ -190,19 +189,31 @@ export async function registerKey(
 }
 
 /**
+ * A web session's new key, added or replacing one, needs `identity` of a sign-in within the last 10 minutes
+ * (else 401 `reauth_required`) of this very account (issue 46, item 9).
+ */
+async function requireRecentSignIn(db: Db, userId: string, identity: RecentIdentity, forWhat: string, now: Date): Promise<void> {
+  if (!identity || !signedInRecently(identity, now)) throw failures.reauthRequired(forWhat);
+  if ((await accountOfIdentity(db, identity)).id !== userId) throw failures.accountMismatch();
+}
+
+/**
  * POST /vpn/devices/rotate (the website only): a device's key replaced by a new one with new addresses; the
  * old key leaves the peer list in the same transaction. `deviceId` names a WireGuard device, or a desktop
- * session whose own key it is.
+ * session whose own key it is. A new key is a new credential: it wants a sign-in within the last 10
+ * minutes, as adding one does (issue 46, item 9).
  */
 export async function rotateKey(
   db: Db,
   { session, user }: Caller,
   request: { deviceId: string; publicKey: string },
+  identity: RecentIdentity,
   options: Pick<KeyOptions, 'pools' | 'billingNow' | 'serverKeys'>,
   now = new Date(),
 ): Promise<WireguardDevice> {
   if (session.kind !== 'web') throw failures.websiteOnly();
   refuseUnusableKey(request.publicKey, options.serverKeys);
+  await requireRecentSignIn(db, user.id, identity, "to replace a device's key", now);
   return db.transaction(async (tx) => {
     await lockAccountForPeers(tx, user.id);
     // The device's key: a WireGuard device's own row, or the key its desktop session attached.

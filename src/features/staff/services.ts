@@ -1,13 +1,18 @@
 /** The staff console's machines with their browser implementations (issue 30, item 7). */
-import { fromPromise } from 'xstate';
-import { STAFF_ROLES, type StaffRole } from '../../../contract/staff';
+import { fromPromise, type ActorRefFrom } from 'xstate';
+import { isStaffRole } from '../../../contract/staff';
 import { staffActionMachine } from '../../../machines/staff-action';
-import { staffSearchMachine } from '../../../machines/staff-search';
+import { SIGN_IN_AGAIN, staffSearchMachine } from '../../../machines/staff-search';
 import { serverStatusMachine, type ServerStatusReading } from '../../../machines/server-status';
 import { getClientConfig } from '../../app/flows/session-services';
 import { currentStaffToken } from '../../services/firebase-auth';
 import { showToast } from '../../services/toasts';
 import { staffApi } from '../../services/staff-api';
+
+/** The search actor's id in the app's system: the action machine tells it to reload the customer. */
+export const STAFF_SEARCH_ID = 'staff.search';
+export type StaffSearchActor = ActorRefFrom<typeof staffSearchMachine>;
+export type StaffActionActor = ActorRefFrom<typeof staffActionMachine>;
 
 /** A fresh ID token of the signed-in staff member. */
 async function freshToken(): Promise<string> {
@@ -16,19 +21,23 @@ async function freshToken(): Promise<string> {
   return token.idToken;
 }
 
-export function provideStaffSearch() {
-  return staffSearchMachine.provide({
-    actors: {
-      loadRole: fromPromise(async () => {
-        const token = await currentStaffToken(getClientConfig());
-        const role = token?.role;
-        return (STAFF_ROLES as readonly unknown[]).includes(role) ? (role as StaffRole) : null;
-      }),
-      searchCustomers: fromPromise(async ({ input }) => staffApi.search(await freshToken(), input.query)),
-      loadCustomer: fromPromise(async ({ input }) => staffApi.customer(await freshToken(), input.userId)),
-    },
-  });
+/**
+ * The role from a freshly refreshed token. No provider user, or a refresh the provider refuses (a role just
+ * granted revokes the old sign-in), asks for the sign-in again (issue 45 T12).
+ */
+async function loadRole() {
+  const token = await currentStaffToken(getClientConfig()).catch(() => null);
+  if (!token) throw Object.assign(new Error('Please sign in again.'), { code: SIGN_IN_AGAIN });
+  return isStaffRole(token.role) ? token.role : null;
 }
+
+export const staffSearch = staffSearchMachine.provide({
+  actors: {
+    loadRole: fromPromise(loadRole),
+    searchCustomers: fromPromise(async ({ input }) => staffApi.search(await freshToken(), input.query)),
+    loadCustomer: fromPromise(async ({ input }) => staffApi.customer(await freshToken(), input.userId)),
+  },
+});
 
 /**
  * The console's server table: the public status plus each server's applied peer-list version (POST
@@ -55,24 +64,23 @@ const DONE_TEXTS = {
   delete: 'The account was deleted.',
 } as const;
 
-/** One action's machine; `onDone` reloads the customer page. */
-export function provideStaffAction(onDone: () => void) {
-  return staffActionMachine.provide({
-    actors: {
-      performAction: fromPromise(async ({ input }) => {
-        await staffApi.act(await freshToken(), {
-          userId: input.userId,
-          action: input.action,
-          reason: input.reason,
-          ...(input.deviceId ? { deviceId: input.deviceId } : {}),
-        });
-      }),
+/** The one action machine (every action): done, it says so and has the search actor reload the customer. */
+export const staffAction = staffActionMachine.provide({
+  actors: {
+    performAction: fromPromise(async ({ input }) => {
+      if (!input.action) throw new Error('No action was started.');
+      await staffApi.act(await freshToken(), {
+        userId: input.userId,
+        action: input.action,
+        reason: input.reason,
+        ...(input.deviceId ? { deviceId: input.deviceId } : {}),
+      });
+    }),
+  },
+  actions: {
+    actionDone: ({ context, system }) => {
+      if (context.action) void showToast({ title: 'Done', message: DONE_TEXTS[context.action], color: 'green' });
+      (system.get(STAFF_SEARCH_ID) as StaffSearchActor | undefined)?.send({ type: 'customer.reload' });
     },
-    actions: {
-      actionDone: ({ context }) => {
-        void showToast({ title: 'Done', message: DONE_TEXTS[context.action], color: 'green' });
-        onDone();
-      },
-    },
-  });
-}
+  },
+});

@@ -34,11 +34,14 @@ export function provideAddDevice(actors: AppActors) {
       registerKey: fromPromise(async ({ input }) => {
         const sessionToken = currentSessionToken(actors);
         return withSession(actors, async () => {
-          if (input.deviceId) return api.rotateKey({ sessionToken, deviceId: input.deviceId, publicKey: input.publicKey });
-          // A new device needs a sign-in within 10 minutes (issue 46, item 9): the provider's ID token says when.
+          // A new key, for a new device or in a device's place, needs a sign-in within 10 minutes (issue 46,
+          // item 9): the provider's ID token says when.
           const token = freshToken ?? (await idToken());
           freshToken = null;
-          return api.registerKey({ sessionToken, name: input.name, publicKey: input.publicKey, idToken: token }).catch(signInAgainNeeded);
+          const answer = input.deviceId
+            ? api.rotateKey({ sessionToken, deviceId: input.deviceId, publicKey: input.publicKey, idToken: token })
+            : api.registerKey({ sessionToken, name: input.name, publicKey: input.publicKey, idToken: token });
+          return answer.catch(signInAgainNeeded);
         });
       }),
       reauthenticate: fromPromise<void>(async () => {
