@@ -202,11 +202,11 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
   });
 
   test("a device's kind is read from its row, not from its id's shape: a key whose id has no wgk_ prefix rotates and is removed (issue 49, item 2)", async () => {
-    const { sessionToken } = await signIn(api, 'ada');
+    const { sessionToken } = await subscriber(api, 'ada');
     const added = (await registerKey(api.app, sessionToken, newPublicKey(), 'Old router')).body.device as { id: string };
     const id = `dev_${Date.now()}`;
     await api.database.db.update(wireguardKeys).set({ id }).where(eq(wireguardKeys.id, added.id));
-    const rotated = await call(api.app, 'POST', '/api/vpn/devices/rotate', { sessionToken, deviceId: id, publicKey: newPublicKey() });
+    const rotated = await rotate(api.app, sessionToken, id, newPublicKey());
     expect(rotated.status).toBe(200);
     const device = (rotated.body.device as { id: string; kind: string; name: string });
     expect(device).toMatchObject({ kind: 'wireguard', name: 'Old router' });
