@@ -4,7 +4,7 @@
  * Part of the API contract (contract/api.ts).
  */
 import { z } from 'zod';
-import { activityItemSchema } from './account-activity.ts';
+import { activityItemSchema, type ActivityItem } from './account-activity.ts';
 import { optionalEmail, subscriptionSchema, successAnswer, text, token, userSchema } from './api-common.ts';
 
 // POST /auth/google/signin
@@ -64,18 +64,40 @@ export const deleteAccountRequestSchema = z.object({
   sessionToken: token,
 });
 
-// POST /account/activity: the account's own history, newest first (issue 30, item 6)
-export const accountActivityRequestSchema = z.object({ sessionToken: token });
-export const accountActivityAnswerSchema = successAnswer({ items: z.array(activityItemSchema) });
+// POST /account/activity: the account's own history, newest first (issue 30, item 6), a page at a time
+// (issue 45, T25): `limit` entries (default ACTIVITY_PAGE), then the next page from the answer's `nextCursor`.
+/** Entries in a page of account activity when the caller names no `limit` (the account page's "Show more" step). */
+export const ACTIVITY_PAGE = 10;
+/** The most entries one page may ask for. */
+export const ACTIVITY_PAGE_MAX = 100;
+/** Where a page of activity goes on from: the day and number of the last entry before it (`YYYY-MM-DD.N`). */
+const activityCursor = z.string().regex(/^\d{4}-\d{2}-\d{2}\.\d{1,18}$/, 'must be a cursor from the last answer');
+export const accountActivityRequestSchema = z.object({
+  sessionToken: token,
+  cursor: activityCursor.optional(),
+  limit: z.number().int().min(1).max(ACTIVITY_PAGE_MAX).optional(),
+});
+export const accountActivityAnswerSchema = successAnswer({
+  items: z.array(activityItemSchema),
+  /** The cursor of the next page, null when this page is the last. */
+  nextCursor: activityCursor.nullable(),
+});
+export interface AccountActivityPage {
+  items: ActivityItem[];
+  nextCursor: string | null;
+}
 
 // POST /account/export: the customer's copy of everything the retention list names for the account
 // (issue 31, item 4), as a JSON attachment; needs a sign-in within the last 10 minutes, one per 10 minutes.
 export const accountExportRequestSchema = z.object({ idToken: token });
-const exportRowSchema = z.record(z.string(), z.unknown());
+/** A row as a person reads it: labelled fields, times in ISO 8601, amounts with their currency (issue 45, T16). */
+const exportRowSchema = z.record(z.string(), z.string());
 export const accountExportSchema = z.object({
   /** ISO 8601: when this copy was made. */
   exportedAt: z.string(),
   accountId: z.string(),
+  /** The copy in a few sentences, for a person (the account page shows it beside the download). */
+  summary: z.array(z.string()),
   /** One part per kind of data the retention list names (contract/retention.ts), with why and how long. */
   parts: z.array(
     z.object({

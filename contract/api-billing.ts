@@ -37,7 +37,11 @@ export const billingPortalAnswerSchema = successAnswer({ url: z.string() });
 export const billingHistoryRequestSchema = z.object({ sessionToken: token });
 export const billingItemSchema = z.object({
   id: z.string(),
-  kind: z.enum(['charge', 'refund']),
+  /**
+   * `failed`: the renewal charge the card declined, listed while the subscription is past due (issue 45, T24),
+   * for the plan's price on the renewal day; no money moved, so no receipt.
+   */
+  kind: z.enum(['charge', 'refund', 'failed']),
   /** In the currency's smallest unit (cents for usd); positive for refunds too. */
   amount: z.number().int(),
   currency: z.string(),

@@ -21,6 +21,21 @@ export const subscriptionSchema = z.object({
    * other one; a `past_due` without it keeps VPN access while the payment is retried (issue 46, item 2).
    */
   unpaid: z.boolean().optional(),
+  /**
+   * ISO 8601: when this subscription ended with its payment refunded (the money-back guarantee, or support's
+   * refund), so the card says "Ended on <date>: refunded" (issue 45, T23). Absent otherwise.
+   */
+  refundedAt: z.string().optional(),
+  /**
+   * The account has had its money-back refund (once per account): nothing may promise it again (issue 45, T8).
+   * Absent when it has not.
+   */
+  moneyBackUsed: z.boolean().optional(),
+  /**
+   * ISO 8601: when this subscription ended because a renewal was never paid (the provider's retries were over),
+   * so the card says so (issue 45, T15). Absent otherwise.
+   */
+  endedUnpaidAt: z.string().optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 

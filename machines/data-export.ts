@@ -11,9 +11,14 @@ import type { NoInputMachineTypes } from './types';
 export interface DataExportContext {
   /** What went wrong last, shown on the card; null once a copy was saved. */
   error: string | null;
+  /** The last copy saved: its file's name and its summary, shown beside the download (issue 45, T16). */
+  saved: { fileName: string; summary: string[] } | null;
 }
 
 export type DataExportEvent = { type: 'dataExport.start' } | { type: 'dataExport.reauth' } | { type: 'dataExport.cancel' };
+
+/** The name the copy is saved under: the product's and the day it was made. */
+export const exportFileName = (copy: Pick<AccountExport, 'exportedAt'>) => `veil-vpn-data-${copy.exportedAt.slice(0, 10)}.json`;
 
 /** The API's answer when the sign-in is older than 10 minutes. */
 const REAUTH_REQUIRED = 'reauth_required';
@@ -31,13 +36,14 @@ export const dataExportMachine = setup({
     saveFile: (_args, _params: { copy: AccountExport }) => {},
     showToast: (_args, _params: { type: 'success' | 'error'; title: string; message: string }) => {},
     assignError: assign((_args, params: { message: string | null }) => ({ error: params.message })),
+    assignSaved: assign((_args, params: { copy: AccountExport }) => ({ saved: { fileName: exportFileName(params.copy), summary: params.copy.summary } })),
   },
   guards: {
     needsSignIn: (_args, params: { error: unknown }) => (params.error as { code?: unknown } | null)?.code === REAUTH_REQUIRED,
   },
 }).createMachine({
   id: 'dataExport',
-  context: { error: null },
+  context: { error: null, saved: null },
   initial: 'idle',
   states: {
     idle: { on: { 'dataExport.start': 'exporting' } },
@@ -50,6 +56,7 @@ export const dataExportMachine = setup({
           target: 'idle',
           actions: [
             { type: 'saveFile', params: ({ event }) => ({ copy: event.output }) },
+            { type: 'assignSaved', params: ({ event }) => ({ copy: event.output }) },
             { type: 'assignError', params: { message: null } },
             { type: 'showToast', params: { type: 'success', title: 'Your data', message: 'Your file was downloaded.' } },
           ],

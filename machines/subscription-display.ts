@@ -16,7 +16,7 @@ export function isActive(subscription: Pick<Subscription, 'status'> | null | und
  * 2) or `payBy` has passed with no word, the devices wait for payment. Any other status (cancelled by the
  * customer, refunded, never renewed) has ended.
  */
-export type DeviceAccess = 'connects' | 'planEnded' | 'pausedUntilPayment';
+export type DeviceAccess = 'connects' | 'planEnded' | 'pausedUntilPayment' | 'noPlan';
 
 export function deviceAccess(subscription: Pick<Subscription, 'status' | 'unpaid'> | null | undefined, payBy: Date | null, now: Date): DeviceAccess {
   if (subscription?.status === 'active') return 'connects';
@@ -25,4 +25,12 @@ export function deviceAccess(subscription: Pick<Subscription, 'status' | 'unpaid
     return payBy !== null && now.getTime() > payBy.getTime() ? 'pausedUntilPayment' : 'connects';
   }
   return 'planEnded';
+}
+
+/**
+ * deviceAccess as the account page asks it: an account that never subscribed has no plan, and no plan has
+ * ended (`noPlan`: a desktop app can sign in without one).
+ */
+export function accountDeviceAccess(subscription: Parameters<typeof deviceAccess>[0], payBy: Date | null, now: Date): DeviceAccess {
+  return subscription ? deviceAccess(subscription, payBy, now) : 'noPlan';
 }

@@ -21,8 +21,10 @@ const samples: MessageToSend[] = [
   { kind: 'renewal_reminder', daysBefore: 30, daysLeft: 30, renewalDate: soon, amount: 10_000, currency: 'usd', card: 'Visa ending in 4242' },
   { kind: 'plan_ending', endDate: soon },
   { kind: 'plan_ended', endDate: soon },
+  { kind: 'plan_ended_unpaid', failedOn: soon, endedAt: soon },
   { kind: 'new_device', deviceName: 'Ada’s MacBook Pro', signedInAt: '2026-11-25T14:05:00Z' },
   { kind: 'account_deleted', deletedAt: '2026-11-25T14:05:00Z' },
+  { kind: 'account_disabled', disabledAt: '2026-11-25T14:05:00Z', renewalTurnedOff: true },
 ];
 
 const folder = resolve(process.argv[2] ?? mkdtempSync(join(tmpdir(), 'veil-mail-previews-')));

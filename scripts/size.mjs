@@ -63,7 +63,10 @@ export function routeEntries(manifest, routeFiles, appEntry = APP_ENTRY) {
 }
 
 /** A public page's own module, which the public entry loads before hydrating (src/app/pages/public-pages.ts). */
-export const publicPageModule = (route) => `src/app/pages/${route === '/' ? 'home' : route.replace(/^\//, '')}.tsx`;
+export const publicPageModule = (route) => {
+  const name = route === '/' ? 'home' : route.replace(/^\//, '');
+  return `src/features/${name}/${name}.tsx`;
+};
 
 /** The files a public page loads before it can render: JavaScript and the stylesheets those chunks carry. */
 export function publicPageFiles(manifest, route) {

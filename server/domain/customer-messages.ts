@@ -46,9 +46,13 @@ export type MessageToSend =
     }
   | { kind: 'plan_ending'; endDate: string }
   | { kind: 'plan_ended'; endDate: string }
+  /** A past-due plan ended with its renewal never paid (the provider's retries over; issue 45, T15). */
+  | { kind: 'plan_ended_unpaid'; failedOn: string; endedAt: string }
   /** A desktop app signed in, or (`wireguard`) a WireGuard configuration was made on the website (issue 46, item 9). */
   | { kind: 'new_device'; deviceName: string; signedInAt: string; via?: 'wireguard' }
-  | { kind: 'account_deleted'; deletedAt: string };
+  | { kind: 'account_deleted'; deletedAt: string }
+  /** Veil support disabled the account (issue 45, T13): what stopped, whether renewal was turned off, how to reach support. */
+  | { kind: 'account_disabled'; disabledAt: string; renewalTurnedOff: boolean };
 
 /** The new-device notice names the session (or the WireGuard key); the device's name is read when sending. */
 type Owed<Content> = Content extends { kind: 'new_device' } ? Omit<Content, 'deviceName' | 'via'> & ({ sessionId: string } | { keyId: string }) : Content;

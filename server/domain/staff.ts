@@ -17,6 +17,7 @@ import { accountActivityOf, recordActivity } from './privacy/account-activity.ts
 import { billingHistory } from './billing/billing-history.ts';
 import { oweReceiptAgain } from './billing/charges.ts';
 import { deleteAccountOf } from './privacy/deletion.ts';
+import { oweCustomerMessage } from './customer-messages.ts';
 import { ApiFailure, failures } from './errors.ts';
 import type { IdentityAdmin } from './accounts/identity-admin.ts';
 import type { JobSender } from './jobs.ts';
@@ -139,7 +140,8 @@ export async function customerView(
     actions: await actionsOn(db, userId),
     // By the rule the peer list follows (peer-access.ts), not a second reading of the subscription.
     access: (await accountAccess(db, userId, billingNow, now)).access,
-    activity: await accountActivityOf(db, userId),
+    // The newest 100, as the customer's own list held before it was paged (issue 45, T25).
+    activity: (await accountActivityOf(db, userId, { limit: 100 })).items,
   };
 }
 
@@ -268,7 +270,7 @@ async function carryOut(db: Db, ports: StaffPorts, staff: StaffMember, request: 
 /**
  * Off everywhere (item 5): the account is marked disabled (sign-in refused, read by the relay list and by
  * every session check, so a session written by a sign-in racing this one works for nothing), every web and
- * desktop session ends (their hand-off links die with them), auto-renewal is stored off as the provider
+ * desktop session ends, the customer is e-mailed what happened (issue 45, T13) (their hand-off links die with them), auto-renewal is stored off as the provider
  * answered (`renewalsOff`, issue 46, item 10), and the identity provider disables the user and revokes its
  * refresh tokens, last, so that its failure rolls the rest back.
  */
@@ -280,5 +282,12 @@ async function disable(tx: Db, ports: StaffPorts, user: { id: string; identitySu
   await removeSessionKeysOf(tx, user.id, now);
   await syncPeerAccess(tx, user.id, billingNow, now);
   await recordRenewalTurnedOff(tx, ports.jobs, user.id, renewalsOff);
+  // The customer is told (issue 45, T13): what stopped, and how to reach support. Each disable is its own notice.
+  await oweCustomerMessage(
+    tx,
+    ports.jobs,
+    { userId: user.id, kind: 'account_disabled', disabledAt: now.toISOString(), renewalTurnedOff: renewalsOff.some(({ answer }) => answer.cancelAtPeriodEnd) },
+    `${user.id}:${now.toISOString()}`,
+  );
   await identityAdmin.disable(user.identitySubject);
 }

@@ -22,14 +22,17 @@ export async function accountRoutes(scope: FastifyInstance, deps: AppDeps) {
       // Read with the billing history on the account page: counted with it.
       config: { rateLimitFamily: 'billing' },
       schema: {
-        summary: "The account's own activity, newest first (days only; staff actions as Veil support)",
+        summary: "The account's own activity, newest first, a page at a time (days only; staff actions as Veil support)",
         tags,
         body: accountActivityRequestSchema,
         response: answers(accountActivityAnswerSchema),
       },
       preHandler: sessionPreHandler(sessions.authenticate, deps.limits),
     },
-    async (request) => ({ success: true as const, items: await account.activity(signedIn(request).user.id) }),
+    async (request) => ({
+      success: true as const,
+      ...(await account.activity(signedIn(request).user.id, { cursor: request.body.cursor, limit: request.body.limit })),
+    }),
   );
 
   // The customer's copy of their data (issue 31, item 4): a JSON attachment, after a sign-in within the

@@ -3,6 +3,7 @@
  * as HTML and render.tsx writes the same content as the plain-text part, so the two never drift apart.
  * Links are absolute (PUBLIC_URL) and never carry a token.
  */
+import { PAST_DUE_DAYS } from '../../contract/limits.ts';
 import { PLAN } from '../../contract/plans.ts';
 import { brandForServer as brand } from '../brand.ts';
 import type { MessageToSend } from '../domain/customer-messages.ts';
@@ -42,6 +43,11 @@ export const KEPT_AFTER_DELETION = [
  */
 function billingNotice(content: Omit<MessageContent, 'why'>): MessageContent {
   return { ...content, why: BILLING_WHY };
+}
+
+/** The day by which a renewal that failed on `failedAt` must be paid (PAST_DUE_DAYS later; the card says the same). */
+function payBy(failedAt: string): string {
+  return new Date(Date.parse(failedAt) + PAST_DUE_DAYS * 86_400_000).toISOString();
 }
 
 /** "1 day", "25 days". */
@@ -115,7 +121,12 @@ export function composeMessage(message: MessageToSend, publicUrl: string): Messa
         heading: 'We could not renew your subscription',
         paragraphs: [
           `Your payment of ${formatAmount(message.amount, message.currency)} for ${plan} on ${formatDate(message.failedAt)} did not go through.`,
-          'What happens next: your subscription is past due. We will try the payment again over the next days; if it still fails, your subscription ends. Updating your payment method settles it at once.',
+          // Issue 45 (N7): the pay-by date, and what happens to the VPN (design §8: it keeps working while the card is retried).
+          `What happens next: your subscription is past due. Your VPN keeps working while we try the payment again. Update your payment method by ${formatDate(payBy(message.failedAt))} to keep your plan: if the payment has not gone through by then, your plan ends and your VPN stops connecting. Updating your payment method settles it at once.`,
+        ],
+        details: [
+          ['Amount due', formatAmount(message.amount, message.currency)],
+          ['Pay by', formatDate(payBy(message.failedAt))],
         ],
         action: { label: 'Update payment method', url: account },
       });
@@ -185,6 +196,18 @@ export function composeMessage(message: MessageToSend, publicUrl: string): Messa
         ],
         action: { label: 'Subscribe again', url: `${publicUrl}/subscribe` },
       });
+    case 'plan_ended_unpaid':
+      // Issue 45 (T15): a plan that ends unpaid says so.
+      return billingNotice({
+        subject: `${plan} has ended: the renewal was not paid`,
+        preview: 'Your renewal payment did not go through, so your plan has ended.',
+        heading: 'Your plan has ended unpaid',
+        paragraphs: [
+          `The renewal payment for ${plan} due on ${formatDate(message.failedOn)} was not paid, so your plan ended on ${formatDate(message.endedAt)} and your VPN stopped connecting. You have not been charged.`,
+          'Your account and your devices are still here: subscribe again and they connect again.',
+        ],
+        action: { label: 'Subscribe again', url: `${publicUrl}/subscribe` },
+      });
     case 'new_device':
       if (message.via === 'wireguard') {
         return {
@@ -213,6 +236,21 @@ export function composeMessage(message: MessageToSend, publicUrl: string): Messa
         ],
         after: ['If this was you, there is nothing to do.'],
         action: { label: 'Not you? Revoke it', url: `${account}#devices-title` },
+        why: SECURITY_WHY,
+      };
+    case 'account_disabled':
+      return {
+        subject: `Your ${brand.productName} account was disabled`,
+        preview: 'Veil support disabled your account: you cannot sign in, and your VPN no longer connects.',
+        heading: 'Your account was disabled',
+        paragraphs: [
+          `Veil support disabled your ${brand.productName} account on ${formatDate(message.disabledAt)}. You cannot sign in, every device was signed out, and your desktop apps and WireGuard configurations no longer connect.`,
+          message.renewalTurnedOff
+            ? 'Auto-renewal was turned off with it: you will not be charged again.'
+            : 'You will not be charged: auto-renewal was not on.',
+          `If you think this is a mistake, reply to this e-mail or write to ${brand.supportEmail}. Nothing was deleted: if your account is enabled again, your devices and configurations come back with it.`,
+        ],
+        action: { label: 'Contact support', url: `${publicUrl}/support` },
         why: SECURITY_WHY,
       };
     case 'account_deleted':

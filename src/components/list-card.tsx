@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { SectionCard } from './section-card';
+import cardAction from './card-action.module.css';
 
 /** What a card that loads its own list is given by its page: the list's state, and how to load it again. */
 export interface ListLoadState {
@@ -37,7 +38,7 @@ export function ListCard({ id, title, loading, error, loadingText, onReload, chi
       ) : error ? (
         <Stack mt="md" gap="xs">
           <Text size="sm">{error}</Text>
-          <Button size="xs" variant="default" w="fit-content" onClick={onReload}>
+          <Button variant="default" onClick={onReload} className={cardAction.action}>
             Try again
           </Button>
         </Stack>

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { AppleMark, GoogleMark } from './provider-marks';
 
 export interface ProviderButtonsProps {
-  /** The page's own wording (the spec names "Sign in with Google" on /subscribe, "Continue with Google" on /signin). */
+  /** The page's own wording, one verb for both (the spec names "Sign in with Google" on /subscribe, "Continue with Google" on /signin). */
   googleLabel: string;
   appleLabel: string;
   onGoogle?: () => void;

@@ -36,7 +36,7 @@ export function SiteHeader({ account, onSignOut }: SiteHeaderProps) {
   const closeMenu = () => setMenuOpen(false);
 
   const navLinks = NAV_LINKS.map((link) => (
-    <SiteLink key={link.to} to={link.to} className={classes.link} markCurrent onClick={closeMenu}>
+    <SiteLink key={link.to} to={link.to} className={classes.link} markCurrent>
       {link.label}
     </SiteLink>
   ));
@@ -77,7 +77,8 @@ export function SiteHeader({ account, onSignOut }: SiteHeaderProps) {
       </div>
 
       {menuOpen && (
-        <div id="mobile-menu" className={classes.mobileMenu}>
+        // Whatever is chosen in it (a page, the account's links, Sign Out) closes it.
+        <div id="mobile-menu" className={classes.mobileMenu} onClick={closeMenu}>
           <nav aria-label="Mobile" className={classes.mobileNav}>
             {navLinks}
           </nav>

@@ -62,7 +62,7 @@ export const privacySections: readonly LegalSection[] = [
       'a receipt for every payment, and a notice of every refund, so you have a record of what you paid and got back;',
       `renewal reminders ${brand.notices.reminderDays.join(' and ')} days before your ${brand.price.interval.adjective} plan renews automatically, with the amount and how to turn auto-renewal off, so a renewal never surprises you;`,
       `a confirmation when you turn auto-renewal off or back on, a notice ${brand.notices.endingDays} days before a plan without auto-renewal ends, and one when it has ended;`,
-      'a notice when a renewal payment fails, saying what happens next and how to update your payment method;',
+      'a notice when a renewal payment fails, saying what happens next and how to update your payment method, and one if your plan then ends unpaid;',
       'a security notice when a new desktop device signs in to your account, with its name and time, so you can sign out a device you do not recognise;',
       'a last message when you delete your account, saying what was deleted and what is kept. For this one message we keep your address after deletion, with the message, until it is sent; the record of the sent message is deleted 7 days later.',
     ],

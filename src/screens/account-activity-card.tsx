@@ -1,13 +1,20 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import type { ActivityItem } from '../../contract/account-activity';
 import { formatMoney } from '../../contract/plans';
 import type { StaffActionName } from '../../contract/staff';
 import { ListCard, type ListLoadState } from '../components/list-card';
 import longText from '../components/long-text.module.css';
 import { formatLongDate } from './subscription-texts';
+import cardAction from '../components/card-action.module.css';
 
 export interface AccountActivityCardProps extends ListLoadState {
   items: ActivityItem[];
+  /** Older entries wait behind "Show more" (issue 45, T25). */
+  hasMore: boolean;
+  loadingMore: boolean;
+  /** Why the last "Show more" failed; the entries shown stay. */
+  moreError: string | null;
+  onShowMore: () => void;
 }
 
 /** " of " and the amount, formatted as every amount is (formatMoney, contract/plans.ts). */
@@ -53,8 +60,8 @@ export function activityText(item: ActivityItem): string {
 /** A day as the API keeps it (YYYY-MM-DD, UTC), in en-US long form, not shifted by the time zone. */
 const dayText = (day: string) => formatLongDate(`${day}T00:00:00Z`, 'UTC');
 
-/** The account's own history (issue 30, item 6): days only; support's actions as "Veil support". */
-export function AccountActivityCard({ items, ...list }: AccountActivityCardProps) {
+/** The account's own history (issue 30, item 6): days only; support's actions as "Veil support"; a page at a time. */
+export function AccountActivityCard({ items, hasMore, loadingMore, moreError, onShowMore, ...list }: AccountActivityCardProps) {
   return (
     <ListCard id="account-activity-title" title="Account activity" loadingText="Loading your account activity…" {...list}>
       {items.length === 0 ? (
@@ -79,6 +86,16 @@ export function AccountActivityCard({ items, ...list }: AccountActivityCardProps
             </Group>
           ))}
         </Stack>
+      )}
+      {items.length > 0 && moreError && (
+        <Text size="sm" mt="md" role="alert">
+          {moreError}
+        </Text>
+      )}
+      {items.length > 0 && hasMore && (
+        <Button variant="default" mt="md" onClick={onShowMore} loading={loadingMore} className={cardAction.action}>
+          Show more
+        </Button>
       )}
     </ListCard>
   );

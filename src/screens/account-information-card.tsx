@@ -1,6 +1,7 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { SectionCard } from '../components/section-card';
 import longText from '../components/long-text.module.css';
+import cardAction from '../components/card-action.module.css';
 
 export interface AccountInformationCardProps {
   user: { email: string; provider: 'google' | 'apple' };
@@ -32,7 +33,7 @@ export function AccountInformationCard({ user, signingOut, onSignOut }: AccountI
           </Text>
           <Text fw={600}>{PROVIDER_NAMES[user.provider]}</Text>
         </div>
-        <Button variant="default" onClick={onSignOut} loading={signingOut} w="fit-content">
+        <Button variant="default" onClick={onSignOut} loading={signingOut} className={cardAction.action}>
           Sign Out
         </Button>
       </Stack>

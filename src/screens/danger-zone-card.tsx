@@ -5,6 +5,7 @@ import { brand } from '../config/brand';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { DialogActions } from '../components/dialog-actions';
 import { formatLongDate, untilText } from './subscription-texts';
+import cardAction from '../components/card-action.module.css';
 
 export function DangerZoneCard({ onDelete }: { onDelete: () => void }) {
   return (
@@ -22,7 +23,7 @@ export function DangerZoneCard({ onDelete }: { onDelete: () => void }) {
       <Text c="dimmed" mt="sm">
         Permanently delete your account and all of its data.
       </Text>
-      <Button color="red.9" mt="md" onClick={onDelete}>
+      <Button color="red.9" mt="md" onClick={onDelete} className={cardAction.action}>
         Delete Account
       </Button>
     </Card>

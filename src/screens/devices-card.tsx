@@ -10,6 +10,7 @@ import { WIREGUARD_SENTENCE } from '../content/encryption';
 import { brand } from '../config/brand';
 import longText from '../components/long-text.module.css';
 import classes from './devices-card.module.css';
+import cardAction from '../components/card-action.module.css';
 
 export interface DevicesCardProps extends ListLoadState {
   devices: Device[];
@@ -33,6 +34,7 @@ export interface DevicesCardProps extends ListLoadState {
 const NOT_CONNECTING: Record<Exclude<DeviceAccess, 'connects'>, string> = {
   planEnded: 'Not connecting: plan ended',
   pausedUntilPayment: 'Not connecting: paused until payment',
+  noPlan: 'Not connecting: no plan',
 };
 
 /** "Remove <device>?": what removing a WireGuard configuration does, before it is done (issue 45 item 6). */
@@ -96,11 +98,11 @@ export function DevicesCard({
         {access === 'pausedUntilPayment' ? null : (
           <Group mt="sm">
             {access === 'connects' ? (
-              <Button size="sm" onClick={onAdd}>
+              <Button onClick={onAdd} className={cardAction.action}>
                 Add a device
               </Button>
             ) : (
-              <Button size="sm" component={SiteLink} to="/subscribe">
+              <Button component={SiteLink} to="/subscribe" className={cardAction.action}>
                 Subscribe to connect devices
               </Button>
             )}

@@ -2,6 +2,7 @@ import { Alert, Button, Text } from '@mantine/core';
 import { brand } from '../config/brand';
 import { formatLongDate } from './subscription-texts';
 import classes from './past-due-notice.module.css';
+import cardAction from '../components/card-action.module.css';
 
 export interface PastDueNoticeProps {
   onUpdatePaymentMethod: () => void;
@@ -38,7 +39,7 @@ export function PastDueNotice({ onUpdatePaymentMethod, opening, failedOn, payBy,
             ? `Update your payment method by ${formatLongDate(payBy)} to keep your plan; it renews from its original date. After that day your subscription ends.`
             : 'Update your payment method to pay and keep your plan; it renews from its original date.'}
       </Text>
-      <Button size="sm" mt="sm" onClick={onUpdatePaymentMethod} loading={opening}>
+      <Button mt="sm" onClick={onUpdatePaymentMethod} loading={opening} className={cardAction.action}>
         Update payment method
       </Button>
     </Alert>

@@ -31,7 +31,14 @@ export type SubscribePageProps =
       signingIn?: boolean;
       supportMessage?: string | null;
     }
-  | { view: 'signedIn'; email: string; onSubscribe: () => void; redirecting: boolean }
+  | {
+      view: 'signedIn';
+      email: string;
+      onSubscribe: () => void;
+      redirecting: boolean;
+      /** The account has had its money-back refund, once per account: not promised again (issue 45, T8). */
+      moneyBackUsed?: boolean;
+    }
   | { view: 'subscriber'; email: string };
 
 export function SubscribePage(props: SubscribePageProps) {
@@ -60,7 +67,7 @@ export function SubscribePage(props: SubscribePageProps) {
             {blocked && <SignInSupport message={props.supportMessage!} />}
             <ProviderButtons
               googleLabel="Sign in with Google"
-              appleLabel="Continue with Apple"
+              appleLabel="Sign in with Apple"
               onGoogle={props.onGoogle}
               onApple={props.onApple}
               busy={props.signingIn}
@@ -106,7 +113,12 @@ export function SubscribePage(props: SubscribePageProps) {
         </div>
         <Card withBorder shadow="md" padding="xl" radius="lg">
           <PlanPrice headingOrder={2} badge={brand.price.badge} />
-          <CheckList items={FEATURES} />
+          <CheckList items={props.moneyBackUsed ? FEATURES.filter((feature) => feature !== brand.moneyBack.name) : FEATURES} />
+          {props.moneyBackUsed && (
+            <Text size="sm" c="dimmed" mt="md">
+              This account has used its {brand.moneyBack.name}, which is once per account.
+            </Text>
+          )}
           <Stack mt="xl" gap="sm">
             <RenewalDisclosure />
             <Button size="md" onClick={props.onSubscribe} disabled={props.redirecting} aria-describedby="renewal-disclosure">

@@ -8,6 +8,7 @@ import { brand } from '../config/brand';
 import { AppLinkStatus, type AppLinkPhase } from '../components/app-link-status';
 import { PastDueNotice } from './past-due-notice';
 import { autoRenewalText, endDateLabel, endedText, formatLongDate, hasEnded, payByDate, statusBadge } from './subscription-texts';
+import cardAction from '../components/card-action.module.css';
 
 export interface SubscriptionCardProps {
   subscription: Subscription | null;
@@ -60,16 +61,18 @@ export function SubscriptionCard(props: SubscriptionCardProps) {
           )}
           {subscription.status === 'past_due' ? null : isActive(subscription) ? (
             <Stack gap="sm">
-              <Button onClick={onOpenVpnApp}>Open VPN App</Button>
+              <Button onClick={onOpenVpnApp} className={cardAction.action}>
+                Open VPN App
+              </Button>
               <AppLinkStatus phase={vpnAppPhase} onRetry={onOpenVpnApp} />
               {!subscription.cancelAtPeriodEnd && (
-                <Button variant="default" onClick={onTurnOff}>
+                <Button variant="default" onClick={onTurnOff} className={cardAction.action}>
                   Turn Off Auto-Renewal
                 </Button>
               )}
             </Stack>
           ) : (
-            <Button component={Link} to="/subscribe">
+            <Button component={Link} to="/subscribe" className={cardAction.action}>
               Subscribe Now
             </Button>
           )}
@@ -78,7 +81,7 @@ export function SubscriptionCard(props: SubscriptionCardProps) {
       ) : (
         <Stack gap="sm" mt="md">
           <Text>No active subscription found</Text>
-          <Button component={Link} to="/subscribe" w="fit-content">
+          <Button component={Link} to="/subscribe" className={cardAction.action}>
             Subscribe Now
           </Button>
           <RefreshStatus refreshing={refreshing} onRefresh={onRefresh} />
@@ -156,13 +159,13 @@ function RefreshStatus({ refreshing, onRefresh }: { refreshing: boolean; onRefre
   return (
     <Group gap="sm">
       <Button
-        variant="subtle"
+        variant="default"
+        className={cardAction.action}
         loading={refreshing}
         onClick={() => {
           setPhase('asked');
           onRefresh();
         }}
-        w="fit-content"
       >
         Refresh Status
       </Button>

@@ -101,8 +101,17 @@ export function hasEnded(subscription: Pick<Subscription, 'status' | 'endDate'>,
   return end !== null && end.getTime() <= now.getTime();
 }
 
-/** "Ended on <date>" when the end date has passed; "Ended" when it has not (it ended early: a refund). */
-export function endedText(subscription: Pick<Subscription, 'endDate'>, now: Date = new Date(), timeZone?: string): string {
+/**
+ * "Ended on <date>" when the end date has passed; "Ended" when it has not (it ended early). A refund that
+ * ended it says so with the day it did: "Ended on <date>: refunded" (issue 45, T23); so does a renewal that
+ * was never paid (T15).
+ */
+export function endedText(subscription: Pick<Subscription, 'endDate' | 'refundedAt' | 'endedUnpaidAt'>, now: Date = new Date(), timeZone?: string): string {
+  const refunded = parseDate(subscription.refundedAt);
+  if (refunded) return `Ended on ${formatLongDate(refunded, timeZone)}: refunded`;
+  // A renewal never paid ended it (issue 45, T15).
+  const unpaid = parseDate(subscription.endedUnpaidAt);
+  if (unpaid) return `Ended on ${formatLongDate(unpaid, timeZone)}: the renewal was not paid`;
   const end = parseDate(subscription.endDate);
   return end !== null && end.getTime() <= now.getTime() ? `Ended on ${formatLongDate(end, timeZone)}` : 'Ended';
 }

@@ -7,11 +7,11 @@
 import ky from 'ky';
 import { takeEarlyAnswer } from './early-answers';
 import type { z } from 'zod';
-import type { ActivityItem } from '../../contract/account-activity';
 import { serversStatusAnswerSchema, type ServersStatusAnswer } from '../../contract/relay';
 import {
   accountActivityAnswerSchema,
   accountExportSchema,
+  type AccountActivityPage,
   type AccountExport,
   type ApiErrorCode,
   type AppleSignInRequest,
@@ -161,8 +161,10 @@ export const api = {
   async exportData(body: { idToken: string }): Promise<AccountExport> {
     return call('post', 'account/export', body, accountExportSchema, FALLBACKS.dataExport);
   },
-  async accountActivity(sessionToken: string): Promise<ActivityItem[]> {
-    return (await call('post', 'account/activity', { sessionToken }, accountActivityAnswerSchema, FALLBACKS.activity)).items;
+  /** A page of the account's activity: the newest, or the one after `cursor` (the last page's `nextCursor`). */
+  async accountActivity(sessionToken: string, cursor: string | null = null): Promise<AccountActivityPage> {
+    const { items, nextCursor } = await call('post', 'account/activity', { sessionToken, ...(cursor ? { cursor } : {}) }, accountActivityAnswerSchema, FALLBACKS.activity);
+    return { items, nextCursor };
   },
   async vpnServers(): Promise<VpnServer[]> {
     return (await call('get', 'vpn/servers', undefined, vpnServersAnswerSchema, FALLBACKS.vpnServers)).servers;

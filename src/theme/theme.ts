@@ -32,6 +32,12 @@ export const theme = createTheme({
     Alert: { styles: { title: { color: 'var(--mantine-color-text)' } } },
     // A toast may name an e-mail address or a device: break long words rather than cut them off. Its message
     // is drawn in gray 6 (3.3:1 on white) and dark 2 in dark mode: use the corrected dimmed instead.
+    // Bold text in a heading's colour, as in light mode (issue 45 note 24): in dark mode the body's grey made
+    // the values a card leads with (the address, the plan) lighter than their labels' weight says.
+    Text: {
+      styles: (_theme: unknown, props: { fw?: unknown; c?: unknown }) =>
+        Number(props.fw) >= 600 && props.c === undefined ? { root: { color: 'var(--veil-color-emphasis)' } } : {},
+    },
     Notification: {
       styles: {
         title: { overflowWrap: 'anywhere' },
@@ -49,8 +55,10 @@ export const theme = createTheme({
  */
 export const cssVariablesResolver: CSSVariablesResolver = (resolved) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': resolved.colors.gray[7]! },
+  light: { '--mantine-color-dimmed': resolved.colors.gray[7]!, '--veil-color-emphasis': 'var(--mantine-color-text)' },
   dark: {
+    // Headings and bold text (components/plain.module.css, Text below): white, as they are black in light mode.
+    '--veil-color-emphasis': 'var(--mantine-color-white)',
     '--mantine-color-anchor': veil[3],
     '--mantine-color-dimmed': resolved.colors.dark[1]!,
     '--mantine-color-veil-light': 'rgba(113, 77, 221, 0.4)',

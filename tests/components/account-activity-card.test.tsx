@@ -7,8 +7,11 @@ import { AccountActivityCard } from '../../src/screens/account-activity-card';
 import { renderWithMantine } from './render';
 
 const noop = () => {};
-function card(items: ActivityItem[], overrides: { loading?: boolean; error?: string | null; onReload?: () => void } = {}) {
-  renderWithMantine(<AccountActivityCard items={items} loading={false} error={null} onReload={noop} {...overrides} />);
+type Overrides = Partial<{ loading: boolean; error: string | null; onReload: () => void; hasMore: boolean; loadingMore: boolean; moreError: string | null; onShowMore: () => void }>;
+function card(items: ActivityItem[], overrides: Overrides = {}) {
+  renderWithMantine(
+    <AccountActivityCard items={items} loading={false} error={null} onReload={noop} hasMore={false} loadingMore={false} moreError={null} onShowMore={noop} {...overrides} />,
+  );
   return within(screen.getByRole('region', { name: 'Account activity' }));
 }
 
@@ -54,5 +57,19 @@ describe('Account activity card', () => {
     expect(failed.getByText('Could not load your account activity')).toBeInTheDocument();
     await userEvent.click(failed.getByRole('button', { name: 'Try again' }));
     expect(onReload).toHaveBeenCalledOnce();
+  });
+
+  test('older entries behind "Show more" (issue 45, T25), which says why when it fails and keeps what is shown', async () => {
+    const onShowMore = vi.fn();
+    const entry: ActivityItem = { kind: 'auto_renewal_off', by: 'customer', date: '2026-11-25', detail: {} };
+    const more = card([entry], { hasMore: true, onShowMore, moreError: 'Could not load more of your account activity' });
+    await userEvent.click(more.getByRole('button', { name: 'Show more' }));
+    expect(onShowMore).toHaveBeenCalledOnce();
+    expect(more.getByRole('alert')).toHaveTextContent('Could not load more of your account activity');
+    expect(more.getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  test('no "Show more" once every entry is shown', () => {
+    expect(card([{ kind: 'auto_renewal_off', by: 'customer', date: '2026-11-25', detail: {} }]).queryByRole('button', { name: 'Show more' })).toBeNull();
   });
 });

@@ -262,6 +262,14 @@ describe('account page', () => {
       expect(region.queryByRole('button', { name: 'Add a device' })).toBeNull();
       paused.unmount();
 
+      // Never subscribed (a desktop app signed in without a plan): no plan has ended, so none is said to have.
+      const none = await renderAtPath('/account', <DevicesCard {...card} access="noPlan" />);
+      region = within(await screen.findByRole('region', { name: 'Devices' }));
+      expect(region.getByRole('link', { name: 'Subscribe to connect devices' })).toHaveAttribute('href', '/subscribe');
+      expect(region.getAllByText('Not connecting: no plan')).toHaveLength(2);
+      expect(region.queryByText(/plan has ended/)).toBeNull();
+      none.unmount();
+
       await renderAtPath('/account', <DevicesCard {...card} access="connects" />);
       region = within(await screen.findByRole('region', { name: 'Devices' }));
       expect(region.getByRole('button', { name: 'Add a device' })).toBeInTheDocument();

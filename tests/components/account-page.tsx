@@ -1,7 +1,7 @@
 /**
  * The account page as its screens draw it, from plain props: the cards of src/features/account/ without their
  * machines, so a test can set any state of the page. The page itself composes the same screens, each card
- * wired to its own machine (src/routes/_mantine/account.tsx).
+ * wired to its own machine (src/features/account/account-page.tsx).
  */
 import type { ReactNode } from 'react';
 import type { Subscription } from '../../contract/api';

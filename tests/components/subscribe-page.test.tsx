@@ -10,14 +10,14 @@ describe('subscribe page', () => {
     expect(await screen.findByRole('status')).toBeInTheDocument();
   });
 
-  test('signed out: "Sign In to Continue" with "Sign in with Google" and "Continue with Apple"', async () => {
+  test('signed out: "Sign In to Continue" with "Sign in with Google" and "Sign in with Apple" (one verb, issue 45 note 11)', async () => {
     const onGoogle = vi.fn();
     const onApple = vi.fn();
     await renderAtPath('/subscribe', <SubscribePage view="signedOut" onGoogle={onGoogle} onApple={onApple} />);
     expect(await screen.findByRole('heading', { name: 'Sign In to Continue' })).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in with Google' }));
     expect(onGoogle).toHaveBeenCalledOnce();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Continue with Apple' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign in with Apple' }));
     expect(onApple).toHaveBeenCalledOnce();
     expect(screen.queryByRole('link', { name: 'Contact Support' })).toBeNull();
   });
@@ -27,7 +27,7 @@ describe('subscribe page', () => {
     await renderAtPath('/subscribe', <SubscribePage view="signedOut" onGoogle={() => {}} onApple={() => {}} supportMessage={message} />);
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Continue with Apple' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Sign in with Apple' })).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/support');
   });
 
@@ -52,6 +52,16 @@ describe('subscribe page', () => {
     expect(screen.getByRole('button', { name: 'Subscribe Now' })).toHaveAccessibleDescription(disclosure);
   });
 
+  test('an account that had its money back is not promised it again: no guarantee in the list, and why (issue 45, T8)', async () => {
+    const first = await renderAtPath('/subscribe', <SubscribePage view="signedIn" email="ada@example.com" onSubscribe={() => {}} redirecting={false} />);
+    expect(await screen.findByText('30-day money-back guarantee')).toBeInTheDocument();
+    first.unmount();
+    await renderAtPath('/subscribe', <SubscribePage view="signedIn" email="ada@example.com" onSubscribe={() => {}} redirecting={false} moneyBackUsed />);
+    expect(await screen.findByText('This account has used its 30-day money-back guarantee, which is once per account.')).toBeInTheDocument();
+    expect(screen.queryByText('30-day money-back guarantee')).toBeNull();
+    expect(screen.getByText('Up to 10 devices at once')).toBeInTheDocument();
+  });
+
   test('while redirecting: "Redirecting to checkout..." and no second click', async () => {
     await renderAtPath('/subscribe', <SubscribePage view="signedIn" email="ada@example.com" onSubscribe={() => {}} redirecting />);
     expect(await screen.findByRole('button', { name: 'Redirecting to checkout...' })).toBeDisabled();
@@ -66,7 +76,7 @@ describe('subscribe page', () => {
       screen.getByText('Your plan renews automatically every year at $100 until you turn auto-renewal off. You can turn it off at any time on your account page, under Subscription.'),
     ).toBeInTheDocument();
     const google = screen.getByRole('button', { name: 'Sign in with Google' });
-    const apple = screen.getByRole('button', { name: 'Continue with Apple' });
+    const apple = screen.getByRole('button', { name: 'Sign in with Apple' });
     for (const button of [google, apple]) expect(button.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
     expect(apple.getAttribute('data-variant')).toBe(google.getAttribute('data-variant'));
     expect(apple.getAttribute('style')).toBe(google.getAttribute('style'));

@@ -6,7 +6,7 @@ import { renderWithMantine } from './render';
 
 function renderCard(props: Partial<YourDataCardProps> = {}) {
   const handlers = { onDownload: vi.fn(), onSignInAgain: vi.fn(), onCancel: vi.fn() };
-  renderWithMantine(<YourDataCard busy={false} signInNeeded={false} error={null} {...handlers} {...props} />);
+  renderWithMantine(<YourDataCard busy={false} signInNeeded={false} error={null} saved={null} {...handlers} {...props} />);
   return handlers;
 }
 
@@ -33,5 +33,12 @@ describe('YourDataCard', () => {
   test('shows what went wrong', () => {
     renderCard({ error: 'Too many attempts. Please wait a moment and try again.' });
     expect(screen.getByRole('alert').textContent).toBe('Too many attempts. Please wait a moment and try again.');
+  });
+
+  test('after a download, the file it saved and its summary in plain words (issue 45, T16)', () => {
+    renderCard({ saved: { fileName: 'veil-vpn-data-2026-11-28.json', summary: ['Subscription: none.', 'Account activity: 3 entries; e-mails sent in the last 7 days: 1.'] } });
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Downloaded veil-vpn-data-2026-11-28.json. In short:');
+    expect([...status.querySelectorAll('li')].map((item) => item.textContent)).toEqual(['Subscription: none.', 'Account activity: 3 entries; e-mails sent in the last 7 days: 1.']);
   });
 });

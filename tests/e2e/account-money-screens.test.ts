@@ -79,7 +79,7 @@ async function weightOnPage(element: Locator): Promise<number> {
 }
 
 async function accountWith(email: string) {
-  const signedIn = await e2e.signedIn(email);
+  const signedIn = await e2e.signedInContext(email);
   const userId = await userIdOf(e2e.stack.url, (await storageKey(signedIn.page, 'sessionToken'))!);
   return { ...signedIn, userId };
 }
@@ -133,7 +133,9 @@ describe('the account page at 390 and 1280 px, light and dark (issue 34)', () =>
       await saveScreenshot(page, `money-past-due-${name}`);
     }
 
-    // Refunded: Stripe leaves the paid year's end and the renewal flag on a cancelled subscription.
+    // Refunded: Stripe leaves the paid year's end and the renewal flag on a cancelled subscription. Paid first: a
+    // past-due one that ends reads "the renewal was not paid" (issue 45, T15; tests/e2e/money-truth.test.ts).
+    expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' })).status).toBe(200);
     expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'canceled', cancelAtPeriodEnd: false })).status).toBe(200);
     await card.getByRole('button', { name: 'Refresh Status' }).click();
     await card.getByText('Cancelled', { exact: true }).waitFor();

@@ -40,7 +40,7 @@ describe('/account once its scripts have run', () => {
   });
 
   test('signed in: the shell, then the account page, with no error', async () => {
-    const { page, problems } = await e2e.signedIn('account.shell@example.com');
+    const { page, problems } = await e2e.signedInContext('account.shell@example.com');
     // The session check held back: the shell (header and "Loading") is what shows meanwhile.
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -61,7 +61,7 @@ describe('/account once its scripts have run', () => {
 
 describe('/account asks for its answers as it starts (issue 32 item 4)', () => {
   test('the session check and the three lists travel beside the app\'s code, and the app asks for none of them again', async () => {
-    const { page, problems } = await e2e.signedIn(uniqueAddress('early.answers'));
+    const { page, problems } = await e2e.signedInContext(uniqueAddress('early.answers'));
     // The page the sign-in ended on may still be talking to the API (it refreshes the new session when
     // Firebase reports the sign-in: machines/session.ts, `auth.changed`): a blank page first, so nothing it
     // asks for is counted as /account's.
@@ -107,7 +107,7 @@ describe('/account asks for its answers as it starts (issue 32 item 4)', () => {
 
 describe('/account arrives a card at a time (issue 32 item 4)', () => {
   test('the first screen\'s two cards come first, each later card in a commit of its own, and the footer with the last', async () => {
-    const { page, problems } = await e2e.signedIn(uniqueAddress('in.turn'));
+    const { page, problems } = await e2e.signedInContext(uniqueAddress('in.turn'));
     await page.setViewportSize({ width: 390, height: 844 });
     // Runs before the page's scripts: each time the page's cards change, what the page then shows.
     await page.addInitScript({
@@ -142,7 +142,7 @@ describe('/account arrives a card at a time (issue 32 item 4)', () => {
 
 describe('/account shows its first screen without the code of the cards below it (issue 32 item 4)', () => {
   test('with that code held back, the first two cards are on screen and the footer waits; then the rest arrive', async () => {
-    const { page, problems } = await e2e.signedIn(uniqueAddress('first.screen'));
+    const { page, problems } = await e2e.signedInContext(uniqueAddress('first.screen'));
     await page.setViewportSize({ width: 390, height: 844 });
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -175,7 +175,7 @@ describe('/account shows its first screen without the code of the cards below it
 
 describe('/account writes its amounts and dates without Intl (issue 32 item 4)', () => {
   test('a subscriber\'s page shows the price paid and the renewal date, and made no Intl object on the way', async () => {
-    const { page, problems } = await e2e.signedIn(uniqueAddress('no.intl'));
+    const { page, problems } = await e2e.signedInContext(uniqueAddress('no.intl'));
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await page.waitForURL(/\/api\/checkout\/local\//);
     await page.getByRole('button', { name: /^Pay / }).click();
@@ -201,7 +201,7 @@ describe('/account writes its amounts and dates without Intl (issue 32 item 4)',
 
 describe('/subscribe for a signed-in customer', () => {
   test('loads without a layout shift on a slow phone: the footer waits for the page instead of jumping (issue 32 item 4)', async () => {
-    const { context, page } = await e2e.signedIn(uniqueAddress('no.shift'));
+    const { context, page } = await e2e.signedInContext(uniqueAddress('no.shift'));
     await page.setViewportSize({ width: 390, height: 844 });
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });

@@ -53,7 +53,7 @@ async function expectAccessible(page: Page, what: string) {
 
 describe('customer journey', () => {
   test('subscribe, pay, activate, turn auto-renewal off and on, see the receipt and take the refund, by keyboard alone', async () => {
-    const { page, problems } = await e2e.signedIn('buyer@example.com');
+    const { page, problems } = await e2e.signedInContext('buyer@example.com');
     await expect.poll(() => pathOf(page)).toBe('/subscribe');
     await page.getByRole('button', { name: 'Subscribe Now' }).waitFor();
     await expectAccessible(page, 'subscribe page');
@@ -154,7 +154,7 @@ describe('customer journey', () => {
   });
 
   test('Cancel on the checkout page lands on /cancel with no charge', async () => {
-    const { page } = await e2e.signedIn('undecided@example.com');
+    const { page } = await e2e.signedInContext('undecided@example.com');
     await page.getByRole('button', { name: 'Subscribe Now' }).click();
     await page.waitForURL(/\/api\/checkout\/local\//);
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -168,7 +168,7 @@ describe('customer journey', () => {
   });
 
   test('Refresh Status picks up a webhook: past_due shows the yellow badge and Update payment method, no second purchase', async () => {
-    const { page } = await e2e.signedIn('late.payer@example.com');
+    const { page } = await e2e.signedInContext('late.payer@example.com');
     const userId = await userIdOf(e2e.stack.url, (await storageKey(page, 'sessionToken'))!);
     expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' })).status).toBe(200);
     await page.goto(`${e2e.stack.url}/account`);
@@ -191,7 +191,7 @@ describe('customer journey', () => {
   });
 
   test('Open VPN App gives a one-time link; the device is listed and can be signed out', async () => {
-    const { context, page } = await e2e.signedIn('laptop.owner@example.com');
+    const { context, page } = await e2e.signedInContext('laptop.owner@example.com');
     const sessionToken = (await storageKey(page, 'sessionToken'))!;
     const userId = await userIdOf(e2e.stack.url, sessionToken);
     await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' });
@@ -229,7 +229,7 @@ describe('customer journey', () => {
 
   test('deleting an account with an active subscription warns, deletes, signs out, and blocks a quick re-sign-up', async () => {
     const email = 'leaving@example.com';
-    const { context, page } = await e2e.signedIn(email);
+    const { context, page } = await e2e.signedInContext(email);
     const userId = await userIdOf(e2e.stack.url, (await storageKey(page, 'sessionToken'))!);
     await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' });
     await page.goto(`${e2e.stack.url}/account`);

@@ -16,7 +16,7 @@ const e2e = useWholeStack();
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
 async function activeAccount(email: string, options: Parameters<typeof e2e.newContext>[0] = {}, periodEnd?: Date) {
-  const signedIn = await e2e.signedIn(email, options);
+  const signedIn = await e2e.signedInContext(email, options);
   const userId = await userIdOf(e2e.stack.url, (await storageKey(signedIn.page, 'sessionToken'))!);
   expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active', periodEnd })).status).toBe(200);
   await signedIn.page.goto(`${e2e.stack.url}/account`);
@@ -95,7 +95,7 @@ describe('the delete dialog with a live subscription', () => {
 describe('sign-in errors', () => {
   test('a disabled account: the buttons are disabled and Contact Support is offered', async () => {
     const email = 'disabled.user@example.com';
-    const first = await e2e.signedIn(email);
+    const first = await e2e.signedInContext(email);
     const userId = (await first.page.evaluate(async () => {
       const request = indexedDB.open('firebaseLocalStorageDb');
       const db: IDBDatabase = await new Promise((resolve, reject) => {
@@ -135,7 +135,7 @@ describe('sign-in errors', () => {
 describe('Apple customers', () => {
   test('the signed-out subscribe page offers Apple, and an Apple customer gets their own account back', async () => {
     const email = 'apple.customer@example.com';
-    const { context, page } = await e2e.signedIn(email, {}, 'Apple');
+    const { context, page } = await e2e.signedInContext(email, {}, { provider: 'Apple' });
     const firstUserId = await userIdOf(e2e.stack.url, (await storageKey(page, 'sessionToken'))!);
     await accountMenu(page, email).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
@@ -146,7 +146,7 @@ describe('Apple customers', () => {
     await page.getByRole('button', { name: 'Sign in with Google' }).waitFor();
     await saveScreenshot(page, 'texts-3-subscribe-signed-out');
     const popup = context.waitForEvent('page');
-    await page.getByRole('button', { name: 'Continue with Apple' }).click();
+    await page.getByRole('button', { name: 'Sign in with Apple' }).click();
     await completeEmulatorSignIn(await popup, email);
     await accountMenu(page, email).waitFor();
     expect(await userIdOf(e2e.stack.url, (await storageKey(page, 'sessionToken'))!)).toBe(firstUserId);
@@ -188,7 +188,7 @@ describe('an iPad is not a desktop', () => {
 
   test('iPadOS Safari (a Mac user agent, touch points) signs in to /account without firing a veilvpn:// link', async () => {
     const email = 'ipad.owner@example.com';
-    const first = await e2e.signedIn(email);
+    const first = await e2e.signedInContext(email);
     const userId = await userIdOf(e2e.stack.url, (await storageKey(first.page, 'sessionToken'))!);
     expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' })).status).toBe(200);
 

@@ -18,7 +18,7 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 describe('a network blip at page load', () => {
   test('keeps the session, shows the page at once with a quiet notice, and signs in when the API answers', async () => {
     const email = 'blip@example.com';
-    const { page } = await e2e.signedIn(email);
+    const { page } = await e2e.signedInContext(email);
     const sessionToken = await storageKey(page, 'sessionToken');
     expect(sessionToken).toBeTruthy();
 
@@ -50,7 +50,7 @@ describe('a network blip at page load', () => {
 
   test('a 5xx is not a refusal either: the account page waits for the session and then shows it', async () => {
     const email = 'five.hundred@example.com';
-    const { page } = await e2e.signedIn(email);
+    const { page } = await e2e.signedInContext(email);
     let failures = 2;
     await page.route('**/api/auth/verify', (route) =>
       failures-- > 0
@@ -64,7 +64,7 @@ describe('a network blip at page load', () => {
   });
 
   test('a refusal (401) at page load still clears the stored session', async () => {
-    const { page } = await e2e.signedIn('refused.at.load@example.com');
+    const { page } = await e2e.signedInContext('refused.at.load@example.com');
     const sessionToken = (await storageKey(page, 'sessionToken'))!;
     await revoke(sessionToken);
     await page.goto(`${e2e.stack.url}/account`);
@@ -85,7 +85,7 @@ async function revoke(sessionToken: string) {
 describe('a session revoked while the tab is open', () => {
   test('Refresh Status answers 401: "Session expired", signed out, and back to /signin?redirect=/account', async () => {
     const email = 'revoked@example.com';
-    const { page } = await e2e.signedIn(email);
+    const { page } = await e2e.signedInContext(email);
     // The devices list loads on its own; revoking while its call is in flight lets that call meet the 401
     // first, and the page leaves before the click (a CI run failed that way). Without a subscription the
     // Devices card is not shown (issue 22), so wait for the call itself.
@@ -107,7 +107,7 @@ describe('a session revoked while the tab is open', () => {
   });
 
   test('the devices list answers 401 on the account page: the same, without a second failure toast', async () => {
-    const { page } = await e2e.signedIn('revoked.devices@example.com');
+    const { page } = await e2e.signedInContext('revoked.devices@example.com');
     const sessionToken = (await storageKey(page, 'sessionToken'))!;
     // The page the sign-in ended on may still be checking the new session: a blank page first, so that its
     // verify cannot stand for /account's below and revoke the session before /account's own verify (which
@@ -131,7 +131,7 @@ describe('a session revoked while the tab is open', () => {
 describe('sign-out', () => {
   test('works when neither the API nor the provider code can be reached: toast, signed out', async () => {
     const email = 'unreachable.sign.out@example.com';
-    const { page } = await e2e.signedIn(email);
+    const { page } = await e2e.signedInContext(email);
     // A fresh load: Firebase is not in the page, so the provider sign-out would have to download it.
     await page.goto(`${e2e.stack.url}/account`);
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
@@ -148,7 +148,7 @@ describe('sign-out', () => {
 
   test('works offline: the local session is cleared and the header offers Sign In', async () => {
     const email = 'offline.sign.out@example.com';
-    const { context, page } = await e2e.signedIn(email);
+    const { context, page } = await e2e.signedInContext(email);
     await page.goto(`${e2e.stack.url}/account`);
     await page.getByRole('heading', { name: 'My Account' }).waitFor();
     // The account menu is an island whose code arrives after the page's heading: offline before it has
@@ -186,7 +186,7 @@ describe('authentication state changes (spec §4 "Session restore")', () => {
 describe('the home page, hydrated without the router (issue 25)', () => {
   test('shows the signed-in header once the session loads, and signs out in place with the toast', async () => {
     const email = 'home.sign.out@example.com';
-    const { page } = await e2e.signedIn(email);
+    const { page } = await e2e.signedInContext(email);
     await page.goto(`${e2e.stack.url}/`);
     await accountMenu(page, email).click();
     expect(await page.getByRole('menuitem', { name: 'My Account' }).getAttribute('href')).toBe('/account');

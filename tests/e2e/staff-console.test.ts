@@ -53,7 +53,7 @@ async function tabTo(page: Page, target: Locator) {
 describe('the staff console', () => {
   test('an admin finds a customer by e-mail, revokes a device and refunds with a reason; the customer sees both', async () => {
     // The customer pays with the local checkout and pairs a desktop app.
-    const customer = await e2e.signedIn('staff.journey.customer@example.com');
+    const customer = await e2e.signedInContext('staff.journey.customer@example.com');
     await expect.poll(() => new URL(customer.page.url()).pathname).toBe('/subscribe');
     await customer.page.getByRole('button', { name: 'Subscribe Now' }).click();
     await customer.page.getByRole('button', { name: 'Pay $100' }).click();
@@ -71,7 +71,7 @@ describe('the staff console', () => {
     expect(await customer.page.getByText('Staff console').count()).toBe(0);
 
     // The admin: a signed-in user given the claim, then /staff (the console refreshes the token).
-    const admin = await e2e.signedIn('staff.journey.admin@example.com');
+    const admin = await e2e.signedInContext('staff.journey.admin@example.com');
     const auth = emulatorAdmin(e2e.emulatorHost);
     await auth.setCustomUserClaims((await auth.getUserByEmail('staff.journey.admin@example.com')).uid, { staff: 'admin' });
     const page = admin.page;

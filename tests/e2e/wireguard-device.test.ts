@@ -45,7 +45,7 @@ async function show(page: Page, { width, height, colorScheme }: (typeof VARIANTS
 
 describe('a WireGuard configuration made on the account page', () => {
   test('add a device, read its configuration, X25519 matches the listed key, no request carried the private key, QR and download, remove it', async () => {
-    const { page } = await e2e.signedIn('wireguard.customer@example.com');
+    const { page } = await e2e.signedInContext('wireguard.customer@example.com');
     const userId = await userIdOf(e2e.stack.url, (await storageKey(page, 'sessionToken'))!);
     expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' })).status).toBe(200);
 
@@ -228,7 +228,7 @@ describe('a WireGuard configuration made on the account page', () => {
 
   // Issue 45 item 2: devices tell the truth about access.
   test('an ended plan: "Subscribe to connect devices", each device "Not connecting: plan ended" (and off the peer list); unpaid (the retries ended): "paused until payment"', async () => {
-    const { page } = await e2e.signedIn('wireguard.lapsed@example.com');
+    const { page } = await e2e.signedInContext('wireguard.lapsed@example.com');
     const sessionToken = (await storageKey(page, 'sessionToken'))!;
     const userId = await userIdOf(e2e.stack.url, sessionToken);
     expect((await sendSubscriptionEvent(e2e.stack.url, { userId, status: 'active' })).status).toBe(200);

@@ -4,6 +4,7 @@
  * run together, and a card running alone sends nothing.
  */
 import { describe, expect, it, vi } from 'vitest';
+import type { AccountActivityPage } from '../../contract/api';
 import type { ActivityItem } from '../../contract/account-activity';
 import type { Device, VpnServer, WireguardDevice } from '../../contract/api';
 import { createActor, fromPromise, setup, waitFor, type AnyActorRef } from 'xstate';
@@ -23,7 +24,7 @@ const history: BillingHistory = { items: [], refundableUntil: '2026-12-20T00:00:
 /** The three cards' machines as the account page runs them: children of one system, each by its card id. */
 function accountPage(refund: () => Promise<void> = () => Promise.resolve()) {
   const loadBillingHistory = vi.fn(() => Promise.resolve(history));
-  const loadActivity = vi.fn(() => Promise.resolve([] as ActivityItem[]));
+  const loadActivity = vi.fn(() => Promise.resolve<AccountActivityPage>({ items: [] as ActivityItem[], nextCursor: null }));
   const page = setup({
     actors: {
       subscription: autoRenewalMachine.provide({
@@ -53,7 +54,7 @@ function accountPage(refund: () => Promise<void> = () => Promise.resolve()) {
 
 describe('flow rules between account cards are machine events', () => {
   it('a device signed out reloads the Account activity card, which then shows it', async () => {
-    const loadActivity = vi.fn(() => Promise.resolve([] as ActivityItem[]));
+    const loadActivity = vi.fn(() => Promise.resolve<AccountActivityPage>({ items: [] as ActivityItem[], nextCursor: null }));
     const page = setup({
       actors: {
         devices: devicesMachine.provide({
@@ -117,7 +118,7 @@ describe('flow rules between account cards are machine events', () => {
   });
 
   it('a WireGuard key registered reloads the Account activity card', async () => {
-    const loadActivity = vi.fn(() => Promise.resolve([] as ActivityItem[]));
+    const loadActivity = vi.fn(() => Promise.resolve<AccountActivityPage>({ items: [] as ActivityItem[], nextCursor: null }));
     const server = { id: 'us-nyc', country: 'US', city: 'New York' } as unknown as VpnServer;
     const device = { id: 'wgk_1', kind: 'wireguard', name: 'Phone' } as unknown as WireguardDevice;
     const page = setup({

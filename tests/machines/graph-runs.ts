@@ -112,9 +112,13 @@ const billingHistoryEvents: EventObject[] = [
 ];
 
 const activityEvents: EventObject[] = [
-  done('loadActivity', [{ kind: 'staff_action', by: 'support', date: '2026-11-26', detail: { action: 'refund' } }]),
+  done('loadActivity', { items: [{ kind: 'staff_action', by: 'support', date: '2026-11-26', detail: { action: 'refund' } }], nextCursor: '2026-11-26.7' }),
+  done('loadActivity', { items: [], nextCursor: null }),
   failed('loadActivity', new Error('Could not load your account activity')),
+  done('loadMoreActivity', { items: [{ kind: 'auto_renewal_off', by: 'customer', date: '2026-11-20', detail: {} }], nextCursor: null }),
+  failed('loadMoreActivity', new Error('Could not load more of your account activity')),
   { type: 'activity.reload' },
+  { type: 'activity.more' },
 ];
 
 const staffCustomer = { profile: { id: 'usr_1' } };
@@ -150,7 +154,7 @@ const dataExportEvents: EventObject[] = [
   { type: 'dataExport.start' },
   { type: 'dataExport.reauth' },
   { type: 'dataExport.cancel' },
-  done('exportData', { exportedAt: '2026-11-26T10:00:00.000Z', accountId: 'usr_1', parts: [], emailsSent: [] }),
+  done('exportData', { exportedAt: '2026-11-26T10:00:00.000Z', accountId: 'usr_1', summary: ['Subscription: none.'], parts: [], emailsSent: [] }),
   failed('exportData', Object.assign(new Error('For your security, please sign in again to download your data.'), { code: 'reauth_required' })),
   failed('exportData', new Error('Too many attempts. Please wait a moment and try again.')),
   done('reauthenticate'),

@@ -36,6 +36,8 @@ const KNOWN_TOAST_TITLES = new Set([
   'Device signed out',
   'Could not sign out the device',
   'Device removed',
+  // The data export's "Your file was downloaded." (reached by the walk since the card keeps what it saved: issue 45, T16).
+  'Your data',
 ]);
 
 const toastsAreKnown: Invariant = (_snapshot, actions) => {
@@ -117,6 +119,9 @@ const invariants: Record<string, Invariant> = {
   },
   'account-activity': (snapshot) => {
     expect(snapshot.hasTag('loading')).toBe(snapshot.matches('loading'));
+    expect(snapshot.hasTag('loadingMore')).toBe(snapshot.matches('loadingMore'));
+    // "Show more" only asks for a page there is.
+    if (snapshot.matches('loadingMore')) expect(snapshot.context.nextCursor).not.toBeNull();
     if (snapshot.matches('failed')) expect(snapshot.context.error).not.toBeNull();
     if (snapshot.matches('ready')) expect(snapshot.context.error).toBeNull();
   },

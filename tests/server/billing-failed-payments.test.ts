@@ -30,6 +30,14 @@ describeApi('failed payments with the local checkout', { layer: 'http', verifier
     expect(await advance('366d', true)).toMatchObject({ status: 200, body: { renewed: 0, ended: 0, declined: 1 } });
     expect(await subscriptionOf(sessionToken)).toMatchObject({ status: 'past_due', endDate: bought.endDate });
     expect(await mailsOwed(api.database, 'payment_failed', userId)).toEqual([expect.objectContaining({ amount: 10000, currency: 'usd' })]);
+    // Issue 45 (T24): the history shows the charge that failed, on the renewal day, above the one paid.
+    const pastDue = await call(api.app, 'POST', '/api/billing/history', { sessionToken });
+    const listed = pastDue.body.items as Array<{ kind: string; amount: number }>;
+    expect(listed.map((item) => [item.kind, item.amount])).toEqual([
+      ['failed', 10000],
+      ['charge', 10000],
+    ]);
+    expect(listed[0]).toMatchObject({ description: 'Renewal payment failed', date: bought.endDate, receiptUrl: null });
 
     const portal = await call(api.app, 'POST', '/api/billing/portal', { idToken: 'declined' });
     expect(portal).toMatchObject({ status: 200, body: { success: true, url: expect.stringMatching(/^http:\/\/veil\.test\/api\/billing\/portal\/local\/bps_local_/) } });
@@ -59,7 +67,12 @@ describeApi('failed payments with the local checkout', { layer: 'http', verifier
     expect(await advance('20d')).toMatchObject({ body: { ended: 0 } });
     expect(await subscriptionOf(sessionToken)).toMatchObject({ status: 'past_due' });
     expect(await advance('15d')).toMatchObject({ body: { ended: 1 } });
-    expect(await subscriptionOf(sessionToken)).toMatchObject({ status: 'cancelled' });
+    // Issue 45 (T15): it says it ended unpaid, on the day the retries were over (30 days after the renewal).
+    const bought = await subscriptionOf(sessionToken);
+    expect(bought).toMatchObject({ status: 'cancelled', endedUnpaidAt: new Date(Date.parse(bought.endDate) + 30 * 86_400_000).toISOString() });
+    // Nothing failed is listed once it has ended: the history is what was paid.
+    const history = await call(api.app, 'POST', '/api/billing/history', { sessionToken });
+    expect((history.body.items as Array<{ kind: string }>).map((item) => item.kind)).toEqual(['charge']);
   });
 
   test('the portal: an unknown link is a 404 JSON; an account that never paid has no portal', async () => {

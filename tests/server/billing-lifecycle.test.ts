@@ -117,6 +117,29 @@ describeApi('billing lifecycle with the local checkout', { layer: 'http', verifi
     });
   });
 
+  test('a refunded subscription says when it ended refunded, and the account that had its money back is not promised it again (issue 45, T23 and T8)', async () => {
+    const { sessionToken } = await subscribed('refunded-once');
+    const fresh = await verify(sessionToken);
+    expect(fresh).not.toHaveProperty('refundedAt');
+    expect(fresh).not.toHaveProperty('moneyBackUsed');
+    const refunded = await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'refunded-once' });
+    const refundedAt = (refunded.body.subscription as { refundedAt: string }).refundedAt;
+    expect(Date.now() - Date.parse(refundedAt)).toBeLessThan(60_000);
+    expect(refunded.body.subscription).toMatchObject({ status: 'cancelled', refundedAt, moneyBackUsed: true });
+    // verify's one statement and a new sign-in say the same.
+    expect(await verify(sessionToken)).toMatchObject({ status: 'cancelled', refundedAt, moneyBackUsed: true });
+    const again = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: 'refunded-once' });
+    expect(again.body.subscription).toMatchObject({ status: 'cancelled', refundedAt, moneyBackUsed: true });
+
+    // Subscribed again: the new plan was not refunded, and the guarantee stays used (once per account).
+    const opened = await call(api.app, 'POST', '/api/subscription/create-checkout', { idToken: 'refunded-once', email: 'refunded-once@example.com' });
+    await api.app.inject({ method: 'POST', url: `${new URL(opened.body.url as string).pathname}/pay` });
+    const renewed = await verify(sessionToken);
+    expect(renewed).toMatchObject({ status: 'active', moneyBackUsed: true });
+    expect(renewed).not.toHaveProperty('refundedAt');
+    expect((await history(sessionToken)).body).not.toHaveProperty('refundableUntil');
+  });
+
   test('an account that never paid is told there is nothing to refund, not that the guarantee ended (issue 34)', async () => {
     await signIn('never-paid');
     expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'never-paid' })).toEqual({

@@ -245,6 +245,36 @@ describeApi('customer e-mail', { layer: 'http', verifier, env: { RATE_LIMIT_SCAL
     expect(ended!.text).toContain('Subscribe again: http://veil.test/subscribe');
   });
 
+  test('a declined renewal mails the day to pay by and that the VPN keeps working until then; unpaid by then, the plan ends and a mail says so (issue 45, N7 and T15)', async () => {
+    const name = customer('unpaid');
+    const { email, sessionToken, endDate } = await buy(name);
+    const declined = await call(api.app, 'POST', '/api/dev/billing-clock/advance', { by: '366d', decline: true });
+    // The clock is shared by this file's customers: others' renewals may fall due (and be declined) too.
+    expect(declined.body.declined).toBeGreaterThanOrEqual(1);
+    const failed = (await mail.waitForMails(email, 1, undefined, (each) => each.subject === 'Your Veil VPN renewal payment failed'))[0]!;
+    const payBy = formatDate(new Date(Date.parse(endDate) + 30 * DAY).toISOString());
+    expect(failed.text).toContain(`Update your payment method by ${payBy} to keep your plan`);
+    expect(failed.text).toContain('Your VPN keeps working while we try the payment again.');
+    expect(failed.text).toContain(`Pay by: ${payBy}`);
+
+    const ended = await advance('31d');
+    expect(ended.body.ended).toBeGreaterThanOrEqual(1);
+    const [unpaid] = await mail.waitForMails(email, 1, undefined, (each) => each.subject.startsWith('Veil VPN Premium has ended'));
+    expect(unpaid!.subject).toBe('Veil VPN Premium has ended: the renewal was not paid');
+    // It ends on the day to pay by (the local clock ends it as the retries end).
+    expect(unpaid!.text).toContain(`The renewal payment for Veil VPN Premium due on ${formatDate(endDate)} was not paid, so your plan ended on ${payBy}`);
+    expect(unpaid!.text).toContain('your VPN stopped connecting');
+    expect(unpaid!.text).toContain('Subscribe again: http://veil.test/subscribe');
+    expectBranded(unpaid!);
+    // The account page's card says the same (verify's subscription): ended, and why.
+    const verified = await call(api.app, 'POST', '/api/auth/verify', { sessionToken });
+    expect(verified.body.subscription).toMatchObject({ status: 'cancelled', endedUnpaidAt: expect.any(String) });
+    // Once: the clock running on owes nothing more.
+    expect((await advance('1d')).status).toBe(200);
+    await settle();
+    expect(await mail.waitForMails(email, 1, undefined, (each) => each.subject.startsWith('Veil VPN Premium has ended'))).toHaveLength(1);
+  });
+
   test('the billing messages (receipt, refund, payment failed, renewal on) render and arrive through the worker', async () => {
     const name = customer('billing');
     const { userId, email } = await signIn(name);
@@ -267,7 +297,14 @@ describeApi('customer e-mail', { layer: 'http', verifier, env: { RATE_LIMIT_SCAL
       [
         { userId, kind: 'payment_failed', amount: 10_000, currency: 'usd', failedAt: '2027-03-03T10:00:00Z' },
         'Your Veil VPN renewal payment failed',
-        ['Your payment of $100.00 for Veil VPN Premium on March 3, 2027 did not go through.', 'What happens next:', 'Update payment method: http://veil.test/account'],
+        [
+          'Your payment of $100.00 for Veil VPN Premium on March 3, 2027 did not go through.',
+          'What happens next:',
+          // Issue 45 (N7): the pay-by day (30 days on) and what happens to the VPN.
+          'Update your payment method by April 2, 2027 to keep your plan',
+          'Your VPN keeps working while we try the payment again.',
+          'Update payment method: http://veil.test/account',
+        ],
       ],
       [
         { userId, kind: 'renewal_on', renewalDate: '2027-03-03T10:00:00Z' },
@@ -290,6 +327,23 @@ describeApi('customer e-mail', { layer: 'http', verifier, env: { RATE_LIMIT_SCAL
     await settle();
     expect(await mail.waitForMails(email)).toHaveLength(messages.length);
     expect(counters.failedForGood).toBe(0);
+  });
+
+  test('an account disabled by Veil support is told what stopped, about renewal, and how to reach support (issue 45, T13)', async () => {
+    const name = customer('disabled');
+    const { userId, email } = await signIn(name);
+    await oweCustomerMessage(api.database.db, api.jobs, { userId, kind: 'account_disabled', disabledAt: '2026-11-25T14:05:00Z', renewalTurnedOff: true }, `test:${userId}`);
+    const [received] = await mail.waitForMails(email, 1);
+    expect(received!.subject).toBe('Your Veil VPN account was disabled');
+    for (const line of [
+      'Veil support disabled your Veil VPN account on November 25, 2026. You cannot sign in, every device was signed out, and your desktop apps and WireGuard configurations no longer connect.',
+      'Auto-renewal was turned off with it: you will not be charged again.',
+      'If you think this is a mistake, reply to this e-mail or write to support@example.com.',
+      'Contact support: http://veil.test/support',
+    ]) {
+      expect(received!.text).toContain(line);
+    }
+    expectBranded(received!);
   });
 
   test('a message whose account is gone before it is sent is skipped, not retried', async () => {

@@ -12,6 +12,8 @@ import { eq } from 'drizzle-orm';
 import { charges, disputes, providerRefunds } from '../../server/db/schema';
 import { sha256 } from '../../server/domain/tokens';
 import { newPublicKey, registerKey } from '../support/wireguard';
+import { ownerColumn, RETAINED_DATA, SECRET_COLUMNS } from '../../contract/retention';
+import { INTERNAL_COLUMNS, READABLE_COLUMNS } from '../../server/domain/privacy/data-export.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 
@@ -83,6 +85,39 @@ describeApi('the customer\'s copy', { layer: 'sql', emulatorHost, reset: false }
     for (const part of copy.parts) for (const [table, rows] of Object.entries(part.rows)) exportedRows[table] = rows.length;
     expect(exportedRows).toEqual(expected);
 
+    // Readable by a person (issue 45, T16): labelled fields, ISO 8601 times, amounts with their currency, no
+    // internal column (no snake_case name, no account number but the one at the top), a summary at the top.
+    const readable = answer.json() as { summary: string[]; parts: Array<{ key: string; rows: Record<string, Array<Record<string, unknown>>> }>; emailsSent: Array<{ kind: string }> };
+    const rowsOf = (table: string) => readable.parts.flatMap((part) => part.rows[table] ?? []);
+    for (const part of readable.parts) {
+      for (const [table, rows] of Object.entries(part.rows)) {
+        for (const row of rows) {
+          for (const [label, value] of Object.entries(row)) {
+            expect(label, `${table}: ${label}`).not.toMatch(/_/);
+            expect(typeof value, `${table}: ${label}`).toBe('string');
+            expect(value, `${table}: ${label}`).not.toBe(userId);
+          }
+        }
+      }
+    }
+    const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+    const [charge] = rowsOf('charges');
+    expect(charge).toMatchObject({ Amount: '100.00 USD', Description: expect.any(String), 'Payment provider': 'local' });
+    expect(charge!.Paid).toMatch(ISO_TIME);
+    expect(rowsOf('users')[0]).toMatchObject({ 'E-mail address': email, Name: name, 'Signs in with': 'google' });
+    expect(rowsOf('users')[0]!['Signed up']).toMatch(ISO_TIME);
+    expect(rowsOf('provider_refunds')[0]).toMatchObject({ Amount: '100.00 USD' });
+    for (const session of rowsOf('sessions')) expect(session['Last used (day)']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(rowsOf('account_activity')).toContainEqual({ Day: today, 'What happened': 'refund', By: 'you', Details: 'amount: 100.00 USD' });
+    expect(rowsOf('wireguard_keys')[0]).toMatchObject({ Name: 'Ada’s phone', 'May connect now': 'no' });
+    expect(readable.summary[0]).toBe(`Account: ${email}, signed up ${today}.`);
+    // The money-back refund is made by a job, perhaps after this copy: one refund or two.
+    expect(readable.summary.find((line) => line.startsWith('Payments:'))).toMatch(new RegExp(`^Payments: 1 payment \\(100\\.00 USD on ${today}\\); (1 refund \\(100\\.00 USD\\)|2 refunds \\(100\\.00 USD, 100\\.00 USD\\))\\.$`));
+    expect(readable.summary).toContain(`Subscription: Veil VPN Premium, cancelled, current period ends ${String(rowsOf('subscriptions')[0]!['Current period ends']).slice(0, 10)}.`);
+    expect(readable.summary).toContain('Devices: 2 sign-ins in use, 1 WireGuard configuration.');
+    expect(Object.keys(answer.json() as object).slice(0, 3)).toEqual(['exportedAt', 'accountId', 'summary']);
+
     const text = answer.body;
     expect(text).toContain(email);
     expect(text).toContain(name);
@@ -102,6 +137,17 @@ describeApi('the customer\'s copy', { layer: 'sql', emulatorHost, reset: false }
     expect(again.status).toBe(429);
     expect(again.body).toMatchObject({ success: false, code: 'rate_limited' });
     expect(Number(again.headers['retry-after'])).toBeGreaterThan(500);
+  });
+
+  test('every column of the account\'s tables is shown with a label, kept secret, or named internal with why (issue 45, T16)', () => {
+    for (const entry of RETAINED_DATA) {
+      for (const [table, columns] of Object.entries(entry.tables ?? {})) {
+        if (!columns.includes(ownerColumn(table))) continue;
+        const shown = (READABLE_COLUMNS[table] ?? []).map(([column]) => column);
+        const decided = [...shown, ...(SECRET_COLUMNS[table] ?? []), ...Object.keys(INTERNAL_COLUMNS[table] ?? {})];
+        expect([...columns].sort(), `${table}: each column shown, secret or internal`).toEqual([...new Set(decided)].sort());
+      }
+    }
   });
 
   test('needs a sign-in within the last 10 minutes: 401 reauth_required otherwise', async () => {

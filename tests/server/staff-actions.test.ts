@@ -14,6 +14,7 @@ import { createSession } from '../../server/domain/accounts/sessions';
 import { sha256 } from '../../server/domain/tokens';
 import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
 import { call, createTestApi } from '../support/server-harness';
+import { mailsOwed } from '../support/mail-owed';
 import { staffUser } from '../support/staff';
 import { listedKeys, newPublicKey, registerKey, RELAY_TOKEN } from '../support/wireguard';
 
@@ -171,6 +172,7 @@ describeApi('staff actions', { layer: 'sql', emulatorHost, env }, (api, driver) 
     expect((await act(admin.idToken, ada.userId, 'disable', { reason: 'Chargeback fraud' })).status).toBe(200);
 
     for (const session of [ada.sessionToken, otherWeb, ada.desktop]) expect((await verify(session)).status).toBe(401);
+    expect(await mailsOwed(api.database, 'account_disabled', ada.userId)).toEqual([expect.objectContaining({ renewalTurnedOff: false })]);
     // Firebase refuses the sign-in itself (the SPA shows the spec's message); the old ID token is refused too.
     await expect(mintProviderUser(emulatorUrl, { email: ada.email })).rejects.toThrow(/USER_DISABLED/);
     expect((await call(api.app, 'POST', '/api/auth/google/signin', { idToken: ada.idToken })).status).toBe(401);
@@ -212,6 +214,8 @@ describeApi('staff actions', { layer: 'sql', emulatorHost, env }, (api, driver) 
     expect(after).toMatchObject({ cancelAtPeriodEnd: true });
     const [row] = (await auditRows()).filter((audit) => audit.action === 'disable');
     expect(row).toMatchObject({ outcome: 'done', params: { autoRenewal: 'turned_off' } });
+    // The customer is told (issue 45, T13): one notice per disable, saying renewal was turned off with it.
+    expect(await mailsOwed(api.database, 'account_disabled', ada.userId)).toEqual([expect.objectContaining({ userId: ada.userId, renewalTurnedOff: true })]);
     // Enabling does not turn it back on: the customer decides that.
     expect((await act(admin.idToken, ada.userId, 'enable', { reason: 'Chargeback withdrawn' })).status).toBe(200);
     const [enabled] = await api.database.db.select().from(subscriptions).where(eq(subscriptions.userId, ada.userId));

@@ -95,6 +95,9 @@ export interface MintedUser {
   uid: string;
   idToken: string;
   email: string;
+  /** The emulator's refresh token and the ID token's lifetime in seconds (what Firebase's SDK stores for a user). */
+  refreshToken?: string;
+  expiresIn?: number;
 }
 
 /**
@@ -130,9 +133,16 @@ export async function mintProviderUser(
       returnIdpCredential: true,
     }),
   });
-  const body = (await response.json()) as { localId?: string; idToken?: string; email?: string; error?: { message: string } };
+  const body = (await response.json()) as {
+    localId?: string;
+    idToken?: string;
+    email?: string;
+    refreshToken?: string;
+    expiresIn?: string;
+    error?: { message: string };
+  };
   if (!response.ok || !body.idToken || !body.localId) throw new Error(`emulator sign-in failed: ${JSON.stringify(body)}`);
-  return { uid: body.localId, idToken: body.idToken, email: body.email ?? email };
+  return { uid: body.localId, idToken: body.idToken, email: body.email ?? email, refreshToken: body.refreshToken, expiresIn: Number(body.expiresIn ?? 3600) };
 }
 
 /** A Firebase sign-in method the product does not offer: anonymous, or e-mail and password. */

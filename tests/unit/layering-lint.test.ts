@@ -65,6 +65,12 @@ for (const { name: from } of subfolders('src/features')) {
     if (to !== from) for (const folder of depths) refuse(`${folder}/probe-imports-${to}.ts`, module);
   }
 }
+// src/app never imports a feature (the features build on it), at its root and in every folder but pages/, whose
+// public-pages.ts is the public entry's table of the pages' modules (statically or by import()).
+const aFeature = subfolders('src/features')[0]!.module;
+for (const from of ['src/app', ...subfolders('src/app').filter(({ name }) => name !== 'pages').map(({ name }) => `src/app/${name}`)]) {
+  refuse(`${from}/probe-imports-a-feature.ts`, aFeature);
+}
 // relay/ (the relay agent, issue 47: its folder arrives with the relay-agent branch) imports only contract/,
 // node: built-ins and itself.
 refuse('relay/imports-the-server.ts', 'server/config.ts');
@@ -82,6 +88,7 @@ const allowed: Record<string, string> = {
     "import { provideDevices } from './services';\nimport { api } from '../../../services/api-client';\nimport { useSessionView } from '../../../app/hooks/use-session';\nimport { DevicesCard } from '../../../screens/devices-card';\nexport const x = [provideDevices, api, useSessionView, DevicesCard];\n",
   'src/routes/_mantine/probe-allowed.tsx':
     "import { useSessionView } from '../../app/hooks/use-session';\nimport { provideCheckout } from '../../app/flows/checkout-services';\nimport { Devices } from '../../features/account/devices/devices';\nimport { AccountLayout } from '../../screens/account-page';\nexport const x = [useSessionView, provideCheckout, Devices, AccountLayout];\n",
+  'src/app/pages/probe-allowed.ts': "export const x = () => import('../../features/home/home');\n",
   'src/probe-renders-on-the-server.tsx': "import { renderToString } from 'react-dom/server';\nexport const x = renderToString;\n",
   'relay/probe-allowed.ts':
     "import { spawn } from 'node:child_process';\nimport { readFile } from 'node:fs/promises';\nimport { peerSchema } from '../contract/relay';\nimport { y } from './probe-helper';\nexport const x = [spawn, readFile, peerSchema, y];\n",

@@ -49,6 +49,18 @@ test('the plan-ending heading states the real date; the renewal-back-on e-mail s
   expect(on.details).toContainEqual(['Amount', '$100.00']);
 });
 
+test('a declined renewal names the day to pay by; a plan that ends unpaid says so (issue 45, N7 and T15)', () => {
+  const failed = composeMessage({ kind: 'payment_failed', amount: 10_000, currency: 'usd', failedAt: '2027-03-03T10:00:00Z' }, URL);
+  expect(failed.paragraphs.join(' ')).toContain('Update your payment method by April 2, 2027 to keep your plan');
+  expect(failed.details).toContainEqual(['Pay by', 'April 2, 2027']);
+  const ended = composeMessage({ kind: 'plan_ended_unpaid', failedOn: '2027-03-03T10:00:00Z', endedAt: '2027-04-02T10:00:00Z' }, URL);
+  expect(ended.subject).toBe('Veil VPN Premium has ended: the renewal was not paid');
+  expect(ended.paragraphs[0]).toBe(
+    'The renewal payment for Veil VPN Premium due on March 3, 2027 was not paid, so your plan ended on April 2, 2027 and your VPN stopped connecting. You have not been charged.',
+  );
+  expect(ended.action?.url).toBe(`${URL}/subscribe`);
+});
+
 describe('what the messages say', () => {
   const reminder = (daysLeft?: number) =>
     composeMessage(

@@ -50,6 +50,15 @@ const CLAIMS: Claim[] = [
     accepted: {},
   },
   {
+    readme: 'src/app/README.md',
+    says: 'nothing here imports `src/features` but `pages/public-pages.ts`, the public entry\'s table of the pages\' modules (lint)',
+    refused: {
+      'src/app/hooks/probe-reads-a-page.ts': importing('../../features/signin/signin'),
+      'src/app/frame/probe-loads-a-page.ts': "export const page = () => import('../../features/home/home');\n",
+    },
+    accepted: { 'src/app/pages/probe-loads-a-page.ts': "export const page = () => import('../../features/status/status');\n" },
+  },
+  {
     readme: 'src/features/account/README.md',
     says: 'imports nothing from `src/app` or `src/features` (lint',
     refused: {
@@ -69,12 +78,12 @@ const CLAIMS: Claim[] = [
   },
   {
     readme: 'src/features/account/README.md',
-    says: 'imports the cards, never their `services.ts` nor `src/services` (lint)',
+    says: "imports the page (`account-page.tsx`), never a card's `services.ts` nor `src/services` (lint)",
     refused: {
       'src/routes/_mantine/probe-reads-card-services.tsx': importing('../../features/account/devices/services'),
       'src/routes/_mantine/probe-calls-the-api.tsx': importing('../../services/api-client'),
     },
-    accepted: { 'src/routes/_mantine/probe-shows-a-card.tsx': importing('../../features/account/devices/devices') },
+    accepted: { 'src/routes/_mantine/probe-shows-the-page.tsx': importing('../../features/account/account-page') },
   },
   {
     readme: 'machines/README.md',

@@ -1,6 +1,6 @@
 /** Subscription texts of the account page (spec §4 "Subscription status display", §8 dates). */
 import { describe, expect, it } from 'vitest';
-import { deviceAccess } from '../../machines/subscription-display';
+import { accountDeviceAccess, deviceAccess } from '../../machines/subscription-display';
 import {
   autoRenewalText,
   endDateLabel,
@@ -63,6 +63,9 @@ describe('what has ended, and by when a past-due one must be paid (issue 34)', (
     expect(hasEnded({ status: 'cancelled', endDate: '2027-11-26T10:00:00Z' }, NOW)).toBe(true);
     expect(endedText({ endDate: '2027-11-26T10:00:00Z' }, NOW)).toBe('Ended');
     expect(endedText({ endDate: '2025-01-10T12:00:00Z' }, NOW, 'UTC')).toBe('Ended on January 10, 2025');
+    // Issue 45: a refund ended it (T23), or a renewal never paid (T15): the day it ended, and why.
+    expect(endedText({ endDate: '2027-11-26T10:00:00Z', refundedAt: '2026-11-27T09:00:00Z' }, NOW, 'UTC')).toBe('Ended on November 27, 2026: refunded');
+    expect(endedText({ endDate: '2026-10-20T10:00:00Z', endedUnpaidAt: '2026-11-19T10:00:00Z' }, NOW, 'UTC')).toBe('Ended on November 19, 2026: the renewal was not paid');
     expect(hasEnded({ status: 'past_due', endDate: '2026-11-20T10:00:00Z' }, NOW)).toBe(false);
     expect(hasEnded({ status: 'active', endDate: '2025-11-20T10:00:00Z' }, NOW)).toBe(false);
     expect(hasEnded({ status: 'inactive', endDate: '2025-11-20T10:00:00Z' }, NOW)).toBe(true);
@@ -82,5 +85,15 @@ describe('whether the devices connect (issue 45 item 2)', () => {
     expect(deviceAccess({ status: 'past_due', unpaid: true }, new Date('2026-12-05T00:00:00Z'), now)).toBe('pausedUntilPayment');
     for (const status of ['cancelled', 'inactive', 'incomplete']) expect(deviceAccess({ status }, null, now), status).toBe('planEnded');
     expect(deviceAccess(null, null, now)).toBe('planEnded');
+  });
+});
+
+describe('what the account page says of the devices (issue 45 item 2)', () => {
+  it('an account that never subscribed has no plan, not an ended one; any subscription is judged as deviceAccess judges it', () => {
+    const now = new Date('2026-11-28T12:00:00Z');
+    expect(accountDeviceAccess(null, null, now)).toBe('noPlan');
+    expect(accountDeviceAccess(undefined, null, now)).toBe('noPlan');
+    expect(accountDeviceAccess({ status: 'cancelled' }, null, now)).toBe('planEnded');
+    expect(accountDeviceAccess({ status: 'active' }, null, now)).toBe('connects');
   });
 });

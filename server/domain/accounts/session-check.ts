@@ -17,6 +17,7 @@ import type { Database } from '../../db/database.ts';
 import type { ShownUserRow, UserRow } from './accounts.ts';
 import { failures } from '../errors.ts';
 import { shownSubscriptionFirstSql, type ShownSubscriptionRow } from '../billing/subscriptions.ts';
+import { refundFactsSql } from '../billing/refunds.ts';
 import { sha256 } from '../tokens.ts';
 
 /** What verify answers about a live session: its account and the subscription the account is shown. */
@@ -47,6 +48,9 @@ type SessionCheckRow = [
   currentPeriodEnd: Date | null,
   unpaid: boolean | null,
   billingClockOffsetSeconds: number | null,
+  refundedAt: Date | null,
+  moneyBackUsed: boolean,
+  providerUpdatedAt: number | null,
 ];
 
 /** The UTC day of $2 ("now"), as the last use is kept (server/domain/accounts/sessions.ts, dayOf). */
@@ -73,7 +77,9 @@ export function prepareSessionCheck(database: Database): (token: string) => Prom
     `select t.token_hash, s.id, s.last_used_at < ${TODAY_SQL},
             u.id, u.email, u.name, u.provider,
             b.status, b.plan, b.cancel_at_period_end, b.current_period_end, b.unpaid,
-            (select c.offset_seconds::float8 from local_billing_clock c where c.id = 1)
+            (select c.offset_seconds::float8 from local_billing_clock c where c.id = 1),
+            ${refundFactsSql('b.provider_subscription_id', 'u.id')},
+            b.provider_updated_at::float8
        from unnest($1::text[]) as t(token_hash)
       cross join lateral (
             select s.id, s.user_id, s.last_used_at from sessions s
@@ -81,7 +87,7 @@ export function prepareSessionCheck(database: Database): (token: string) => Prom
              limit 1) s
        join users u on u.id = s.user_id and u.disabled_at is null
        left join lateral (
-            select b.status, b.plan, b.cancel_at_period_end, b.current_period_end, b.unpaid from subscriptions b
+            select b.status, b.plan, b.cancel_at_period_end, b.current_period_end, b.unpaid, b.provider_subscription_id, b.provider_updated_at from subscriptions b
              where b.user_id = s.user_id
              order by ${shownSubscriptionFirstSql('b')}
              limit 1) b on true`,
@@ -100,7 +106,7 @@ export function prepareSessionCheck(database: Database): (token: string) => Prom
     const found = new Map<string, { check: SessionCheck; stale: boolean }>();
     const staleIds: string[] = [];
     for (const row of rows) {
-      const [tokenHash, sessionId, stale, userId, email, name, provider, status, plan, cancelAtPeriodEnd, currentPeriodEnd, unpaid, billingClockOffsetSeconds] =
+      const [tokenHash, sessionId, stale, userId, email, name, provider, status, plan, cancelAtPeriodEnd, currentPeriodEnd, unpaid, billingClockOffsetSeconds, refundedAt, moneyBackUsed, providerUpdatedAt] =
         row as SessionCheckRow;
       found.set(tokenHash, {
         stale,
@@ -108,7 +114,7 @@ export function prepareSessionCheck(database: Database): (token: string) => Prom
           sessionId,
           user: { id: userId, email, name, provider },
           // A subscription's status is never null: a null one is the left join finding none.
-          subscription: status === null ? null : { status, plan, cancelAtPeriodEnd: cancelAtPeriodEnd!, currentPeriodEnd, unpaid: unpaid! },
+          subscription: status === null ? null : { status, plan, cancelAtPeriodEnd: cancelAtPeriodEnd!, currentPeriodEnd, unpaid: unpaid!, refundedAt, moneyBackUsed, providerUpdatedAt: providerUpdatedAt ?? 0 },
           billingClockOffsetSeconds: billingClockOffsetSeconds ?? 0,
         },
       });

@@ -6,7 +6,7 @@ import type { ApiUser, Device, Subscription } from '../../../contract/api.ts';
 import { recordActivity } from '../privacy/account-activity.ts';
 import { findOrCreateUser, toApiUser, type ShownUserRow, type SignInDetails, type UserRow, type VerifiedIdentity } from './accounts.ts';
 import { failures } from '../errors.ts';
-import { findSubscription, toApiSubscription, type ShownSubscriptionRow } from '../billing/subscriptions.ts';
+import { shownSubscription, toApiSubscription, type ShownSubscriptionRow } from '../billing/subscriptions.ts';
 import { newId, newToken, sha256 } from '../tokens.ts';
 import { removeSessionKey } from '../devices/peer-access.ts';
 import { deviceKindOf, keyFields, keysOfAccount, revokeKeyDevice } from '../devices/wireguard-devices.ts';
@@ -134,7 +134,7 @@ export function accountView(user: ShownUserRow, subscription: ShownSubscriptionR
 
 /** A new session's token with its account, as sign-in and hand-off redemption answer it. */
 export async function sessionGrant(db: Db, sessionToken: string, user: UserRow, billingNow: Date): Promise<{ sessionToken: string } & AccountView> {
-  return { sessionToken, ...accountView(user, await findSubscription(db, user.id), billingNow) };
+  return { sessionToken, user: toApiUser(user), subscription: await shownSubscription(db, user.id, billingNow) };
 }
 
 /** Signs a verified identity in: its account (created on first sign-in) and a new web session. */

@@ -7,10 +7,15 @@ import { desc, eq } from 'drizzle-orm';
 import type { BillingItem } from '../../../contract/api.ts';
 import type { Db } from '../../db/database.ts';
 import { charges, refunds, users } from '../../db/schema.ts';
+import { PLAN } from '../../../contract/plans.ts';
 import { refundableUntil } from './money-back.ts';
+import { findLiveSubscriptions } from './subscriptions.ts';
 import { providerRefundsOf, refundsOf } from './refunds.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
+
+/** What the history says of a renewal the card declined. */
+const FAILED_RENEWAL_TEXT = 'Renewal payment failed';
 
 /** What the history says of a refund in each state. */
 const REFUND_TEXT = {
@@ -84,6 +89,20 @@ export async function billingHistory(
       description: REFUND_TEXT[shown.state],
       receiptUrl: null,
       refundState: shown.state,
+    });
+  }
+  // A declined renewal is listed while the subscription waits for it (issue 45, T24): the charge that failed, on
+  // the renewal day the card shows, for the plan's price. Once paid, the paid charge stands in its place.
+  for (const live of await findLiveSubscriptions(db, userId, now)) {
+    if (live.status !== 'past_due' || !live.currentPeriodEnd) continue;
+    items.push({
+      id: `failed_${live.providerSubscriptionId}`,
+      kind: 'failed',
+      amount: PLAN.amount,
+      currency: PLAN.currency,
+      date: live.currentPeriodEnd.toISOString(),
+      description: FAILED_RENEWAL_TEXT,
+      receiptUrl: null,
     });
   }
   items.sort((a, b) => b.date.localeCompare(a.date));

@@ -16,7 +16,7 @@ import { hasOpenDispute } from './disputes.ts';
 import { failures } from '../errors.ts';
 import type { JobSender } from '../jobs.ts';
 import { oweRefund, providerRefundsOf, refundsOf } from './refunds.ts';
-import { findLiveSubscriptions, findSubscription, toApiSubscription, type SubscriptionRow } from './subscriptions.ts';
+import { findLiveSubscriptions, shownSubscription, type SubscriptionRow } from './subscriptions.ts';
 import { syncPeerAccess } from '../devices/peer-access.ts';
 
 const MONEY_BACK_MS = daysInMs(MONEY_BACK_DAYS);
@@ -62,7 +62,7 @@ export async function claimMoneyBack(
 ): Promise<{ subscription: Subscription | null; refund: { amount: number; currency: string } }> {
   const { id: userId } = await accountOfIdentity(db, identity);
   const refund = await db.transaction((tx) => refundNow(tx, jobs, userId, { by: 'customer', outsideWindow: false }, now));
-  return { subscription: toApiSubscription(await findSubscription(db, userId), now), refund };
+  return { subscription: await shownSubscription(db, userId, now), refund };
 }
 
 /**

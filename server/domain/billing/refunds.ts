@@ -397,6 +397,35 @@ export function refundsOf(db: Db, userId: string) {
   return db.select().from(refunds).where(eq(refunds.userId, userId));
 }
 
+/**
+ * What an account's refunds say of the subscription it is shown (issue 45, T8 and T23): when that
+ * subscription ended with its payment refunded (a money-back or support's refund, owed or made: refundNow
+ * ends the subscription in the transaction that owes it), and whether the account has had its money-back
+ * refund, which is once per account. verify reads the same in its one statement (refundFactsSql).
+ */
+export interface RefundFacts {
+  refundedAt: Date | null;
+  moneyBackUsed: boolean;
+}
+
+const ENDING_REASONS: ReadonlySet<string> = new Set(['money_back', 'staff']);
+
+export async function refundFacts(db: Db, userId: string, providerSubscriptionId: string): Promise<RefundFacts> {
+  const rows = await refundsOf(db, userId);
+  const ended = rows.find(
+    (refund) => refund.providerSubscriptionId === providerSubscriptionId && ENDING_REASONS.has(refund.reason) && (refund.state === 'owed' || refund.state === 'made'),
+  );
+  return { refundedAt: ended?.owedAt ?? null, moneyBackUsed: rows.some((refund) => refund.reason === 'money_back') };
+}
+
+/** refundFacts as two SQL columns, for a statement that has the subscription's provider id and the account's id. */
+export function refundFactsSql(providerSubscriptionId: string, userId: string): string {
+  return `(select r.owed_at from refunds r
+              where r.provider_subscription_id = ${providerSubscriptionId} and r.reason in (${[...ENDING_REASONS].map((reason) => `'${reason}'`).join(', ')})
+                and r.state in ('owed', 'made')),
+            exists (select 1 from refunds r where r.user_id = ${userId} and r.reason = 'money_back')`;
+}
+
 export interface ProviderRefund {
   /** The refunded charge's id. */
   id: string;

@@ -14,11 +14,16 @@ import { recordActivity } from '../privacy/account-activity.ts';
 import { oweCustomerMessage } from '../customer-messages.ts';
 import { failures } from '../errors.ts';
 import type { JobSender } from '../jobs.ts';
-import { oweRefund } from './refunds.ts';
+import { oweRefund, refundFacts, type RefundFacts } from './refunds.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
-/** What an answer's `subscription` is made of (toApiSubscription). */
-export type ShownSubscriptionRow = Pick<SubscriptionRow, 'status' | 'plan' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'unpaid'>;
+/**
+ * What an answer's `subscription` is made of (toApiSubscription): the row, and what the refunds say of it
+ * (refundFacts: when its payment was refunded, whether the account has had its money-back refund).
+ */
+export type ShownSubscriptionRow = Pick<SubscriptionRow, 'status' | 'plan' | 'cancelAtPeriodEnd' | 'currentPeriodEnd' | 'unpaid'> &
+  Partial<Pick<SubscriptionRow, 'providerUpdatedAt'>> &
+  Partial<RefundFacts>;
 type Status = 'active' | 'inactive' | 'past_due' | 'cancelled';
 
 /** The statuses that count as the account's subscription: one at most per account. */
@@ -87,14 +92,26 @@ export function accessEndOf(row: Pick<SubscriptionRow, 'status' | 'currentPeriod
 /** A row as an answer's `subscription`, with the grace rule applied (statusAt). */
 export function toApiSubscription(row: ShownSubscriptionRow | undefined | null, now: Date): Subscription | null {
   if (!row) return null;
+  const status = statusAt(row, now);
   return {
-    status: statusAt(row, now),
+    status,
     ...(row.plan ? { plan: row.plan } : {}),
     cancelAtPeriodEnd: row.cancelAtPeriodEnd,
     ...(row.currentPeriodEnd ? { endDate: row.currentPeriodEnd.toISOString() } : {}),
     // Shown as past due, but without access (Stripe's `unpaid`): the account page must tell the two apart.
     ...(row.unpaid && row.status === 'past_due' ? { unpaid: true } : {}),
+    ...(row.refundedAt ? { refundedAt: row.refundedAt.toISOString() } : {}),
+    ...(row.moneyBackUsed ? { moneyBackUsed: true } : {}),
+    // A cancelled row marked unpaid ended from past due, its renewal never paid (applySubscriptionState).
+    // Its provider's time of that change (seconds) is when it ended, by the billing clock for the local checkout.
+    ...(status === 'cancelled' && row.unpaid && row.providerUpdatedAt ? { endedUnpaidAt: new Date(row.providerUpdatedAt * 1000).toISOString() } : {}),
   };
+}
+
+/** The subscription an account is shown (findSubscription), with its refund facts, as an answer gives it. */
+export async function shownSubscription(db: Db, userId: string, now: Date): Promise<Subscription | null> {
+  const row = await findSubscription(db, userId);
+  return toApiSubscription(row && { ...row, ...(await refundFacts(db, userId, row.providerSubscriptionId)) }, now);
 }
 
 /**
@@ -249,6 +266,8 @@ export async function applySubscriptionState(
     stored = 'cancelled';
   }
 
+  // Ends now, from past due (the provider's retries are over): the plan ended unpaid, and the customer is told.
+  const endedUnpaid = stored === 'cancelled' && current !== undefined && (current.status === 'past_due' || (current.status === 'cancelled' && current.unpaid));
   const values = {
     providerSubscriptionId: state.providerSubscriptionId,
     userId: state.userId,
@@ -257,7 +276,8 @@ export async function applySubscriptionState(
     plan: state.plan,
     cancelAtPeriodEnd: state.cancelAtPeriodEnd,
     currentPeriodEnd: state.currentPeriodEnd,
-    unpaid: state.providerStatus === 'unpaid',
+    // Stripe's `unpaid`; and a past-due subscription that ends keeps the mark: it ended unpaid (issue 45, T15).
+    unpaid: state.providerStatus === 'unpaid' || endedUnpaid,
     providerUpdatedAt: state.providerTime,
     updatedAt: new Date(),
   };
@@ -265,6 +285,11 @@ export async function applySubscriptionState(
   if (effects.jobs && current && !current.cancelAtPeriodEnd && values.cancelAtPeriodEnd && isLive(stored) && values.currentPeriodEnd) {
     // Turned off at the provider (Stripe's portal, or our own cancel call's event): keyed as turnOffRenewal keys it.
     await oweRenewalOff(db, effects.jobs, values.userId, values.providerSubscriptionId, values.currentPeriodEnd);
+  }
+  if (effects.jobs && endedUnpaid && current?.status === 'past_due') {
+    const endedAt = new Date(state.providerTime * 1000).toISOString();
+    const failedOn = (current.currentPeriodEnd ?? new Date(state.providerTime * 1000)).toISOString();
+    await oweCustomerMessage(db, effects.jobs, { kind: 'plan_ended_unpaid', userId: values.userId, failedOn, endedAt }, values.providerSubscriptionId);
   }
   if (effects.jobs && current?.cancelAtPeriodEnd && !values.cancelAtPeriodEnd && isLive(stored) && values.currentPeriodEnd) {
     // Turned back on at the provider (a resume in Stripe's Billing Portal): keyed as turnOnRenewal keys it.
@@ -409,7 +434,7 @@ export async function turnOffRenewal(
       }
     });
   }
-  return toApiSubscription(await findSubscription(db, userId), billingNow);
+  return shownSubscription(db, userId, billingNow);
 }
 
 /**
@@ -436,7 +461,7 @@ export async function turnOnRenewal(
       await recordActivity(tx, { userId, kind: 'auto_renewal_on', by: 'customer' }, now);
     }, now);
   }
-  return toApiSubscription(await findSubscription(db, userId), now);
+  return shownSubscription(db, userId, now);
 }
 
 export async function findSubscriptionByProviderId(db: Db, providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Cancel } from '../../app/pages/cancel';
+import { Cancel } from '../../features/cancel/cancel';
 
 export const Route = createFileRoute('/_mantine/cancel')({
   component: Cancel,

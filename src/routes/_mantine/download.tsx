@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Download } from '../../app/pages/download';
+import { Download } from '../../features/download/download';
 
 export const Route = createFileRoute('/_mantine/download')({
   component: Download,

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { SignIn } from '../../app/pages/signin';
+import { SignIn } from '../../features/signin/signin';
 
 export const Route = createFileRoute('/_mantine/signin')({
   // `redirect`: where a guard sent the visitor from; honoured after sign-in (src/services/navigation.ts).

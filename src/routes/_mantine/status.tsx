@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Status } from '../../app/pages/status';
+import { Status } from '../../features/status/status';
 
 export const Route = createFileRoute('/_mantine/status')({
   component: Status,

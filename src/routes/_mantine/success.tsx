@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { Success } from '../../app/pages/success';
+import { Success } from '../../features/success/success';
 
 export const Route = createFileRoute('/_mantine/success')({
   component: Success,

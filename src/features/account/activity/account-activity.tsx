@@ -9,8 +9,17 @@ export function AccountActivity() {
   const activity = useCard(provideAccountActivity, ACCOUNT_CARDS.activity, {});
   const shown = useSelector(
     activity,
-    (state) => ({ items: state.context.items, loading: state.hasTag('loading'), error: state.matches('failed') ? state.context.error : null }),
+    (state) => ({
+      items: state.context.items,
+      loading: state.hasTag('loading'),
+      error: state.matches('failed') ? state.context.error : null,
+      hasMore: state.context.nextCursor !== null,
+      loadingMore: state.hasTag('loadingMore'),
+      moreError: state.context.moreError,
+    }),
     shallowEqual,
   );
-  return <AccountActivityCard {...shown} onReload={() => activity.send({ type: 'activity.reload' })} />;
+  return (
+    <AccountActivityCard {...shown} onReload={() => activity.send({ type: 'activity.reload' })} onShowMore={() => activity.send({ type: 'activity.more' })} />
+  );
 }

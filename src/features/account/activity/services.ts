@@ -8,7 +8,9 @@ import { currentSessionToken, withSession } from '../session-calls';
 export function provideAccountActivity(actors: AppActors) {
   return accountActivityMachine.provide({
     actors: {
-      loadActivity: fromPromise(async () => withSession(actors, () => api.accountActivity(currentSessionToken(actors)))),
+      loadActivity: fromPromise(async ({ input }: { input: { cursor: string | null } }) =>
+        withSession(actors, () => api.accountActivity(currentSessionToken(actors), input.cursor)),
+      ),
     },
   });
 }

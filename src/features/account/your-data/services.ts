@@ -4,7 +4,7 @@
  */
 import { fromPromise } from 'xstate';
 import type { AccountExport } from '../../../../contract/api';
-import { dataExportMachine } from '../../../../machines/data-export';
+import { dataExportMachine, exportFileName } from '../../../../machines/data-export';
 import { api } from '../../../services/api-client';
 import { idToken } from '../../../app/flows/checkout-services';
 import { getClientConfig } from '../../../app/flows/session-services';
@@ -15,7 +15,7 @@ function saveAsFile(copy: AccountExport): void {
   const url = URL.createObjectURL(new Blob([JSON.stringify(copy, null, 2)], { type: 'application/json' }));
   const link = document.createElement('a');
   link.href = url;
-  link.download = `veil-vpn-data-${copy.exportedAt.slice(0, 10)}.json`;
+  link.download = exportFileName(copy);
   document.body.append(link);
   link.click();
   link.remove();

@@ -9,7 +9,12 @@ export function YourData() {
   const dataExport = useCard(provideDataExport, ACCOUNT_CARDS.dataExport, {});
   const shown = useSelector(
     dataExport,
-    (state) => ({ busy: state.hasTag('busy'), signInNeeded: state.matches('signInNeeded') || state.matches('reauthenticating'), error: state.context.error }),
+    (state) => ({
+      busy: state.hasTag('busy'),
+      signInNeeded: state.matches('signInNeeded') || state.matches('reauthenticating'),
+      error: state.context.error,
+      saved: state.context.saved,
+    }),
     shallowEqual,
   );
   return (

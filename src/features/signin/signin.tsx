@@ -1,6 +1,6 @@
-import { useSignIn } from '../hooks/use-sign-in';
+import { useSignIn } from '../../app/hooks/use-sign-in';
 import { SignInPage } from '../../screens/signin-page';
-import { mantinePage } from './mantine-page';
+import { mantinePage } from '../../app/frame/mantine-page';
 
 /**
  * /signin's buttons wired to the sign-in flow (src/routes/_mantine/signin.tsx shows it under the router).

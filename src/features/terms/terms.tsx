@@ -1,4 +1,4 @@
 import { TermsPage } from '../../screens/terms-page';
-import { mantinePage } from './mantine-page';
+import { mantinePage } from '../../app/frame/mantine-page';
 
 export const PublicPage = mantinePage(TermsPage);

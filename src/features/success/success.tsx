@@ -1,11 +1,11 @@
 import { Suspense, lazy } from 'react';
-import { useSessionUser } from '../hooks/use-session';
-import { useAppLink } from '../hooks/use-app-link';
+import { useSessionUser } from '../../app/hooks/use-session';
+import { useAppLink } from '../../app/hooks/use-app-link';
 import { useVisitorPlatform } from '../../components/use-visitor-platform';
 import { brand } from '../../config/brand';
 import { openAppLink } from '../../services/navigation';
 import { SuccessPage } from '../../screens/success-page';
-import { mantinePage } from './mantine-page';
+import { mantinePage } from '../../app/frame/mantine-page';
 
 // Only a signed-in visitor sees it, and only once the session has loaded: its code (XState, the activation
 // machine) stays off the page's first load (issue 25).

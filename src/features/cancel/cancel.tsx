@@ -1,9 +1,9 @@
-import { useAppLink } from '../hooks/use-app-link';
+import { useAppLink } from '../../app/hooks/use-app-link';
 import { useVisitorPlatform } from '../../components/use-visitor-platform';
 import { brand } from '../../config/brand';
 import { openAppLink } from '../../services/navigation';
 import { CancelPage } from '../../screens/cancel-page';
-import { mantinePage } from './mantine-page';
+import { mantinePage } from '../../app/frame/mantine-page';
 
 /** /cancel wired to the app link (src/routes/_mantine/cancel.tsx shows it under the router). */
 export function Cancel() {

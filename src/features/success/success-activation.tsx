@@ -4,9 +4,9 @@
  * session once the browser is idle (issue 25).
  */
 import { useMemo } from 'react';
-import { provideActivation } from '../flows/checkout-services';
-import { useAppActors } from '../actors/app-context';
-import { useAppMachine } from '../hooks/use-app-machine';
+import { provideActivation } from '../../app/flows/checkout-services';
+import { useAppActors } from '../../app/actors/app-context';
+import { useAppMachine } from '../../app/hooks/use-app-machine';
 import { ActivationStatus } from '../../screens/activation-status';
 
 export function ActivationWiring() {

@@ -3,7 +3,7 @@
  * (./status.tsx loads it once the page is hydrated), so the prerendered page hydrates without XState or
  * the API client (issue 25).
  */
-import { useServerStatus } from '../hooks/use-server-status';
+import { useServerStatus } from '../../app/hooks/use-server-status';
 import { StatusPage } from '../../screens/status-page';
 
 export function StatusWiring() {

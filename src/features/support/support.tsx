@@ -1,4 +1,4 @@
 import { SupportPage } from '../../screens/support-page';
-import { mantinePage } from './mantine-page';
+import { mantinePage } from '../../app/frame/mantine-page';
 
 export const PublicPage = mantinePage(SupportPage);

@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { useHydrated } from '../../components/use-hydrated';
 import { StatusPage } from '../../screens/status-page';
-import { mantinePage } from './mantine-page';
+import { mantinePage } from '../../app/frame/mantine-page';
 
 // The figures' code (XState, the machine, the API client) loads once the page is hydrated: the page's
 // first load stays as light as the other public pages' (issue 25).
