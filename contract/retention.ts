@@ -79,7 +79,7 @@ export const RETAINED_DATA: readonly RetainedData[] = [
     key: 'peer_changes',
     what: 'The VPN servers’ change list: public keys and VPN addresses added to or removed from the servers, with when (not linked to an account)',
     why: 'So a VPN server that checks every few seconds reads only what changed',
-    kept: '7 days',
+    kept: '7 days; deleted by the daily clean-up after that',
     onDeletion: 'The removal of your keys is written to it; kept for the rest of the 7 days',
     removedByDeletion: false,
     store: 'database',

@@ -39,7 +39,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase, type DatabaseTarget } from '../server/db/database.ts';
 import { users } from '../server/db/schema.ts';
-import { createSession } from '../server/domain/sessions.ts';
+import { createSession } from '../server/domain/accounts/sessions.ts';
 import { baselineCheckout, type BaselineCheckout } from './lib/baseline-checkout.ts';
 import { topEntries } from './lib/cpu-profile-top.ts';
 import { loadAverage, median } from './lib/bench-figures.ts';

@@ -7,13 +7,13 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { fastifyTrustProxy, type Config } from './config.ts';
 import { bindDomain } from './domain/bound.ts';
-import { startPeerLogSignal } from './domain/peer-log-signal.ts';
+import { startPeerLogSignal } from './domain/devices/peer-log-signal.ts';
 import { relayServerFigures } from './vpn/server-status.ts';
 import { watchCatalogue } from './vpn/catalogue-reload.ts';
 import type { Database } from './domain/store.ts';
 import { createFirebaseIdentityAdmin } from './identity/admin.ts';
 import type { IdentityVerifier } from './identity/verifier.ts';
-import type { IdentityAdmin } from './domain/identity-admin.ts';
+import type { IdentityAdmin } from './domain/accounts/identity-admin.ts';
 import { accountRoutes } from './http/account-routes.ts';
 import { authRoutes } from './http/auth-routes.ts';
 import { staffRoutes } from './http/staff-routes.ts';
@@ -113,7 +113,7 @@ export async function buildApp({ config, database, verifier, identityAdmin, paym
   // server stops taking requests, so a shutdown never waits for a 25 s poll.
   const peerLog = config.relayTokens.size > 0 ? await startPeerLogSignal(database) : null;
   if (peerLog) app.addHook('preClose', async () => peerLog.close());
-  const domain = bindDomain(database);
+  const domain = bindDomain(database, workers.jobs);
   if (config.vpnServersPath) {
     const catalogue = watchCatalogue(config, config.vpnServersPath, app.log);
     app.addHook('onClose', async () => catalogue.close());

@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { clientConfigFromEnv, type ClientConfigPayload } from '../contract/client-config.ts';
-import { parseAddressPool, type AddressPools } from './domain/address-pools.ts';
+import { parseAddressPool, type AddressPools } from './domain/devices/address-pools.ts';
 import { loadVpnCatalogue, type VpnCatalogue } from './vpn/catalogue.ts';
 
 const DAY_SECONDS = 86_400;

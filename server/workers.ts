@@ -5,7 +5,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.ts';
-import type { PaymentProvider } from './domain/payment-provider.ts';
+import type { PaymentProvider } from './domain/billing/payment-provider.ts';
 import type { Database } from './domain/store.ts';
 import { createWebhookReceiver } from './http/payment-routes.ts';
 import { startBillingJobs } from './jobs/billing-jobs.ts';

@@ -3,24 +3,25 @@
  * the database handle). buildApp makes one with `bindDomain` and hands it to the routes in AppDeps, so a
  * route can call the domain but cannot reach `db` or run SQL of its own.
  */
-import { accountActivityOf } from './account-activity.ts';
-import { billingHistory, localReceipt } from './billing-history.ts';
-import { exportAccountData } from './data-export.ts';
-import { openBillingPortal } from './billing-portal.ts';
-import { openCheckoutFor } from './checkouts.ts';
-import { deleteAccount } from './deletion.ts';
-import { createHandoffFor, redeemHandoffForDevice } from './handoff.ts';
-import { claimMoneyBack } from './money-back.ts';
+import { accountActivityOf } from './privacy/account-activity.ts';
+import { billingHistory, localReceipt } from './billing/billing-history.ts';
+import { exportAccountData } from './privacy/data-export.ts';
+import { openBillingPortal } from './billing/billing-portal.ts';
+import { openCheckoutFor } from './billing/checkouts.ts';
+import { deleteAccount } from './privacy/deletion.ts';
+import { createHandoffFor, redeemHandoffForDevice } from './accounts/handoff.ts';
+import { claimMoneyBack } from './billing/money-back.ts';
 import { auditLook, customerView, performStaffAction, searchCustomers } from './staff.ts';
-import { prepareSessionCheck } from './session-check.ts';
-import { authenticate, listDevices, revokeDevice, revokeSession, signIn } from './sessions.ts';
+import { prepareSessionCheck } from './accounts/session-check.ts';
+import { authenticate, listDevices, revokeDevice, revokeSession, signIn } from './accounts/sessions.ts';
+import type { JobSender } from './jobs.ts';
 import type { Database, Db } from './store.ts';
-import { turnOffRenewal, turnOnRenewal } from './subscriptions.ts';
-import { fullPeerList, peerChangesSince, preparePoll } from './relay-peers.ts';
-import { confirmVersion, currentPeerVersion, recordHealth, relayServerStates, uptimeDays } from './relay-servers.ts';
-import { registerKey, rotateKey } from './wireguard-devices.ts';
+import { turnOffRenewal, turnOnRenewal } from './billing/subscriptions.ts';
+import { fullPeerList, peerChangesSince, preparePoll } from './devices/relay-peers.ts';
+import { confirmVersion, currentPeerVersion, recordHealth, relayServerStates, uptimeDays } from './devices/relay-servers.ts';
+import { registerKey, rotateKey } from './devices/wireguard-devices.ts';
 
-export function bindDomain(database: Database) {
+export function bindDomain(database: Database, jobs: JobSender) {
   const { db } = database;
   const bound =
     <Args extends unknown[], Result>(call: (db: Db, ...args: Args) => Result) =>
@@ -29,7 +30,7 @@ export function bindDomain(database: Database) {
   return {
     sessions: {
       signIn: bound(signIn),
-      /** POST /auth/verify's batched check (server/domain/session-check.ts). */
+      /** POST /auth/verify's batched check (server/domain/accounts/session-check.ts). */
       check: prepareSessionCheck(database),
       authenticate: bound(authenticate),
       signOut: bound(revokeSession),
@@ -61,13 +62,13 @@ export function bindDomain(database: Database) {
     },
     account: {
       activity: bound(accountActivityOf),
-      /** The customer's copy of their data (server/domain/data-export.ts). */
+      /** The customer's copy of their data (server/domain/privacy/data-export.ts). */
       exportData: (identity: Parameters<typeof exportAccountData>[2], admit: (userId: string) => Promise<void>) =>
-        exportAccountData(db, database.jobSchema, identity, admit),
+        exportAccountData(db, jobs, identity, admit),
     },
     staff: {
       search: bound(searchCustomers),
-      customer: (userId: string, localReceiptUrl: (chargeId: string) => string, billingNow: Date) => customerView(db, database.jobSchema, userId, localReceiptUrl, billingNow),
+      customer: (userId: string, localReceiptUrl: (chargeId: string) => string, billingNow: Date) => customerView(db, jobs, userId, localReceiptUrl, billingNow),
       act: bound(performStaffAction),
       auditLook: bound(auditLook),
     },

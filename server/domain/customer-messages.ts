@@ -88,3 +88,9 @@ export function isForgottenOnceSent(message: QueuedMessage): boolean {
 export function oweCustomerMessage(tx: Db, jobs: JobSender, message: CustomerMessage, about: string): Promise<boolean> {
   return jobs.send(tx, MAIL_QUEUE, message, `${message.kind}:${about}`);
 }
+
+/** The e-mails the job queue sent the account (it keeps finished jobs for 7 days): kind and day. */
+export async function emailsSent(db: Db, jobs: JobSender, userId: string): Promise<Array<{ kind: string; date: string }>> {
+  const done = await jobs.completedJobsOf(db, MAIL_QUEUE, userId, 50);
+  return done.map((job) => ({ kind: String(job.data['kind']), date: job.completedAt.toISOString().slice(0, 10) }));
+}

@@ -33,4 +33,10 @@ export interface JobSender {
    * still goes out (issue 31). Answers how many.
    */
   readdressOwed(tx: Db, name: string, userId: string, kinds: string[], readdress: () => Promise<object>): Promise<number>;
+  /**
+   * The jobs of queue `name` done for account `userId` (their data names it), newest first, at most `limit`:
+   * each one's data and the time it completed. The queue keeps finished jobs for 7 days, so this is what
+   * was done lately (the e-mails sent to an account: the staff console and the data export).
+   */
+  completedJobsOf(db: Db, name: string, userId: string, limit: number): Promise<Array<{ data: Record<string, unknown>; completedAt: Date }>>;
 }

@@ -7,10 +7,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { sessions, wireguardKeys } from '../db/schema.ts';
-import { findUserById } from './accounts.ts';
+import { findUserById } from './accounts/accounts.ts';
 import { isForgottenOnceSent, type MessageToSend, type QueuedMessage } from './customer-messages.ts';
-import { forgetNoticeAddress, readNoticeAddress } from './notice-addresses.ts';
-import { desktopName } from './device-names.ts';
+import { forgetNoticeAddress, readNoticeAddress } from './privacy/notice-addresses.ts';
+import { desktopName } from './devices/device-names.ts';
 
 export interface MailRecipient {
   email: string;

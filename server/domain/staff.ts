@@ -13,22 +13,23 @@ import type { StaffActionRecord, StaffCustomer, StaffCustomerSummary } from '../
 import { mayUse, STAFF_ACTIONS, type StaffActionName, type StaffRole } from '../../contract/staff.ts';
 import type { Db } from '../db/database.ts';
 import { charges, sessions, staffActions, users, wireguardKeys } from '../db/schema.ts';
-import { accountActivityOf, recordActivity } from './account-activity.ts';
-import { billingHistory } from './billing-history.ts';
-import { oweReceiptAgain } from './charges.ts';
+import { accountActivityOf, recordActivity } from './privacy/account-activity.ts';
+import { billingHistory } from './billing/billing-history.ts';
+import { oweReceiptAgain } from './billing/charges.ts';
+import { deleteAccountOf } from './privacy/deletion.ts';
 import { oweCustomerMessage } from './customer-messages.ts';
-import { deleteAccountOf } from './deletion.ts';
 import { ApiFailure, failures } from './errors.ts';
-import type { IdentityAdmin } from './identity-admin.ts';
+import type { IdentityAdmin } from './accounts/identity-admin.ts';
 import type { JobSender } from './jobs.ts';
-import { refundNow } from './money-back.ts';
-import { removeSessionKeysOf, syncPeerAccess } from './peer-access.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import { endDesktopSession } from './sessions.ts';
-import { findSubscription, recordRenewalTurnedOff, toApiSubscription, turnOffRenewalAtProvider, type RenewalTurnedOff } from './subscriptions.ts';
+import { refundNow } from './billing/money-back.ts';
+import { accountAccess, removeSessionKeysOf, syncPeerAccess } from './devices/peer-access.ts';
+import type { PaymentProvider } from './billing/payment-provider.ts';
+import { endDesktopSession } from './accounts/sessions.ts';
+import { findSubscription, recordRenewalTurnedOff, toApiSubscription, turnOffRenewalAtProvider, type RenewalTurnedOff } from './billing/subscriptions.ts';
 import { sha256 } from './tokens.ts';
-import { endKeyDevice } from './wireguard-devices.ts';
-import { desktopName } from './device-names.ts';
+import { deviceKindOf, endKeyDevice } from './devices/wireguard-devices.ts';
+import { desktopName } from './devices/device-names.ts';
+import { emailsSent } from './customer-messages.ts';
 
 /** A staff member as their verified token names them. */
 export interface StaffMember {
@@ -91,7 +92,7 @@ export async function searchCustomers(db: Db, query: string, billingNow: Date): 
  */
 export async function customerView(
   db: Db,
-  jobSchema: string,
+  jobs: JobSender,
   userId: string,
   localReceiptUrl: (chargeId: string) => string,
   billingNow: Date,
@@ -135,22 +136,13 @@ export async function customerView(
       // No last-used day: the relays report no handshakes (zero-log).
       ...keys.map((key) => ({ id: key.id, name: key.name, kind: 'wireguard' as const, createdAt: key.createdAt.toISOString(), lastUsedOn: null })),
     ],
-    emails: await emailsSent(db, jobSchema, userId),
+    emails: await emailsSent(db, jobs, userId),
     actions: await actionsOn(db, userId),
+    // By the rule the peer list follows (peer-access.ts), not a second reading of the subscription.
+    access: (await accountAccess(db, userId, billingNow, now)).access,
     // The newest 100, as the customer's own list held before it was paged (issue 45, T25).
     activity: (await accountActivityOf(db, userId, { limit: 100 })).items,
   };
-}
-
-/** The e-mails the job queue sent the account (it keeps finished jobs for 7 days): kind and day. */
-export async function emailsSent(db: Db, jobSchema: string, userId: string): Promise<Array<{ kind: string; date: string }>> {
-  const result = await db.execute(
-    sql`select data->>'kind' as kind, completed_on from ${sql.identifier(jobSchema)}.job
-        where name = 'mail' and state = 'completed' and data->>'userId' = ${userId}
-        order by completed_on desc limit 50`,
-  );
-  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ kind: string; completed_on: Date | string }>;
-  return rows.map((row) => ({ kind: row.kind, date: new Date(row.completed_on).toISOString().slice(0, 10) }));
 }
 
 /**
@@ -249,9 +241,10 @@ async function carryOut(db: Db, ports: StaffPorts, staff: StaffMember, request: 
         if (!(await oweReceiptAgain(tx, ports.jobs, user.id, new Date().toISOString()))) throw failures.notFound('Receipt');
         break;
       case 'revoke_device': {
-        // A desktop app session (its own key goes with it) or a WireGuard key (`wgk_…`): either leaves the relays' peer list here.
+        // A desktop app session (its own key goes with it) or a WireGuard device: either leaves the relays' peer list here.
         const deviceId = request.deviceId ?? '';
-        detail = { deviceName: deviceId.startsWith('wgk_') ? await endKeyDevice(tx, user.id, deviceId) : await endDesktopSession(tx, user.id, deviceId) };
+        const kind = await deviceKindOf(tx, user.id, deviceId);
+        detail = { deviceName: kind === 'wireguard' ? await endKeyDevice(tx, user.id, deviceId) : await endDesktopSession(tx, user.id, deviceId) };
         break;
       }
       case 'refund':

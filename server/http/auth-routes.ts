@@ -19,8 +19,8 @@ import {
   verifyRequestSchema,
 } from '../../contract/api.ts';
 import { DEVICE_LIMIT } from '../../contract/limits.ts';
-import type { SignInDetails } from '../domain/accounts.ts';
-import { accountView } from '../domain/sessions.ts';
+import type { SignInDetails } from '../domain/accounts/accounts.ts';
+import { accountView } from '../domain/accounts/sessions.ts';
 import type { AppDeps } from './context.ts';
 import { answers } from './route-schemas.ts';
 import { sessionPreHandler, signedIn } from './signed-in.ts';

@@ -1,13 +1,13 @@
 import type { Config } from '../config.ts';
 import type { DomainCalls } from '../domain/bound.ts';
-import type { IdentityAdmin } from '../domain/identity-admin.ts';
+import type { IdentityAdmin } from '../domain/accounts/identity-admin.ts';
 import type { IdentityVerifier } from '../identity/verifier.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { ProductMetrics } from '../observability/metrics.ts';
-import type { PeerLogSignal } from '../domain/peer-log-signal.ts';
+import type { PeerLogSignal } from '../domain/devices/peer-log-signal.ts';
 import type { PaymentEventHandler } from '../payments/events.ts';
 import type { LocalPaymentProvider } from '../payments/local-provider.ts';
-import type { PaymentProvider } from '../domain/payment-provider.ts';
+import type { PaymentProvider } from '../domain/billing/payment-provider.ts';
 import type { RateLimits } from './rate-limits.ts';
 
 /** Everything a route needs, handed in once by buildApp (no module-level state). */

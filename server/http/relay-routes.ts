@@ -6,7 +6,7 @@
  * - GET /v1/peers: the full list with an ETag (its version; 304 to a matching If-None-Match), served from one
  *   serialized answer per version; `?since=N` the changes after N (410 when the log no longer reaches back;
  *   `since=0` is the full list); with `&wait=S` a long poll: no change after N waits up to S seconds for the
- *   next (server/domain/peer-log-signal.ts). A poll since N, or an ETag of N, confirms the server applied N.
+ *   next (server/domain/devices/peer-log-signal.ts). A poll since N, or an ETag of N, confirms the server applied N.
  * - GET /v1/settings: the server's own settings (port, key, gateway addresses, pools, report interval).
  * - POST /v1/health: the server's aggregate report, kept as its latest only, and counted in the daily tally.
  */
@@ -26,7 +26,7 @@ import {
   type RelaySettings,
 } from '../../contract/relay.ts';
 import { ApiFailure } from '../domain/errors.ts';
-import { HEALTH_INTERVAL_SECONDS } from '../domain/relay-servers.ts';
+import { HEALTH_INTERVAL_SECONDS } from '../domain/devices/relay-servers.ts';
 import type { Config } from '../config.ts';
 import type { AppDeps } from './context.ts';
 import { noSuchCall } from './framework-errors.ts';

@@ -6,7 +6,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import type { DomainCalls } from '../domain/bound.ts';
-import type { SignedIn } from '../domain/sessions.ts';
+import type { SignedIn } from '../domain/accounts/sessions.ts';
 import { isAccountFamily, type RateLimits } from './rate-limits.ts';
 
 /** Kept by request in this module rather than as a request decoration: only the preHandler sets it. */

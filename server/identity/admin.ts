@@ -4,7 +4,7 @@
  */
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import type { IdentityAdmin } from '../domain/identity-admin.ts';
+import type { IdentityAdmin } from '../domain/accounts/identity-admin.ts';
 
 const ignoreUnknownUser = (error: unknown) => {
   if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;

@@ -6,7 +6,7 @@
 import { getApps, initializeApp, type App } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { isStaffRole } from '../../contract/staff.ts';
-import type { VerifiedIdentity } from '../domain/accounts.ts';
+import type { VerifiedIdentity } from '../domain/accounts/accounts.ts';
 import { ApiFailure, failures } from '../domain/errors.ts';
 
 interface VerifyOptions {

@@ -3,10 +3,10 @@
  * hands each job to one of them. The handlers are the domain's. The mail queue they owe e-mails to is
  * declared by the mail worker (server/mail/mail-worker.ts), which server/workers.ts starts first.
  */
-import { RENEWAL_OFF_QUEUE, turnOffRenewalAtProvider, type RenewalOffJob } from '../domain/disputes.ts';
-import { carryOutRefund, giveUpRefund, REFUND_QUEUE, type OldShapeRefundJob, type RefundJob } from '../domain/refunds.ts';
+import { RENEWAL_OFF_QUEUE, turnOffRenewalAtProvider, type RenewalOffJob } from '../domain/billing/disputes.ts';
+import { carryOutRefund, giveUpRefund, REFUND_QUEUE, type OldShapeRefundJob, type RefundJob } from '../domain/billing/refunds.ts';
 import type { Db } from '../domain/store.ts';
-import type { PaymentProvider } from '../domain/payment-provider.ts';
+import type { PaymentProvider } from '../domain/billing/payment-provider.ts';
 import type { JobQueue } from './queue.ts';
 
 export interface RefundAlerts {

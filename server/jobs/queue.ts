@@ -159,6 +159,15 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
       return owed.length;
     },
 
+    async completedJobsOf(db: Db, name, userId, limit) {
+      const result = await (db as Database['db']).execute(
+        sql`select data, completed_on from ${sql.identifier(database.jobSchema)}.job
+            where name = ${name} and state = 'completed' and data->>'userId' = ${userId}
+            order by completed_on desc limit ${limit}`,
+      );
+      return (rowsOf(result) as Array<{ data: Record<string, unknown>; completed_on: Date | string }>).map((row) => ({ data: row.data, completedAt: new Date(row.completed_on) }));
+    },
+
     async forget(id) {
       await database.jobStore.executeSql(`delete from "${database.jobSchema}".job where id = $1`, [id]);
     },

@@ -1,9 +1,9 @@
 /**
- * The daily clean-up of expired data (server/domain/retention-purge.ts) as a pg-boss schedule: one run a
+ * The daily clean-up of expired data (server/domain/privacy/retention-purge.ts) as a pg-boss schedule: one run a
  * day whatever the number of instances, and one at start-up (data that expired while the API was down).
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { purgeExpiredData } from '../domain/retention-purge.ts';
+import { purgeExpiredData } from '../domain/privacy/retention-purge.ts';
 import type { Db } from '../domain/store.ts';
 import type { JobQueue } from './queue.ts';
 

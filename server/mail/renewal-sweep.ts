@@ -1,10 +1,10 @@
 /**
- * The daily sweep for renewal reminders and plan-end notices (server/domain/renewal-notices.ts) as a
+ * The daily sweep for renewal reminders and plan-end notices (server/domain/billing/renewal-notices.ts) as a
  * pg-boss schedule: one run a day whatever the number of instances. The local checkout's billing clock
  * also runs it each time it moves (npm run billing:advance), through `sweepNow`.
  */
 import { PLAN } from '../../contract/plans.ts';
-import { oweRenewalNotices } from '../domain/renewal-notices.ts';
+import { oweRenewalNotices } from '../domain/billing/renewal-notices.ts';
 import type { Db } from '../domain/store.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 

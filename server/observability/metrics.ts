@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import client from '@prometheus-io/client';
 import fastifyMetrics from 'fastify-metrics';
 import type { Config } from '../config.ts';
-import type { RelayServerFigures } from '../domain/relay-servers.ts';
+import type { RelayServerFigures } from '../domain/devices/relay-servers.ts';
 
 /** A counter as the rest of the server uses it. */
 interface Count<L extends string = never> {

@@ -1,15 +1,15 @@
 /**
  * The payment events both providers feed (design §7), read into what they mean here; the ledger and the
- * state changes are the domain's (server/domain/payment-events.ts). Stale events are ignored by the
+ * state changes are the domain's (server/domain/billing/payment-events.ts). Stale events are ignored by the
  * subscription state's own time.
  */
 import { z } from 'zod';
 import { PLAN } from '../../contract/plans.ts';
 import { brandForServer } from '../brand.ts';
-import { recordPaymentEvent, type EventOutcome, type PaymentEventEffect } from '../domain/payment-events.ts';
+import { recordPaymentEvent, type EventOutcome, type PaymentEventEffect } from '../domain/billing/payment-events.ts';
 import type { Db } from '../domain/store.ts';
-import { REFUND_KEY_METADATA } from '../domain/payment-provider.ts';
-import type { ProviderEffects } from '../domain/subscriptions.ts';
+import { REFUND_KEY_METADATA } from '../domain/billing/payment-provider.ts';
+import type { ProviderEffects } from '../domain/billing/subscriptions.ts';
 import { readSubscriptionObject } from './subscription-object.ts';
 
 /** The part of a Stripe event we read; the local checkout emits the same shape. */
@@ -29,7 +29,7 @@ const checkoutSessionSchema = z.object({
 
 /**
  * Applies one provider event: the event is translated into what it means here (a checkout ended, a
- * subscription's new state) and recorded with its effect in the ledger (server/domain/payment-events.ts).
+ * subscription's new state) and recorded with its effect in the ledger (server/domain/billing/payment-events.ts).
  */
 function handlePaymentEvent(
   db: Db,

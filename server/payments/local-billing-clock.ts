@@ -6,10 +6,10 @@
  * move forward, like a Stripe test clock; it never moves back.
  */
 import { PLAN } from '../../contract/plans.ts';
-import { billingClockOffsetSeconds, moveBillingClockForward } from '../domain/billing-clock.ts';
+import { billingClockOffsetSeconds, moveBillingClockForward } from '../domain/billing/billing-clock.ts';
 import type { Db } from '../domain/store.ts';
-import { subscriptionStart } from '../domain/charges.ts';
-import { findDueLocalSubscriptions } from '../domain/subscriptions.ts';
+import { subscriptionStart } from '../domain/billing/charges.ts';
+import { findDueLocalSubscriptions } from '../domain/billing/subscriptions.ts';
 import { newId } from '../domain/tokens.ts';
 import type { PaymentEvent } from './events.ts';
 import { PAST_DUE_DAYS } from '../../contract/limits.ts';

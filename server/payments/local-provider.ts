@@ -9,11 +9,11 @@ import {
   createLocalCheckout,
   findLocalCheckout,
   payableLocalCheckoutOwner,
-} from '../domain/checkouts.ts';
+} from '../domain/billing/checkouts.ts';
 import { failures } from '../domain/errors.ts';
 import type { Db } from '../domain/store.ts';
-import { createLocalPortalSession, findLocalPortalSession } from '../domain/billing-portal.ts';
-import { findLiveSubscriptions, findSubscription, findSubscriptionByProviderId } from '../domain/subscriptions.ts';
+import { createLocalPortalSession, findLocalPortalSession } from '../domain/billing/billing-portal.ts';
+import { findLiveSubscriptions, findSubscription, findSubscriptionByProviderId } from '../domain/billing/subscriptions.ts';
 import { newId } from '../domain/tokens.ts';
 import {
   advanceBillingClock,
@@ -26,9 +26,9 @@ import {
   type BillingCycleOptions,
   type EventSink,
 } from './local-billing-clock.ts';
-import type { CheckoutRequest, OpenedCheckout, PaymentProvider, RefundRequest, RefundResult } from '../domain/payment-provider.ts';
-import { chargeToRefund } from '../domain/charges.ts';
-import type { SubscriptionSnapshot } from '../domain/payment-provider.ts';
+import type { CheckoutRequest, OpenedCheckout, PaymentProvider, RefundRequest, RefundResult } from '../domain/billing/payment-provider.ts';
+import { chargeToRefund } from '../domain/billing/charges.ts';
+import type { SubscriptionSnapshot } from '../domain/billing/payment-provider.ts';
 import { readSubscriptionObject } from './subscription-object.ts';
 
 export class LocalPaymentProvider implements PaymentProvider {

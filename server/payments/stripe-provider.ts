@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { brandForServer } from '../brand.ts';
 import { failures } from '../domain/errors.ts';
-import { REFUND_KEY_METADATA, type CheckoutRequest, type OpenedCheckout, type PaymentProvider, type RefundRequest, type RefundResult } from '../domain/payment-provider.ts';
-import type { SubscriptionSnapshot } from '../domain/payment-provider.ts';
+import { REFUND_KEY_METADATA, type CheckoutRequest, type OpenedCheckout, type PaymentProvider, type RefundRequest, type RefundResult } from '../domain/billing/payment-provider.ts';
+import type { SubscriptionSnapshot } from '../domain/billing/payment-provider.ts';
 import { readSubscriptionObject } from './subscription-object.ts';
 
 export interface StripeSettings {

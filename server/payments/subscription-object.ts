@@ -3,7 +3,7 @@
  * facts the API keeps. Shared by the webhook handler and by the answers of the provider's own API.
  */
 import { z } from 'zod';
-import type { SubscriptionSnapshot } from '../domain/payment-provider.ts';
+import type { SubscriptionSnapshot } from '../domain/billing/payment-provider.ts';
 
 const subscriptionObjectSchema = z.object({
   id: z.string().min(1),

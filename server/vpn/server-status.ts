@@ -1,11 +1,11 @@
 /**
  * Each catalogue server's state as the public status (issue 48, item 1) and the metrics (issue 47, item 2)
- * show it, from the servers' own reports (server/domain/relay-servers.ts): online (a report within three
+ * show it, from the servers' own reports (server/domain/devices/relay-servers.ts): online (a report within three
  * report intervals), maintenance (the catalogue), load (active peers over capacity), measured uptime from
  * the daily tally. Pure functions of what was read and the time: aggregates only, never anything per customer.
  */
 import type { ServersStatusAnswer, ServerStatus } from '../../contract/relay.ts';
-import { HEALTH_INTERVAL_SECONDS, INTERVALS_PER_DAY, type RelayServerFigures, type RelayServerRow } from '../domain/relay-servers.ts';
+import { HEALTH_INTERVAL_SECONDS, INTERVALS_PER_DAY, type RelayServerFigures, type RelayServerRow } from '../domain/devices/relay-servers.ts';
 import type { CatalogueServer } from './catalogue.ts';
 
 /** A server is online while its last report is at most this old: three report intervals. */

@@ -24,6 +24,7 @@ const customer: StaffCustomer = {
   refundableUntil: '2026-12-01T00:00:00.000Z',
   emails: [{ kind: 'receipt', date: '2026-11-01' }],
   actions: [],
+  access: 'connects',
   activity: [{ kind: 'staff_action', by: 'support', date: '2026-11-20', detail: { action: 'resend_receipt' } }],
 };
 

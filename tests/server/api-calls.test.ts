@@ -8,7 +8,7 @@ import { count, eq } from 'drizzle-orm';
 import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
 import { call, createTestApi } from '../support/server-harness';
 import { deletionTombstones, handoffTokens, paymentEvents, sessions, subscriptions, users } from '../../server/db/schema';
-import { createSession, dayOf } from '../../server/domain/sessions';
+import { createSession, dayOf } from '../../server/domain/accounts/sessions';
 import { sha256 } from '../../server/domain/tokens';
 
 const emulatorHost = inject('authEmulatorHost');

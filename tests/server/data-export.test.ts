@@ -13,7 +13,7 @@ import { charges, disputes, providerRefunds } from '../../server/db/schema';
 import { sha256 } from '../../server/domain/tokens';
 import { newPublicKey, registerKey } from '../support/wireguard';
 import { ownerColumn, RETAINED_DATA, SECRET_COLUMNS } from '../../contract/retention';
-import { INTERNAL_COLUMNS, READABLE_COLUMNS } from '../../server/domain/data-export';
+import { INTERNAL_COLUMNS, READABLE_COLUMNS } from '../../server/domain/privacy/data-export.ts';
 
 const emulatorHost = inject('authEmulatorHost');
 

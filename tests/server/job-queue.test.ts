@@ -41,6 +41,22 @@ describeDatabase('job queue', (database) => {
     expect(seen).toEqual(['a']);
   });
 
+  it("answers an account's completed jobs, newest first, without the caller naming the queue's tables (issue 49, item 2)", async () => {
+    const seen = await collected('test-done');
+    await queue.send(database.db, 'test-done', { what: 'first', userId: 'usr_done', kind: 'receipt' }, 'd-1');
+    await until(() => (seen.length === 1 ? seen : undefined));
+    await queue.send(database.db, 'test-done', { what: 'second', userId: 'usr_done', kind: 'new_device' }, 'd-2');
+    await queue.send(database.db, 'test-done', { what: 'other', userId: 'usr_other', kind: 'receipt' }, 'd-3');
+    await until(() => (seen.length === 3 ? seen : undefined));
+    const done = await until(async () => {
+      const jobs = await queue.completedJobsOf(database.db, 'test-done', 'usr_done', 50);
+      return jobs.length === 2 ? jobs : undefined;
+    });
+    expect(done.map((job) => job.data['kind'])).toEqual(['new_device', 'receipt']);
+    expect(done.every((job) => job.completedAt instanceof Date && !Number.isNaN(job.completedAt.getTime()))).toBe(true);
+    expect(await queue.completedJobsOf(database.db, 'test-done', 'usr_done', 1)).toHaveLength(1);
+  });
+
   it('drops the job of a transaction that rolls back', async () => {
     const seen = await collected('test-rollback');
     await expect(

@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { sessions } from '../../server/db/schema';
 import { failures } from '../../server/domain/errors';
-import { dayOf } from '../../server/domain/sessions';
+import { dayOf } from '../../server/domain/accounts/sessions';
 import { sha256 } from '../../server/domain/tokens';
 import { createTestApi, type TestApi } from '../support/server-harness';
 

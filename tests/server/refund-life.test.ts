@@ -7,7 +7,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, expect, test } from 'vitest';
 import { charges, refunds } from '../../server/db/schema';
-import { forgottenProviderId, REFUND_QUEUE, type OldShapeRefundJob } from '../../server/domain/refunds';
+import { forgottenProviderId, REFUND_QUEUE, type OldShapeRefundJob } from '../../server/domain/billing/refunds';
 import { startTestMailServer } from '../support/maildev';
 import { mailsOwed } from '../support/mail-owed';
 import { call } from '../support/server-harness';

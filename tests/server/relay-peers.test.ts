@@ -7,6 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
+import { purgeExpiredData } from '../../server/domain/privacy/retention-purge';
 import { localBillingClock, peerChanges, subscriptions, wireguardKeys } from '../../server/db/schema';
 import { call, createTestApi, nameVerifier as verifier, subscribe, type TestApi } from '../support/server-harness';
 import { describeStripeApi } from '../support/stripe-api';
@@ -108,7 +109,7 @@ describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
     const { sessionToken } = await subscriber(api, 'ada');
     await addKey(api, sessionToken);
     await addKey(api, sessionToken);
-    // The first change is older than the log keeps (7 days): the next poll prunes it.
+    // The first change is older than the log keeps (7 days): the daily clean-up prunes it, not a poll.
     await api.database.db.update(peerChanges).set({ changedAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(peerChanges.version, 1));
     expect((await poll(api.app, '?since=1')).status).toBe(200);
     // since=0 is a relay with nothing yet: the full list (issue 46, item 13).
@@ -119,9 +120,11 @@ describeApi('the peer list', { layer: 'sql', verifier, env }, (api) => {
     await api.database.db.execute(sql`delete from ${wireguardKeys}`);
     expect((await poll(api.app, '?since=1')).body).toMatchObject({ version: 2, added: [expect.any(Object)] });
 
-    // Pruned up to version 2: since=1 is below what the log keeps.
+    // Pruned up to version 2 by the daily clean-up: since=1 is below what the log keeps.
     await api.database.db.update(peerChanges).set({ changedAt: new Date(Date.now() - 8 * 86_400_000) }).where(eq(peerChanges.version, 2));
     await poll(api.app);
+    expect((await poll(api.app, '?since=1')).status).toBe(200);
+    expect((await purgeExpiredData(api.database.db, 0)).peerChanges).toBe(2);
     expect(await poll(api.app, '?since=1')).toMatchObject({ status: 410, body: { success: false, code: 'version_gone' } });
   });
 

@@ -2,11 +2,12 @@
  * Issue 31, item 2: the daily clean-up. A pg-boss schedule runs it once a day (03:30 UTC); each run
  * deletes used and expired hand-off codes, expired checkouts and portal links, tombstones past the
  * cool-down, deleted-account hashes past 30 days, a refund's standby address past its day and refunds of
- * deleted accounts past the accounting years, and keeps everything still within its period.
+ * deleted accounts past the accounting years, the VPN servers' change log past 7 days (issue 49), and keeps everything still within its period.
  */
 import { expect, inject, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
-import { deletedAccounts, deletionTombstones, handoffTokens, localCheckoutSessions, localPortalSessions, noticeAddresses, openCheckouts, refunds, sessions, users, staffActions } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { deletedAccounts, deletionTombstones, handoffTokens, localCheckoutSessions, localPortalSessions, noticeAddresses, openCheckouts, peerChanges, peerLog, refunds, sessions, users, staffActions } from '../../server/db/schema';
 import { RETENTION_PURGE_QUEUE } from '../../server/jobs/retention-purge-job';
 
 const emulatorHost = inject('authEmulatorHost');
@@ -58,6 +59,12 @@ describeApi('the daily clean-up', { layer: 'sql', emulatorHost, reset: false }, 
     // Staff actions and looks: 6 years (issue 46, item 11).
     const audit = (reason: string, occurredAt: Date) => ({ staffUid: 'uid', staffEmail: 'agent@veil.test', role: 'support' as const, action: 'resend_receipt' as const, targetHash: 'a'.repeat(64), reason, outcome: 'done' as const, occurredAt });
     await db.insert(staffActions).values([audit('old reason', ago(6 * 366 * DAY)), audit('kept reason', ago(5 * 365 * DAY))]);
+    // The VPN servers' change log: 7 days, with no relay polling at all (issue 49, item 2).
+    const [log] = await db.select().from(peerLog).where(eq(peerLog.id, 1));
+    const base = log!.version;
+    const change = (offset: number, changedAt: Date) => ({ version: base + offset, publicKey: `purge-key-${offset}`, ipv4Address: '10.64.9.9', ipv6Address: 'fd76::9', change: 'removed' as const, changedAt });
+    await db.insert(peerChanges).values([change(1, ago(8 * DAY)), change(2, ago(7 * DAY + 60_000)), change(3, ago(6 * DAY))]);
+    await db.update(peerLog).set({ version: base + 3 }).where(eq(peerLog.id, 1));
 
     // What the schedule sends once a day.
     expect(await api.jobs.send(db, RETENTION_PURGE_QUEUE, {}, `test-run-${now}`)).toBe(true);
@@ -71,5 +78,7 @@ describeApi('the daily clean-up', { layer: 'sql', emulatorHost, reset: false }, 
     expect((await db.select().from(noticeAddresses)).map((row) => row.id).sort()).toEqual(['ntc_message', 'ntc_standby_new']);
     expect((await db.select().from(refunds)).map((row) => row.providerSubscriptionId)).toEqual(['sha256:new-record']);
     expect((await db.select().from(staffActions)).map((row) => row.reason)).toEqual(['kept reason']);
+    expect((await db.select().from(peerChanges)).map((row) => row.publicKey)).toEqual(['purge-key-3']);
+    expect((await db.select().from(peerLog)).map((row) => [row.version, row.floor])).toEqual([[base + 3, base + 2]]);
   });
 });

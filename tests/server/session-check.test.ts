@@ -1,13 +1,13 @@
 /**
- * verify's session check (server/domain/session-check.ts): checks made in the same turn of the event loop
+ * verify's session check (server/domain/accounts/session-check.ts): checks made in the same turn of the event loop
  * share one statement, and each still gets exactly its own answer, on PGlite and PostgreSQL.
  */
 import { eq } from 'drizzle-orm';
 import { expect, test } from 'vitest';
 import type { Database } from '../../server/db/database';
 import { sessions, subscriptions, users } from '../../server/db/schema';
-import { prepareSessionCheck } from '../../server/domain/session-check';
-import { createSession, dayOf } from '../../server/domain/sessions';
+import { prepareSessionCheck } from '../../server/domain/accounts/session-check';
+import { createSession, dayOf } from '../../server/domain/accounts/sessions';
 import { describeDatabase } from '../support/describe-api';
 
 describeDatabase('session check', (database) => {

@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, expect, inject, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
 import { charges, deletedAccounts, refunds, staffActions, subscriptions, users } from '../../server/db/schema';
-import { createSession } from '../../server/domain/sessions';
+import { syncPeerAccess } from '../../server/domain/devices/peer-access';
+import { createSession } from '../../server/domain/accounts/sessions';
 import { sha256 } from '../../server/domain/tokens';
 import { mintProviderUser, uniqueAddress } from '../support/auth-emulator';
 import { call, createTestApi } from '../support/server-harness';
@@ -85,6 +86,22 @@ describeApi('staff actions', { layer: 'sql', emulatorHost, env }, (api, driver) 
     expect(shown.activity.filter((item) => item.kind === 'staff_action').map((item) => `${item.by}:${item.detail.action}`)).toEqual(
       expect.arrayContaining(['support:revoke_device', 'support:resend_receipt']),
     );
+  });
+
+  test("the console says whether the customer's devices connect by the peer list's own rule (issue 49, item 2)", async () => {
+    const ada = await customer();
+    const accessOf = async () => ((await call(api.app, 'POST', '/api/staff/customer', { idToken: support.idToken, userId: ada.userId })).body.customer as { access: string; subscription: { status: string } });
+    const phone = (await registerKey(api.app, ada.sessionToken, newPublicKey(), 'Phone', ada.idToken)).body.device as { publicKey: string };
+    expect(await accessOf()).toMatchObject({ access: 'connects', subscription: { status: 'active' } });
+    // Stripe's `unpaid`: shown past due, paid for nothing: off the peer list, and the console says so.
+    await api.database.db.update(subscriptions).set({ status: 'past_due', unpaid: true }).where(eq(subscriptions.userId, ada.userId));
+    await api.database.db.transaction((tx) => syncPeerAccess(tx, ada.userId, new Date()));
+    expect(await listedKeys(api.app)).not.toContain(phone.publicKey);
+    expect(await accessOf()).toMatchObject({ access: 'pausedUntilPayment', subscription: { status: 'past_due' } });
+    // Disabled by support: no access whatever the subscription.
+    await api.database.db.update(subscriptions).set({ status: 'active', unpaid: false }).where(eq(subscriptions.userId, ada.userId));
+    expect((await act(admin.idToken, ada.userId, 'disable')).status).toBe(200);
+    expect(await accessOf()).toMatchObject({ access: 'planEnded', subscription: { status: 'active' } });
   });
 
   test('support sees WireGuard keys among the devices and revokes one: off the peer list, one audit row, "Veil support" in the activity', async () => {

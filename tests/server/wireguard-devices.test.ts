@@ -201,6 +201,21 @@ describeApi('WireGuard devices', { layer: 'http', verifier, env }, (api) => {
     ]);
   });
 
+  test("a device's kind is read from its row, not from its id's shape: a key whose id has no wgk_ prefix rotates and is removed (issue 49, item 2)", async () => {
+    const { sessionToken } = await subscriber(api, 'ada');
+    const added = (await registerKey(api.app, sessionToken, newPublicKey(), 'Old router')).body.device as { id: string };
+    const id = `dev_${Date.now()}`;
+    await api.database.db.update(wireguardKeys).set({ id }).where(eq(wireguardKeys.id, added.id));
+    const rotated = await rotate(api.app, sessionToken, id, newPublicKey());
+    expect(rotated.status).toBe(200);
+    const device = (rotated.body.device as { id: string; kind: string; name: string });
+    expect(device).toMatchObject({ kind: 'wireguard', name: 'Old router' });
+    await api.database.db.update(wireguardKeys).set({ id }).where(eq(wireguardKeys.id, device.id));
+    const revoked = await call(api.app, 'POST', '/api/auth/devices/revoke', { sessionToken, deviceId: id });
+    expect(revoked.body).toEqual({ success: true, peerListVersion: expect.any(Number) });
+    expect(await devicesOf(api, sessionToken)).toEqual([]);
+  });
+
   test('the all-zero key, the other low-order points and the servers\' own keys are refused as device keys (issue 46, item 9)', async () => {
     const { sessionToken } = await subscriber(api, 'ada');
     const desktopToken = (await desktopSession(api, sessionToken, 'MacBook')).body.sessionToken as string;

@@ -15,8 +15,8 @@ import { openDatabase, type Database } from '../../server/db/database';
 import { createFirebaseVerifier, type IdentityVerifier } from '../../server/identity/verifier';
 import type { MailCounters } from '../../server/mail/mail-worker';
 import { startJobQueue, type JobQueue, type RetryPolicy } from '../../server/jobs/queue';
-import type { PaymentProvider } from '../../server/domain/payment-provider';
-import type { IdentityAdmin } from '../../server/domain/identity-admin';
+import type { PaymentProvider } from '../../server/domain/billing/payment-provider';
+import type { IdentityAdmin } from '../../server/domain/accounts/identity-admin';
 import type { Tracing } from '../../server/observability/tracing';
 import { LOCAL_WEBHOOK_SECRET } from './payments';
 

@@ -78,7 +78,7 @@ refuse('relay/imports-the-spa.ts', 'src/services/api-client.ts');
 refuse('relay/imports-a-machine.ts', 'machines/types.ts');
 refuse('relay/imports-a-package.ts', 'zod');
 refuse('relay/names-a-built-in-without-node.ts', 'fs');
-refuse('relay/wireguard/imports-the-domain.ts', 'server/domain/relay-peers.ts');
+refuse('relay/wireguard/imports-the-domain.ts', 'server/domain/devices/relay-peers.ts');
 
 const allowed: Record<string, string> = {
   'machines/probe-allowed.ts': "import { setup } from 'xstate';\nimport type { Subscription } from '../contract/api';\nimport type { Session } from './types';\nexport type X = [typeof setup, Subscription, Session];\n",

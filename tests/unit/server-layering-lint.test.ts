@@ -49,13 +49,13 @@ refuse('server/vpn', [...ABOVE, ...BESIDE, 'server/identity/verifier.ts']);
 
 const allowed: Record<string, string> = {
   'server/domain/probe-allowed.ts':
-    "import type { Subscription } from '../../contract/api.ts';\nimport type { PaymentProvider } from './payment-provider.ts';\nimport { users } from '../db/schema.ts';\nexport const x = users as unknown as [Subscription, PaymentProvider];\n",
+    "import type { Subscription } from '../../contract/api.ts';\nimport type { PaymentProvider } from './billing/payment-provider.ts';\nimport { users } from '../db/schema.ts';\nexport const x = users as unknown as [Subscription, PaymentProvider];\n",
   'server/observability/probe-allowed.ts': "import type { Database } from '../domain/store.ts';\nimport type { Config } from '../config.ts';\nexport type X = [Database, Config];\n",
   'server/http/probe-uses-an-adapter.ts': "import type { ProductMetrics } from '../observability/metrics.ts';\nimport type { IdentityVerifier } from '../identity/verifier.ts';\nexport type X = [ProductMetrics, IdentityVerifier];\n",
-  'server/payments/probe-implements-a-port.ts': "import type { PaymentProvider } from '../domain/payment-provider.ts';\nexport type X = PaymentProvider;\n",
+  'server/payments/probe-implements-a-port.ts': "import type { PaymentProvider } from '../domain/billing/payment-provider.ts';\nexport type X = PaymentProvider;\n",
   // The identity adapter implements the domain's port (IdentityAdmin) and answers with its failures (ApiFailure).
   'server/identity/probe-allowed.ts':
-    "import { getAuth } from 'firebase-admin/auth';\nimport type { IdentityAdmin } from '../domain/identity-admin.ts';\nimport { ApiFailure } from '../domain/errors.ts';\nexport const x = [getAuth, ApiFailure] as unknown as IdentityAdmin;\n",
+    "import { getAuth } from 'firebase-admin/auth';\nimport type { IdentityAdmin } from '../domain/accounts/identity-admin.ts';\nimport { ApiFailure } from '../domain/errors.ts';\nexport const x = [getAuth, ApiFailure] as unknown as IdentityAdmin;\n",
   'server/vpn/probe-allowed.ts': "import { readFileSync } from 'node:fs';\nimport { z } from 'zod';\nimport type { VpnServer } from '../../contract/api.ts';\nexport const x = [readFileSync, z] as unknown as VpnServer;\n",
 };
 

@@ -35,6 +35,18 @@ describe('server layers', () => {
     expect(offenders).toEqual([]);
   });
 
+  test("server/domain never names the job queue's storage: it asks the JobSender port (issue 49, item 2)", () => {
+    // pg-boss's schema and its `job` table are the jobs adapter's (server/jobs/queue.ts); a domain module that
+    // reads them by queue name and payload key couples the rules to the queue's storage.
+    const offenders = sources('server/domain').flatMap((file) => {
+      const text = readFileSync(join(root, file), 'utf8');
+      return [/\bjobSchema\b/.test(text) && 'names jobSchema', /\}\s*\.job\b|"\.job\b|\bpgboss\b/.test(text) && "names the queue's job table"]
+        .filter((reason): reason is string => reason !== false)
+        .map((reason) => `${file} ${reason}`);
+    });
+    expect(offenders).toEqual([]);
+  });
+
   test('server/http never imports server/db', () => {
     const offenders = sources('server/http').flatMap((file) =>
       imports(file)

@@ -49,5 +49,5 @@ CREATE TABLE removed_wireguard_keys (
 );
 CREATE INDEX removed_wireguard_keys_removed_at_idx ON removed_wireguard_keys (removed_at);
 
--- The grace sweep (server/domain/peer-access.ts) finds active subscriptions lapsed without an event.
+-- The grace sweep (server/domain/devices/peer-access.ts) finds active subscriptions lapsed without an event.
 CREATE INDEX subscriptions_status_period_end_idx ON subscriptions (status, current_period_end);

@@ -10,9 +10,9 @@
  * `keepUntil` (REFUND_FAILURE_WATCH_MS), which the daily clean-up deletes after that day.
  */
 import { and, eq, isNotNull, lt } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { noticeAddresses } from '../db/schema.ts';
-import { newId } from './tokens.ts';
+import type { Db } from '../../db/database.ts';
+import { noticeAddresses } from '../../db/schema.ts';
+import { newId } from '../tokens.ts';
 
 export interface NoticeAddress {
   email: string;

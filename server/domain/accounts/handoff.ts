@@ -6,16 +6,16 @@
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { handoffTokens, sessions, users } from '../db/schema.ts';
+import type { Db } from '../../db/database.ts';
+import { handoffTokens, sessions, users } from '../../db/schema.ts';
 import type { UserRow } from './accounts.ts';
-import { recordActivity } from './account-activity.ts';
-import { oweCustomerMessage } from './customer-messages.ts';
-import { failures } from './errors.ts';
-import type { JobSender } from './jobs.ts';
+import { recordActivity } from '../privacy/account-activity.ts';
+import { oweCustomerMessage } from '../customer-messages.ts';
+import { failures } from '../errors.ts';
+import type { JobSender } from '../jobs.ts';
 import { createSession, sessionGrant, type SessionRow, type SignedIn } from './sessions.ts';
-import { newToken, sha256 } from './tokens.ts';
-import { liveDeviceCount } from './wireguard-devices.ts';
+import { newToken, sha256 } from '../tokens.ts';
+import { liveDeviceCount } from '../devices/wireguard-devices.ts';
 
 /** A hand-off minted by a web session, with its expiry as the answer shows it. */
 export async function createHandoffFor(db: Db, { session }: SignedIn, ttlSeconds: number, codeChallenge?: string) {

@@ -13,12 +13,12 @@
  * one answer to parse): each still reads the database after its request arrived, so a session signed out
  * or a subscription changed a moment before is seen, exactly as with one statement per check.
  */
-import type { Database } from '../db/database.ts';
+import type { Database } from '../../db/database.ts';
 import type { ShownUserRow, UserRow } from './accounts.ts';
-import { failures } from './errors.ts';
-import { shownSubscriptionFirstSql, type ShownSubscriptionRow } from './subscriptions.ts';
-import { refundFactsSql } from './refunds.ts';
-import { sha256 } from './tokens.ts';
+import { failures } from '../errors.ts';
+import { shownSubscriptionFirstSql, type ShownSubscriptionRow } from '../billing/subscriptions.ts';
+import { refundFactsSql } from '../billing/refunds.ts';
+import { sha256 } from '../tokens.ts';
 
 /** What verify answers about a live session: its account and the subscription the account is shown. */
 export interface SessionCheck {
@@ -53,7 +53,7 @@ type SessionCheckRow = [
   providerUpdatedAt: number | null,
 ];
 
-/** The UTC day of $2 ("now"), as the last use is kept (server/domain/sessions.ts, dayOf). */
+/** The UTC day of $2 ("now"), as the last use is kept (server/domain/accounts/sessions.ts, dayOf). */
 const TODAY_SQL = `date_trunc('day', $2::timestamptz AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'`;
 
 /** At most this many tokens go in one statement; checks beyond it start the next one at once. */

@@ -7,19 +7,19 @@
  * session cannot delete the account (docs/api.md "Security model").
  */
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { deletedAccounts, deletionTombstones, openCheckouts, users } from '../db/schema.ts';
-import type { PaymentProvider } from './payment-provider.ts';
-import { tombstoneHashes } from './accounts.ts';
-import { MAIL_QUEUE, oweCustomerMessage } from './customer-messages.ts';
-import { failures } from './errors.ts';
-import type { JobSender } from './jobs.ts';
-import type { SignedIn } from './sessions.ts';
-import { removeAccountKeys } from './peer-access.ts';
+import type { Db } from '../../db/database.ts';
+import { deletedAccounts, deletionTombstones, openCheckouts, users } from '../../db/schema.ts';
+import type { PaymentProvider } from '../billing/payment-provider.ts';
+import { tombstoneHashes } from '../accounts/accounts.ts';
+import { MAIL_QUEUE, oweCustomerMessage } from '../customer-messages.ts';
+import { failures } from '../errors.ts';
+import type { JobSender } from '../jobs.ts';
+import type { SignedIn } from '../accounts/sessions.ts';
+import { removeAccountKeys } from '../devices/peer-access.ts';
 import { keepNoticeAddress } from './notice-addresses.ts';
-import { keepRefundsForDeletion } from './refunds.ts';
-import { findUnendedSubscriptions } from './subscriptions.ts';
-import { sha256 } from './tokens.ts';
+import { keepRefundsForDeletion } from '../billing/refunds.ts';
+import { findUnendedSubscriptions } from '../billing/subscriptions.ts';
+import { sha256 } from '../tokens.ts';
 
 /** How long a deleted account's user id hash is kept: Stripe keeps (and can resend) events for 30 days. */
 export const DELETED_ACCOUNT_MEMORY_MS = 30 * 86_400_000;

@@ -4,16 +4,16 @@
  * (active or past_due) subscription: a second one that gets paid anyway is cancelled, never kept.
  */
 import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
-import type { Subscription } from '../../contract/api.ts';
-import { PAST_DUE_DAYS } from '../../contract/limits.ts';
-import type { Db } from '../db/database.ts';
-import { subscriptions } from '../db/schema.ts';
+import type { Subscription } from '../../../contract/api.ts';
+import { PAST_DUE_DAYS } from '../../../contract/limits.ts';
+import type { Db } from '../../db/database.ts';
+import { subscriptions } from '../../db/schema.ts';
 import type { PaymentProvider, SubscriptionSnapshot } from './payment-provider.ts';
-import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
-import { recordActivity } from './account-activity.ts';
-import { oweCustomerMessage } from './customer-messages.ts';
-import { failures } from './errors.ts';
-import type { JobSender } from './jobs.ts';
+import { accountOfIdentity, type VerifiedIdentity } from '../accounts/accounts.ts';
+import { recordActivity } from '../privacy/account-activity.ts';
+import { oweCustomerMessage } from '../customer-messages.ts';
+import { failures } from '../errors.ts';
+import type { JobSender } from '../jobs.ts';
 import { oweRefund, refundFacts, type RefundFacts } from './refunds.ts';
 
 export type SubscriptionRow = typeof subscriptions.$inferSelect;

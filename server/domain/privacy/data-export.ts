@@ -7,13 +7,14 @@
  * currency, no internal columns, and a summary in a few sentences at the top.
  */
 import { sql } from 'drizzle-orm';
-import type { AccountExport } from '../../contract/api.ts';
-import { ownerColumn, RETAINED_DATA, SECRET_COLUMNS } from '../../contract/retention.ts';
-import type { Db } from '../db/database.ts';
-import { accountOfIdentity, signedInRecently, type VerifiedIdentity } from './accounts.ts';
-import { failures } from './errors.ts';
-import { emailsSent } from './staff.ts';
-import { brandForServer } from '../brand.ts';
+import type { AccountExport } from '../../../contract/api.ts';
+import { ownerColumn, RETAINED_DATA, SECRET_COLUMNS } from '../../../contract/retention.ts';
+import type { Db } from '../../db/database.ts';
+import { accountOfIdentity, signedInRecently, type VerifiedIdentity } from '../accounts/accounts.ts';
+import { failures } from '../errors.ts';
+import { emailsSent } from '../customer-messages.ts';
+import type { JobSender } from '../jobs.ts';
+import { brandForServer } from '../../brand.ts';
 
 /**
  * How a person reads each column (issue 45, T16): its label, and how its value is written: times as ISO 8601
@@ -243,7 +244,7 @@ function summaryOf(parts: AccountExport['parts'], emails: number, now: Date): st
  */
 export async function exportAccountData(
   db: Db,
-  jobSchema: string,
+  jobs: JobSender,
   identity: VerifiedIdentity,
   admit: (userId: string) => Promise<void>,
   now = new Date(),
@@ -259,6 +260,6 @@ export async function exportAccountData(
     for (const [table, columns] of owned) rows[table] = await rowsOf(db, table, columns, user.id);
     parts.push({ key: entry.key, what: entry.what, why: entry.why, kept: entry.kept, onDeletion: entry.onDeletion, rows });
   }
-  const emails = (await emailsSent(db, jobSchema, user.id)).map((email) => ({ kind: mailKind(email.kind), date: email.date }));
+  const emails = (await emailsSent(db, jobs, user.id)).map((email) => ({ kind: mailKind(email.kind), date: email.date }));
   return { exportedAt: now.toISOString(), accountId: user.id, summary: summaryOf(parts, emails.length, now), parts, emailsSent: emails };
 }

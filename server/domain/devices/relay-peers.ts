@@ -5,10 +5,10 @@
  * the version, so the two always match.
  */
 import { and, asc, eq, gt, lte, sql } from 'drizzle-orm';
-import type { Peer } from '../../contract/relay.ts';
-import type { Db } from '../db/database.ts';
-import { peerChanges, peerLog, removedWireguardKeys, wireguardKeys } from '../db/schema.ts';
-import { ApiFailure } from './errors.ts';
+import type { Peer } from '../../../contract/relay.ts';
+import type { Db } from '../../db/database.ts';
+import { peerChanges, peerLog, removedWireguardKeys, wireguardKeys } from '../../db/schema.ts';
+import { ApiFailure } from '../errors.ts';
 import { REMOVED_KEY_BLOCK_MS, settleTimedAccess } from './peer-access.ts';
 
 /** How long the change log is kept: a relay away for longer fetches the full list (410). */
@@ -32,25 +32,32 @@ async function currentLog(db: Db): Promise<{ version: number; floor: number }> {
 }
 
 /**
- * What changes with time alone is settled (peer-access.ts), and change-log rows older than the retention
- * are dropped, raising the floor. Runs before each poll answers: every step is an index range. A lapse
- * past the grace period is by the billing clock (`billingNow`), everything else by real time.
+ * Change-log rows older than the retention (7 days, contract/retention.ts) are dropped, raising the floor: a
+ * relay asking from before it fetches the full list. Run by the daily clean-up (retention-purge.ts), so the
+ * stated 7 days hold whether or not relays poll (issue 49, item 2). Answers how many rows went.
  */
-export async function preparePoll(db: Db, billingNow: Date, now = new Date()): Promise<{ version: number }> {
-  await settleTimedAccess(db, billingNow, now);
-  // Removed keys are blocked for minutes only: cleared on the relays' schedule, not at the next removal.
-  await db.delete(removedWireguardKeys).where(lte(removedWireguardKeys.removedAt, new Date(now.getTime() - REMOVED_KEY_BLOCK_MS)));
+export async function trimPeerChangeLog(db: Db, now = new Date()): Promise<number> {
   const cutoff = new Date(now.getTime() - PEER_CHANGE_RETENTION_MS);
   const [stale] = await db
     .select({ version: sql<number | null>`max(${peerChanges.version})`.mapWith(Number) })
     .from(peerChanges)
     .where(lte(peerChanges.changedAt, cutoff));
-  if (stale?.version) {
-    await db.transaction(async (tx) => {
-      await tx.update(peerLog).set({ floor: sql`greatest(${peerLog.floor}, ${stale.version})` }).where(eq(peerLog.id, 1));
-      await tx.delete(peerChanges).where(lte(peerChanges.version, stale.version));
-    });
-  }
+  if (!stale?.version) return 0;
+  return db.transaction(async (tx) => {
+    await tx.update(peerLog).set({ floor: sql`greatest(${peerLog.floor}, ${stale.version})` }).where(eq(peerLog.id, 1));
+    return (await tx.delete(peerChanges).where(lte(peerChanges.version, stale.version)).returning({ version: peerChanges.version })).length;
+  });
+}
+
+/**
+ * What changes with time alone is settled (peer-access.ts) before each poll answers: every step is an
+ * index range. A lapse past the grace period is by the billing clock (`billingNow`), everything else by
+ * real time. The change log's retention is the daily clean-up's (trimPeerChangeLog), not the poll's.
+ */
+export async function preparePoll(db: Db, billingNow: Date, now = new Date()): Promise<{ version: number }> {
+  await settleTimedAccess(db, billingNow, now);
+  // Removed keys are blocked for minutes only: cleared on the relays' schedule, not at the next removal.
+  await db.delete(removedWireguardKeys).where(lte(removedWireguardKeys.removedAt, new Date(now.getTime() - REMOVED_KEY_BLOCK_MS)));
   return { version: (await currentLog(db)).version };
 }
 

@@ -5,19 +5,19 @@
  * (issue 46, item 3: the payment of the subscription it ends). Once per account.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Subscription } from '../../contract/api.ts';
-import { daysInMs, MONEY_BACK_DAYS } from '../../contract/plans.ts';
-import type { Db } from '../db/database.ts';
-import { refunds, subscriptions } from '../db/schema.ts';
-import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
-import { recordActivity } from './account-activity.ts';
+import type { Subscription } from '../../../contract/api.ts';
+import { daysInMs, MONEY_BACK_DAYS } from '../../../contract/plans.ts';
+import type { Db } from '../../db/database.ts';
+import { refunds, subscriptions } from '../../db/schema.ts';
+import { accountOfIdentity, type VerifiedIdentity } from '../accounts/accounts.ts';
+import { recordActivity } from '../privacy/account-activity.ts';
 import { chargesOf, firstChargeOf, firstChargeOfSubscription, latestChargeOf, type ChargeRow } from './charges.ts';
 import { hasOpenDispute } from './disputes.ts';
-import { failures } from './errors.ts';
-import type { JobSender } from './jobs.ts';
+import { failures } from '../errors.ts';
+import type { JobSender } from '../jobs.ts';
 import { oweRefund, providerRefundsOf, refundsOf } from './refunds.ts';
 import { findLiveSubscriptions, shownSubscription, type SubscriptionRow } from './subscriptions.ts';
-import { syncPeerAccess } from './peer-access.ts';
+import { syncPeerAccess } from '../devices/peer-access.ts';
 
 const MONEY_BACK_MS = daysInMs(MONEY_BACK_DAYS);
 

@@ -10,14 +10,14 @@
  * the provider accepted as pending stays owed until its own events say made or failed.
  */
 import { and, eq, inArray, ne, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { providerRefunds, refunds } from '../db/schema.ts';
+import type { Db } from '../../db/database.ts';
+import { providerRefunds, refunds } from '../../db/schema.ts';
 import type { PaymentProvider, RefundResult } from './payment-provider.ts';
 import { chargeToRefund } from './charges.ts';
-import { oweCustomerMessage } from './customer-messages.ts';
-import type { JobSender } from './jobs.ts';
-import { forgetNoticeAddress, handNoticeAddressToMessage, keepNoticeAddress, readNoticeAddress, REFUND_FAILURE_WATCH_MS, type NoticeAddress } from './notice-addresses.ts';
-import { newId, sha256 } from './tokens.ts';
+import { oweCustomerMessage } from '../customer-messages.ts';
+import type { JobSender } from '../jobs.ts';
+import { forgetNoticeAddress, handNoticeAddressToMessage, keepNoticeAddress, readNoticeAddress, REFUND_FAILURE_WATCH_MS, type NoticeAddress } from '../privacy/notice-addresses.ts';
+import { newId, sha256 } from '../tokens.ts';
 
 /** The queue of provider refunds (declared and worked by server/jobs/billing-jobs.ts). */
 export const REFUND_QUEUE = 'provider-refund';

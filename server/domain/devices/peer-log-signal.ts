@@ -5,7 +5,7 @@
  * notification out in memory, so a waiting request holds no database connection, only a listener.
  */
 import { EventEmitter } from 'node:events';
-import type { Database } from './store.ts';
+import type { Database } from '../store.ts';
 
 const CHANNEL = 'veil_peer_log';
 

@@ -4,13 +4,13 @@
  * checkout's is.
  */
 import { and, eq, gt } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { localPortalSessions, users } from '../db/schema.ts';
+import type { Db } from '../../db/database.ts';
+import { localPortalSessions, users } from '../../db/schema.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-import { accountOfIdentity, type VerifiedIdentity } from './accounts.ts';
-import { ApiFailure, failures } from './errors.ts';
+import { accountOfIdentity, type VerifiedIdentity } from '../accounts/accounts.ts';
+import { ApiFailure, failures } from '../errors.ts';
 import { findSubscription } from './subscriptions.ts';
-import { newId } from './tokens.ts';
+import { newId } from '../tokens.ts';
 
 const PORTAL_LIFETIME_MS = 3600_000;
 

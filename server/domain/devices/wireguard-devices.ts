@@ -5,19 +5,18 @@
  * one key to itself (a second call replaces it). Every change goes through peer-access.ts, in the same
  * transaction, so the relays' peer list follows it.
  */
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
-import type { Device, WireguardDevice } from '../../contract/api.ts';
-import type { Db } from '../db/database.ts';
-import { removedWireguardKeys, sessions, wireguardKeys } from '../db/schema.ts';
-import { recordActivity } from './account-activity.ts';
-import { accountOfIdentity, RECENT_SIGN_IN_SECONDS, signedInRecently, type VerifiedIdentity } from './accounts.ts';
-import { oweCustomerMessage } from './customer-messages.ts';
-import type { JobSender } from './jobs.ts';
+import { and, count, eq, gt, isNull, or } from 'drizzle-orm';
+import type { Device, WireguardDevice } from '../../../contract/api.ts';
+import type { Db } from '../../db/database.ts';
+import { removedWireguardKeys, sessions, wireguardKeys } from '../../db/schema.ts';
+import { recordActivity } from '../privacy/account-activity.ts';
+import { accountOfIdentity, RECENT_SIGN_IN_SECONDS, signedInRecently, type VerifiedIdentity } from '../accounts/accounts.ts';
+import { oweCustomerMessage } from '../customer-messages.ts';
+import type { JobSender } from '../jobs.ts';
 import { drawAddress, type AddressPools } from './address-pools.ts';
-import { ApiFailure, failures } from './errors.ts';
-import { accessUntil, lockAccountForPeers, logPeerChanges, REMOVED_KEY_BLOCK_MS, removeKeys } from './peer-access.ts';
-import { findLiveSubscriptions } from './subscriptions.ts';
-import { newId } from './tokens.ts';
+import { ApiFailure, failures } from '../errors.ts';
+import { accountAccess, lockAccountForPeers, logPeerChanges, REMOVED_KEY_BLOCK_MS, removeKeys } from './peer-access.ts';
+import { newId } from '../tokens.ts';
 import { desktopName } from './device-names.ts';
 
 type KeyRow = typeof wireguardKeys.$inferSelect;
@@ -117,14 +116,11 @@ async function insertKey(
   billingNow: Date,
   now: Date,
 ): Promise<KeyRow> {
-  const until = await accessUntil(tx, values.userId, billingNow, now);
+  const { access: state, until } = await accountAccess(tx, values.userId, billingNow, now);
   // No access, no key (issue 46, items 2 and 9): an account without a subscription that gives access (never
   // one, ended, refunded, Stripe's `unpaid`, disabled) holds no new tunnel address. Refused before any
   // address is drawn, and said, not kept unlisted without a word.
-  if (until === null) {
-    const unpaid = (await findLiveSubscriptions(tx, values.userId, billingNow)).some((row) => row.unpaid);
-    throw failures.noAccess(unpaid ? 'unpaid' : 'none');
-  }
+  if (until === null) throw failures.noAccess(state === 'pausedUntilPayment' ? 'unpaid' : 'none');
   const access = values.expiresAt === null || values.expiresAt > now;
   const listedUntil = access ? new Date(Math.min(until.getTime(), values.expiresAt?.getTime() ?? Infinity)) : null;
   for (let attempt = 0; attempt < ADDRESS_ATTEMPTS; attempt += 1) {
@@ -220,7 +216,8 @@ export async function rotateKey(
   await requireRecentSignIn(db, user.id, identity, "to replace a device's key", now);
   return db.transaction(async (tx) => {
     await lockAccountForPeers(tx, user.id);
-    const byDevice = request.deviceId.startsWith('wgk_') ? eq(wireguardKeys.id, request.deviceId) : eq(wireguardKeys.sessionId, request.deviceId);
+    // The device's key: a WireGuard device's own row, or the key its desktop session attached.
+    const byDevice = or(and(eq(wireguardKeys.id, request.deviceId), isNull(wireguardKeys.sessionId)), eq(wireguardKeys.sessionId, request.deviceId));
     const [current] = await tx.select().from(wireguardKeys).where(and(eq(wireguardKeys.userId, user.id), byDevice));
     if (!current) throw failures.notFound('Device');
     if (current.publicKey === request.publicKey) throw keyInUse();
@@ -229,6 +226,19 @@ export async function rotateKey(
     await recordActivity(tx, { userId: user.id, kind: 'key_replaced', by: 'customer', detail: { deviceName: current.name } }, now);
     return shown(row, current.sessionId ? { id: current.sessionId, kind: 'desktop', name: current.name } : { id: row.id, kind: 'wireguard', name: row.name });
   });
+}
+
+/**
+ * What kind of device `deviceId` names on the account, read from the rows (issue 49, item 2: never from the
+ * id's shape): `wireguard` when it is one of the account's WireGuard devices (a key that is a device of its
+ * own), otherwise `desktop` (a desktop app session; its lookup answers 404 when there is none).
+ */
+export async function deviceKindOf(db: Db, userId: string, deviceId: string): Promise<Device['kind']> {
+  const [key] = await db
+    .select({ id: wireguardKeys.id })
+    .from(wireguardKeys)
+    .where(and(eq(wireguardKeys.id, deviceId), eq(wireguardKeys.userId, userId), isNull(wireguardKeys.sessionId)));
+  return key ? 'wireguard' : 'desktop';
 }
 
 /** The account's WireGuard keys, by the device each belongs to. */

@@ -10,9 +10,10 @@
  * second numbers changes in commit order.
  */
 import { and, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { peerChanges, peerLog, removedWireguardKeys, subscriptions, users, wireguardKeys } from '../db/schema.ts';
-import { accessEndOf, findLiveSubscriptions, reportedLapsedBefore } from './subscriptions.ts';
+import type { StaffCustomer } from '../../../contract/api.ts';
+import type { Db } from '../../db/database.ts';
+import { peerChanges, peerLog, removedWireguardKeys, subscriptions, users, wireguardKeys } from '../../db/schema.ts';
+import { accessEndOf, findLiveSubscriptions, reportedLapsedBefore } from '../billing/subscriptions.ts';
 
 /** How long a removed key cannot be registered again: relays may hold it until their next poll. */
 export const REMOVED_KEY_BLOCK_MS = 5 * 60_000;
@@ -61,21 +62,41 @@ const peerColumns = {
 };
 
 /**
- * Whether the account has access now and, if so, until when if nothing else happens (issue 47): the latest
- * end of its live subscriptions (accessEndOf, by the billing clock) moved to real time, since the relays
- * enforce it by their own clocks. Null: no access (no live subscription that is not Stripe's `unpaid`, or
- * disabled by support).
+ * Whether the account's devices connect (issue 49, item 2: the one answer to "may this account connect",
+ * read by the peer list, the device calls and the staff console): `connects` while a live subscription that
+ * is not Stripe's `unpaid` still gives access; `pausedUntilPayment` while its payment is owed (Stripe's
+ * `unpaid`, or a past due whose retries are over); otherwise `planEnded` (no live subscription, or an
+ * account support disabled, which has no access whatever its subscription, issue 30).
  */
-export async function accessUntil(tx: Db, userId: string, billingNow: Date, now = new Date()): Promise<Date | null> {
+type DeviceAccess = StaffCustomer['access'];
+
+export interface AccountAccess {
+  access: DeviceAccess;
+  /**
+   * When the access ends if nothing else happens (issue 47): the latest end of its live subscriptions
+   * (accessEndOf, by the billing clock) moved to real time, since the relays enforce it by their own
+   * clocks. Null: no live subscription that gives access (none, only Stripe's `unpaid`, or disabled).
+   */
+  until: Date | null;
+}
+
+export async function accountAccess(tx: Db, userId: string, billingNow: Date, now = new Date()): Promise<AccountAccess> {
   const [account] = await tx.select({ disabledAt: users.disabledAt }).from(users).where(eq(users.id, userId));
-  // An account support disabled has no access whatever its subscription (issue 30).
-  if (!account || account.disabledAt !== null) return null;
+  if (!account || account.disabledAt !== null) return { access: 'planEnded', until: null };
+  const live = await findLiveSubscriptions(tx, userId, billingNow);
   // Stripe's `unpaid` (its retries ended) is live but paid for nothing: no access (design §8, issue 46 item 2).
-  const live = (await findLiveSubscriptions(tx, userId, billingNow)).filter((row) => !row.unpaid);
-  if (live.length === 0) return null;
-  const end = Math.max(...live.map((row) => accessEndOf(row, billingNow).getTime()));
+  const paid = live.filter((row) => !row.unpaid);
+  const owed = live.length > 0 ? 'pausedUntilPayment' : 'planEnded';
+  if (paid.length === 0) return { access: owed, until: null };
+  const end = Math.max(...paid.map((row) => accessEndOf(row, billingNow).getTime()));
   // The billing clock runs ahead of real time by whole seconds (the local clock's offset; none with Stripe).
-  return new Date(end - Math.round((billingNow.getTime() - now.getTime()) / 1000) * 1000);
+  const until = new Date(end - Math.round((billingNow.getTime() - now.getTime()) / 1000) * 1000);
+  return { access: until.getTime() > now.getTime() ? 'connects' : owed, until };
+}
+
+/** accountAccess's end of access: what the peer list lists a key until (null: off the list). */
+async function accessUntil(tx: Db, userId: string, billingNow: Date, now = new Date()): Promise<Date | null> {
+  return (await accountAccess(tx, userId, billingNow, now)).until;
 }
 
 /** A key's own expiry (a desktop session's end) bounds its account's: the earlier of the two, in SQL. */

@@ -5,12 +5,13 @@
  * (server/jobs/retention-purge-job.ts) and at start-up; each statement is idempotent.
  */
 import { and, isNotNull, isNull, lt, ne, or } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { deletedAccounts, handoffTokens, localCheckoutSessions, localPortalSessions, openCheckouts, refunds, staffActions } from '../db/schema.ts';
-import { purgeExpiredTombstones } from './accounts.ts';
+import type { Db } from '../../db/database.ts';
+import { deletedAccounts, handoffTokens, localCheckoutSessions, localPortalSessions, openCheckouts, refunds, staffActions } from '../../db/schema.ts';
+import { purgeExpiredTombstones } from '../accounts/accounts.ts';
 import { DELETED_ACCOUNT_MEMORY_MS } from './deletion.ts';
 import { purgeExpiredNoticeAddresses } from './notice-addresses.ts';
-import { ACCOUNTING_RECORD_YEARS, STAFF_AUDIT_YEARS } from '../../contract/retention.ts';
+import { trimPeerChangeLog } from '../devices/relay-peers.ts';
+import { ACCOUNTING_RECORD_YEARS, STAFF_AUDIT_YEARS } from '../../../contract/retention.ts';
 
 /** How long a local checkout page is kept after it was opened (it is payable for an hour). */
 const ENDED_LINK_KEPT_MS = 86_400_000;
@@ -29,6 +30,8 @@ export interface PurgeCounts {
   accountingRecords: number;
   /** Staff actions and looks past their stated years (issue 46, item 11). */
   staffAudit: number;
+  /** The VPN servers' change-log rows past their 7 days (issue 49, item 2: not only when a relay polls). */
+  peerChanges: number;
 }
 
 function yearsBefore(now: Date, years: number): Date {
@@ -74,5 +77,6 @@ export async function purgeExpiredData(db: Db, cooldownSeconds: number, now = ne
     ),
     // The audit trail, reasons and search texts with it, for its stated years (the database refuses sooner).
     staffAudit: count(await db.delete(staffActions).where(lt(staffActions.occurredAt, yearsBefore(now, STAFF_AUDIT_YEARS))).returning({ id: staffActions.id })),
+    peerChanges: await trimPeerChangeLog(db, now),
   };
 }

@@ -4,12 +4,12 @@
  * verified (issue 10 §2).
  */
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import type { ApiUser } from '../../contract/api.ts';
-import type { StaffRole } from '../../contract/staff.ts';
-import type { Db } from '../db/database.ts';
-import { deletionTombstones, openCheckouts, users } from '../db/schema.ts';
-import { failures } from './errors.ts';
-import { newId, sha256 } from './tokens.ts';
+import type { ApiUser } from '../../../contract/api.ts';
+import type { StaffRole } from '../../../contract/staff.ts';
+import type { Db } from '../../db/database.ts';
+import { deletionTombstones, openCheckouts, users } from '../../db/schema.ts';
+import { failures } from '../errors.ts';
+import { newId, sha256 } from '../tokens.ts';
 
 export type UserRow = typeof users.$inferSelect;
 /** What an answer's `user` is made of (toApiUser). */

@@ -4,9 +4,9 @@
  * which it reported. Nothing per key, endpoint or customer.
  */
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import type { RelayHealthReport } from '../../contract/relay.ts';
-import type { Db } from '../db/database.ts';
-import { peerLog, relayServers, relayUptimeDays } from '../db/schema.ts';
+import type { RelayHealthReport } from '../../../contract/relay.ts';
+import type { Db } from '../../db/database.ts';
+import { peerLog, relayServers, relayUptimeDays } from '../../db/schema.ts';
 
 /** The agent reports every this many seconds (GET /relay/v1/settings tells it). */
 export const HEALTH_INTERVAL_SECONDS = 60;

@@ -4,10 +4,10 @@
  * The billing history (billing-history.ts) shows them with the account's refunds.
  */
 import { asc, desc, eq } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { charges } from '../db/schema.ts';
-import { oweCustomerMessage } from './customer-messages.ts';
-import type { JobSender } from './jobs.ts';
+import type { Db } from '../../db/database.ts';
+import { charges } from '../../db/schema.ts';
+import { oweCustomerMessage } from '../customer-messages.ts';
+import type { JobSender } from '../jobs.ts';
 
 export type ChargeRow = typeof charges.$inferSelect;
 

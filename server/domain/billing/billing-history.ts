@@ -4,10 +4,10 @@
  * can still be claimed. And the local checkout's receipt, found by its unguessable receipt number.
  */
 import { desc, eq } from 'drizzle-orm';
-import type { BillingItem } from '../../contract/api.ts';
-import type { Db } from '../db/database.ts';
-import { charges, refunds, users } from '../db/schema.ts';
-import { PLAN } from '../../contract/plans.ts';
+import type { BillingItem } from '../../../contract/api.ts';
+import type { Db } from '../../db/database.ts';
+import { charges, refunds, users } from '../../db/schema.ts';
+import { PLAN } from '../../../contract/plans.ts';
 import { refundableUntil } from './money-back.ts';
 import { findLiveSubscriptions } from './subscriptions.ts';
 import { providerRefundsOf, refundsOf } from './refunds.ts';

@@ -7,11 +7,11 @@
  * plan (or, for a charge stored before charges named their payment, one of the account's customer).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { charges, disputes, refunds, subscriptions } from '../db/schema.ts';
-import type { JobSender } from './jobs.ts';
+import type { Db } from '../../db/database.ts';
+import { charges, disputes, refunds, subscriptions } from '../../db/schema.ts';
+import type { JobSender } from '../jobs.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-import { syncPeerAccess } from './peer-access.ts';
+import { syncPeerAccess } from '../devices/peer-access.ts';
 import { findLiveSubscriptions, lockSubscription } from './subscriptions.ts';
 
 /** Stripe's dispute statuses while the issuer has not decided. */

@@ -2,7 +2,7 @@
  * Tunnel address pools (issue 29, item 2): each WireGuard key gets an IPv4 /32 from a private pool and an
  * IPv6 /128 from a ULA pool. An address is drawn at random from its pool and kept only if the database
  * takes it: the unique constraints decide, so two instances drawing the same address at once cannot
- * both keep it (server/domain/wireguard-devices.ts retries with another draw).
+ * both keep it (server/domain/devices/wireguard-devices.ts retries with another draw).
  */
 import { randomBytes } from 'node:crypto';
 import ipaddr from 'ipaddr.js';

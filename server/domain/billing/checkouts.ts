@@ -3,13 +3,13 @@
  * checkout at a time (reused until shortly before it expires), and one provider customer per account.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { localCheckoutSessions, openCheckouts, users } from '../db/schema.ts';
+import type { Db } from '../../db/database.ts';
+import { localCheckoutSessions, openCheckouts, users } from '../../db/schema.ts';
 import type { PaymentProvider } from './payment-provider.ts';
-import { accountOfIdentity, claimPaymentCustomer, findUserById, type UserRow, type VerifiedIdentity } from './accounts.ts';
-import { ApiFailure, failures } from './errors.ts';
+import { accountOfIdentity, claimPaymentCustomer, findUserById, type UserRow, type VerifiedIdentity } from '../accounts/accounts.ts';
+import { ApiFailure, failures } from '../errors.ts';
 import { findLiveSubscriptions } from './subscriptions.ts';
-import { newId } from './tokens.ts';
+import { newId } from '../tokens.ts';
 
 /** An open checkout is offered again only if the customer still has this long to pay in it. */
 const CHECKOUT_REUSE_MARGIN_MS = 10 * 60_000;

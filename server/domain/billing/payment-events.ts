@@ -3,16 +3,16 @@
  * as its effect, so a duplicate changes nothing and a failure leaves no trace (the provider retries).
  * server/payments/events.ts translates the provider's objects into the effects below.
  */
-import type { Db } from '../db/database.ts';
-import { paymentEvents } from '../db/schema.ts';
-import { claimPaymentCustomer, findUserById, findUserIdByCustomer, forgetPaymentCustomer } from './accounts.ts';
+import type { Db } from '../../db/database.ts';
+import { paymentEvents } from '../../db/schema.ts';
+import { claimPaymentCustomer, findUserById, findUserIdByCustomer, forgetPaymentCustomer } from '../accounts/accounts.ts';
 import { recordCharge, type FailedCharge, type PaidCharge } from './charges.ts';
-import { oweCustomerMessage } from './customer-messages.ts';
+import { oweCustomerMessage } from '../customer-messages.ts';
 import { forgetOpenCheckout } from './checkouts.ts';
-import { wasDeletedAccount } from './deletion.ts';
+import { wasDeletedAccount } from '../privacy/deletion.ts';
 import { accountOfPlanPayment, endAccessForLostDispute, mayBePlanPayment, recordDispute, type ProviderDispute } from './disputes.ts';
 import { applyRefundStatus, oweRefund, recordProviderRefund, type ProviderRefund, type ProviderRefundStatus } from './refunds.ts';
-import { syncPeerAccess } from './peer-access.ts';
+import { syncPeerAccess } from '../devices/peer-access.ts';
 import { applySubscriptionState, findSubscriptionByProviderId, type ProviderEffects, type ProviderSubscriptionState } from './subscriptions.ts';
 
 /** What became of an event the provider is told about: the webhook answers each with 200 (its schema reads this list). */
@@ -78,6 +78,47 @@ class NotYetApplicable extends Error {}
  */
 const UNLINKABLE_AFTER_SECONDS = 3600;
 
+/**
+ * A provider answer the event's effect needs and does not have yet: its transaction rolls back, the
+ * provider is asked outside any transaction, and the event is applied again with the answer (issue 49,
+ * item 2: no provider call inside the webhook's transaction, so a slow or failing provider holds no lock
+ * and no connection; a failure leaves the event unrecorded, delivered again).
+ */
+class ProviderAnswerNeeded extends Error {
+  constructor(readonly key: string, readonly ask: () => Promise<unknown>) {
+    super(`provider answer needed: ${key.split(':')[0]}`);
+  }
+}
+
+/** How often an event is applied again for another provider answer (each effect asks at most two). */
+const MAX_PROVIDER_ROUNDS = 4;
+
+/**
+ * The provider calls of `effects` as the event's transaction sees them: an answer already fetched, or a
+ * ProviderAnswerNeeded that ends the transaction so that the call is made outside it.
+ */
+function answeredOnly(effects: ProviderEffects, answers: Map<string, unknown>): ProviderEffects {
+  const answered =
+    <T>(kind: string, call: ((id: string) => Promise<T>) | undefined) =>
+    call &&
+    (async (id: string): Promise<T> => {
+      const key = `${kind}:${id}`;
+      if (answers.has(key)) return answers.get(key) as T;
+      throw new ProviderAnswerNeeded(key, () => call(id));
+    });
+  const { fetchSubscription, fetchChargeCustomer, fetchInvoicePayment, ...rest } = effects;
+  const subscription = answered('subscription', fetchSubscription);
+  const chargeCustomer = answered('charge-customer', fetchChargeCustomer);
+  // An invoice's payment Stripe does not answer is not known: the charge is stored without it (charge.paid).
+  const invoicePayment = answered('invoice-payment', fetchInvoicePayment && ((id: string) => fetchInvoicePayment(id).catch(() => null)));
+  return {
+    ...rest,
+    ...(subscription && { fetchSubscription: subscription }),
+    ...(chargeCustomer && { fetchChargeCustomer: chargeCustomer }),
+    ...(invoicePayment && { fetchInvoicePayment: invoicePayment }),
+  };
+}
+
 export async function recordPaymentEvent(
   db: Db,
   entry: LedgerEntry,
@@ -87,22 +128,30 @@ export async function recordPaymentEvent(
 ): Promise<EventOutcome> {
   // Read before the transaction: the local billing clock is a row of this database (PGlite has one connection).
   const billingNow = await effects.billingNow();
-  try {
-    return await db.transaction(async (tx) => {
-      const recorded = await tx
-        .insert(paymentEvents)
-        .values({ id: entry.id, type: entry.type, providerCreated: entry.created })
-        .onConflictDoNothing({ target: paymentEvents.id })
-        .returning({ id: paymentEvents.id });
-      if (recorded.length === 0) return 'duplicate';
-      return applyEffect(tx, effect, effects, billingNow);
-    });
-  } catch (error) {
-    // Not recorded as processed, so the provider's retry (or a resend) applies it once the customer is known.
-    if (!(error instanceof NotYetApplicable)) throw error;
-    if (now.getTime() / 1000 - entry.created < UNLINKABLE_AFTER_SECONDS) return 'deferred';
-    await db.insert(paymentEvents).values({ id: entry.id, type: entry.type, providerCreated: entry.created }).onConflictDoNothing({ target: paymentEvents.id });
-    return 'unlinkable';
+  const answers = new Map<string, unknown>();
+  for (let round = 0; ; round += 1) {
+    try {
+      return await db.transaction(async (tx) => {
+        const recorded = await tx
+          .insert(paymentEvents)
+          .values({ id: entry.id, type: entry.type, providerCreated: entry.created })
+          .onConflictDoNothing({ target: paymentEvents.id })
+          .returning({ id: paymentEvents.id });
+        if (recorded.length === 0) return 'duplicate';
+        return applyEffect(tx, effect, answeredOnly(effects, answers), billingNow);
+      });
+    } catch (error) {
+      if (error instanceof ProviderAnswerNeeded && round < MAX_PROVIDER_ROUNDS) {
+        // Outside the transaction, which has rolled back: a failure here is the event's (not recorded, retried).
+        answers.set(error.key, await error.ask());
+        continue;
+      }
+      // Not recorded as processed, so the provider's retry (or a resend) applies it once the customer is known.
+      if (!(error instanceof NotYetApplicable)) throw error;
+      if (now.getTime() / 1000 - entry.created < UNLINKABLE_AFTER_SECONDS) return 'deferred';
+      await db.insert(paymentEvents).values({ id: entry.id, type: entry.type, providerCreated: entry.created }).onConflictDoNothing({ target: paymentEvents.id });
+      return 'unlinkable';
+    }
   }
 }
 
@@ -123,7 +172,7 @@ async function applyEffect(db: Db, effect: PaymentEventEffect, effects: Provider
       if (!userId) throw new NotYetApplicable();
       // Stripe's invoice.paid names its payment only when included: asked, so a reported refund finds its charge.
       // Not known (Stripe did not answer): stored without it, and its refunds are matched by date and currency.
-      const paymentIntent = effect.charge.paymentIntent ?? (await effects.fetchInvoicePayment?.(effect.charge.id).catch(() => null)) ?? null;
+      const paymentIntent = effect.charge.paymentIntent ?? (await effects.fetchInvoicePayment?.(effect.charge.id)) ?? null;
       return (await recordCharge(db, effects.jobs, userId, effect.provider, { ...effect.charge, paymentIntent })) ? 'applied' : 'ignored';
     }
     case 'charge.refunded': {

@@ -5,10 +5,10 @@
  * address or a user agent; a staff action says "Veil support", never who or why.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { ActivityDetail, ActivityKind } from '../../contract/account-activity.ts';
-import { ACTIVITY_PAGE, type AccountActivityPage } from '../../contract/api.ts';
-import type { Db } from '../db/database.ts';
-import { accountActivity } from '../db/schema.ts';
+import type { ActivityDetail, ActivityKind } from '../../../contract/account-activity.ts';
+import { ACTIVITY_PAGE, type AccountActivityPage } from '../../../contract/api.ts';
+import type { Db } from '../../db/database.ts';
+import { accountActivity } from '../../db/schema.ts';
 
 export interface ActivityEntry {
   userId: string;

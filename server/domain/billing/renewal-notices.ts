@@ -7,11 +7,11 @@
  * `now` is the billing clock's time (the local checkout's clock moves; otherwise real time).
  */
 import { and, eq, gt, inArray, lte } from 'drizzle-orm';
-import { daysInMs, PLAN_ENDING_NOTICE_DAYS, RENEWAL_REMINDER_DAYS, type Plan } from '../../contract/plans.ts';
-import type { Db } from '../db/database.ts';
-import { subscriptions } from '../db/schema.ts';
-import { oweCustomerMessage } from './customer-messages.ts';
-import type { JobSender } from './jobs.ts';
+import { daysInMs, PLAN_ENDING_NOTICE_DAYS, RENEWAL_REMINDER_DAYS, type Plan } from '../../../contract/plans.ts';
+import type { Db } from '../../db/database.ts';
+import { subscriptions } from '../../db/schema.ts';
+import { oweCustomerMessage } from '../customer-messages.ts';
+import type { JobSender } from '../jobs.ts';
 
 /** Reminder days, latest first: a renewal is reminded of by the last of them it has reached. */
 const REMINDERS_LATEST_FIRST = [...RENEWAL_REMINDER_DAYS].sort((a, b) => a - b);

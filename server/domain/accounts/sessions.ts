@@ -1,16 +1,16 @@
 /** Sessions: bearer tokens whose SHA-256 alone is stored, with expiry and revocation (design §7). */
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { sessions, users } from '../db/schema.ts';
-import type { ApiUser, Device, Subscription } from '../../contract/api.ts';
-import { recordActivity } from './account-activity.ts';
+import type { Db } from '../../db/database.ts';
+import { sessions, users } from '../../db/schema.ts';
+import type { ApiUser, Device, Subscription } from '../../../contract/api.ts';
+import { recordActivity } from '../privacy/account-activity.ts';
 import { findOrCreateUser, toApiUser, type ShownUserRow, type SignInDetails, type UserRow, type VerifiedIdentity } from './accounts.ts';
-import { failures } from './errors.ts';
-import { shownSubscription, toApiSubscription, type ShownSubscriptionRow } from './subscriptions.ts';
-import { newId, newToken, sha256 } from './tokens.ts';
-import { removeSessionKey } from './peer-access.ts';
-import { keyFields, keysOfAccount, revokeKeyDevice } from './wireguard-devices.ts';
-import { desktopName } from './device-names.ts';
+import { failures } from '../errors.ts';
+import { shownSubscription, toApiSubscription, type ShownSubscriptionRow } from '../billing/subscriptions.ts';
+import { newId, newToken, sha256 } from '../tokens.ts';
+import { removeSessionKey } from '../devices/peer-access.ts';
+import { deviceKindOf, keyFields, keysOfAccount, revokeKeyDevice } from '../devices/wireguard-devices.ts';
+import { desktopName } from '../devices/device-names.ts';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -189,6 +189,6 @@ export async function listDevices(db: Db, userId: string): Promise<Device[]> {
  */
 export async function revokeDevice(db: Db, { session, user }: SignedIn, deviceId: string): Promise<void> {
   if (session.kind !== 'web') throw failures.websiteOnly();
-  if (deviceId.startsWith('wgk_')) await revokeKeyDevice(db, user.id, deviceId);
+  if ((await deviceKindOf(db, user.id, deviceId)) === 'wireguard') await revokeKeyDevice(db, user.id, deviceId);
   else await revokeDesktopSession(db, user.id, deviceId);
 }

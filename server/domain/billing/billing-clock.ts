@@ -3,8 +3,8 @@
  * forward. It only ever moves forward.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database.ts';
-import { localBillingClock } from '../db/schema.ts';
+import type { Db } from '../../db/database.ts';
+import { localBillingClock } from '../../db/schema.ts';
 
 export async function billingClockOffsetSeconds(db: Db): Promise<number> {
   const [clock] = await db.select().from(localBillingClock);
