@@ -45,7 +45,9 @@ describe('a second sign-in of the same account in a new browser context', () => 
     await handOff.goto(`${e2e.stack.url}/signin`);
     await signInWithPopup(context, handOff, EMAIL);
     await expect.poll(() => storageKey(handOff, 'token'), { timeout: 15_000 }).toMatch(/^veilvpn:\/\/auth\?token=/);
-    await handOff.waitForURL(`${e2e.stack.url}/account`, { timeout: 15_000 });
+    // Polled, not waitForURL: the tab's own navigation to veilvpn:// is aborted (no app is registered), which
+    // waitForURL reports as a failure of the wait itself (a fresh clone's CI run caught it).
+    await expect.poll(() => handOff.url(), { timeout: 15_000 }).toBe(`${e2e.stack.url}/account`);
 
     const page = await context.newPage();
     await page.goto(`${e2e.stack.url}/account`);

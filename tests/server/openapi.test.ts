@@ -40,7 +40,7 @@ const CALLS: Record<string, string[] | null> = {
   'POST /subscription/resume': ['idToken'],
   'POST /subscription/refund': ['idToken'],
   'POST /billing/history': ['sessionToken'],
-  'POST /account/activity': ['sessionToken'],
+  'POST /account/activity': ['cursor', 'limit', 'sessionToken'],
   'POST /account/export': ['idToken'],
   'POST /staff/search': ['idToken', 'query'],
   'POST /staff/customer': ['idToken', 'userId'],
