@@ -197,7 +197,9 @@ describe('the relay agent against a contract API and a stand-in wg', () => {
     child.stderr.on('data', (chunk) => (output += String(chunk)));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     await until(() => iface.keys().includes(a.publicKey), 20_000);
-    expect(output).toContain('"event":"full_list_applied"');
+    // The line is written after the list's last `wg set`, so it can reach the pipe a moment after the key is
+    // seen on the interface (a fresh clone's CI caught the check racing it).
+    await until(() => output.includes('"event":"full_list_applied"'), 5_000);
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
   }, 60_000);
