@@ -68,17 +68,34 @@ describeApi('the daily clean-up', { layer: 'sql', emulatorHost, reset: false }, 
 
     // What the schedule sends once a day.
     expect(await api.jobs.send(db, RETENTION_PURGE_QUEUE, {}, `test-run-${now}`)).toBe(true);
-    await expect.poll(async () => (await db.select().from(deletedAccounts)).map((row) => row.userIdHash), { timeout: 20_000 }).toEqual(['deleted-new']);
-
-    expect((await db.select().from(handoffTokens)).map((row) => row.tokenHash)).toEqual(['handoff-live']);
-    expect(await db.select().from(openCheckouts)).toEqual([]);
-    expect((await db.select().from(localCheckoutSessions)).map((row) => row.id)).toEqual(['cs_local_new']);
-    expect((await db.select().from(localPortalSessions)).map((row) => row.id)).toEqual(['bps_local_new']);
-    expect((await db.select().from(deletionTombstones)).map((row) => row.subjectHash)).toEqual(['tombstone-new']);
-    expect((await db.select().from(noticeAddresses)).map((row) => row.id).sort()).toEqual(['ntc_message', 'ntc_standby_new']);
-    expect((await db.select().from(refunds)).map((row) => row.providerSubscriptionId)).toEqual(['sha256:new-record']);
-    expect((await db.select().from(staffActions)).map((row) => row.reason)).toEqual(['kept reason']);
-    expect((await db.select().from(peerChanges)).map((row) => row.publicKey)).toEqual(['purge-key-3']);
-    expect((await db.select().from(peerLog)).map((row) => [row.version, row.floor])).toEqual([[base + 3, base + 2]]);
+    // One run deletes table after table, so the test waits for the whole picture, not for one table.
+    const whatIsLeft = async () => ({
+      deletedAccounts: (await db.select().from(deletedAccounts)).map((row) => row.userIdHash),
+      handoffs: (await db.select().from(handoffTokens)).map((row) => row.tokenHash),
+      openCheckouts: await db.select().from(openCheckouts),
+      localCheckouts: (await db.select().from(localCheckoutSessions)).map((row) => row.id),
+      portalLinks: (await db.select().from(localPortalSessions)).map((row) => row.id),
+      tombstones: (await db.select().from(deletionTombstones)).map((row) => row.subjectHash),
+      noticeAddresses: (await db.select().from(noticeAddresses)).map((row) => row.id).sort(),
+      refunds: (await db.select().from(refunds)).map((row) => row.providerSubscriptionId),
+      staffActions: (await db.select().from(staffActions)).map((row) => row.reason),
+      peerChanges: (await db.select().from(peerChanges)).map((row) => row.publicKey),
+      peerLog: (await db.select().from(peerLog)).map((row) => [row.version, row.floor]),
+    });
+    await expect
+      .poll(whatIsLeft, { timeout: 20_000 })
+      .toEqual({
+        deletedAccounts: ['deleted-new'],
+        handoffs: ['handoff-live'],
+        openCheckouts: [],
+        localCheckouts: ['cs_local_new'],
+        portalLinks: ['bps_local_new'],
+        tombstones: ['tombstone-new'],
+        noticeAddresses: ['ntc_message', 'ntc_standby_new'],
+        refunds: ['sha256:new-record'],
+        staffActions: ['kept reason'],
+        peerChanges: ['purge-key-3'],
+        peerLog: [[base + 3, base + 2]],
+      });
   });
 });

@@ -48,9 +48,11 @@ function repositoryPaths(doc: string): string[] {
 
 /** Of `paths`, those git ignores (what the build or a run makes: dist/, data/, ...). */
 function ignored(paths: string[]): Set<string> {
-  if (paths.length === 0) return new Set();
+  // git refuses the whole list when one path is outside the repository (a doc's `../docs/...`), so those stay out.
+  const inside = paths.filter((path) => !path.startsWith('../'));
+  if (inside.length === 0) return new Set();
   try {
-    return new Set(execFileSync('git', ['check-ignore', '--no-index', '--stdin'], { input: paths.join('\n'), encoding: 'utf8' }).split('\n'));
+    return new Set(execFileSync('git', ['check-ignore', '--no-index', '--stdin'], { input: inside.join('\n'), encoding: 'utf8' }).split('\n'));
   } catch {
     return new Set(); // exit 1: none is ignored
   }
