@@ -10,7 +10,10 @@ export async function completeEmulatorSignIn(authPage: Page, email: string, name
     await existing.first().click();
     return;
   }
-  await authPage.locator('#add-account-button button').click();
+  // Pressed from the keyboard: on a phone-sized window the emulator's own page lets its list of earlier accounts
+  // (every test's, a long list late in a run) lie over this button, and a mouse click then lands on an account.
+  await authPage.locator('#add-account-button button').focus();
+  await authPage.keyboard.press('Enter');
   await authPage.locator('#email-input').fill(email);
   await authPage.locator('#display-name-input').fill(name);
   await authPage.locator('#sign-in').click();
