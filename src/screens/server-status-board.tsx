@@ -111,7 +111,24 @@ const UptimeStrip = memo(function UptimeStrip({ server, updatedAt }: { server: S
   );
 });
 
-function ServerCard({ server, updatedAt, now, headingOrder }: { server: ServerStatus; updatedAt: string; now: number; headingOrder: TitleOrder }) {
+/** What an offline or maintenance card says of the last report: the one text of a card that changes with the clock. */
+function lastReportText(server: ServerStatus, now: number): string {
+  return server.lastReportAt ? `Last report ${ageText(server.lastReportAt, now)} ago` : 'No report yet';
+}
+
+// Memoised: the board re-renders every second for its ages, and a card changes only with a new answer or its
+// own age's text (`lastReport`, empty for an online server), so most seconds redraw no card.
+const ServerCard = memo(function ServerCard({
+  server,
+  updatedAt,
+  lastReport,
+  headingOrder,
+}: {
+  server: ServerStatus;
+  updatedAt: string;
+  lastReport: string;
+  headingOrder: TitleOrder;
+}) {
   const state = stateOf(server);
   const applied = appliedOf(server);
   return (
@@ -132,7 +149,7 @@ function ServerCard({ server, updatedAt, now, headingOrder }: { server: ServerSt
         {state === 'Online' ? (
           <Text size="sm">Load {Math.round(server.load)}%</Text>
         ) : (
-          <Text size="sm">{server.lastReportAt ? `Last report ${ageText(server.lastReportAt, now)} ago` : 'No report yet'}</Text>
+          <Text size="sm">{lastReport}</Text>
         )}
       </Group>
       <UptimeStrip server={server} updatedAt={updatedAt} />
@@ -157,7 +174,7 @@ function ServerCard({ server, updatedAt, now, headingOrder }: { server: ServerSt
       ) : null}
     </Card>
   );
-}
+});
 
 function summary(servers: ServerStatus[]): string {
   const online = servers.filter((server) => stateOf(server) === 'Online').length;
@@ -197,7 +214,13 @@ export function ServerStatusBoard({ status, receivedAt, failed, now, headingOrde
           </Group>
           <ul className={classes.list}>
             {status.servers.map((server) => (
-              <ServerCard key={server.id} server={server} updatedAt={status.updatedAt} now={now} headingOrder={headingOrder} />
+              <ServerCard
+                key={server.id}
+                server={server}
+                updatedAt={status.updatedAt}
+                lastReport={stateOf(server) === 'Online' ? '' : lastReportText(server, now)}
+                headingOrder={headingOrder}
+              />
             ))}
           </ul>
         </>

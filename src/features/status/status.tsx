@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import type { FirstFigures } from '../../../machines/server-status';
 import { whenIdle } from '../../app/boot/main-thread';
 import { StatusPage } from '../../screens/status-page';
@@ -15,10 +15,14 @@ function firstView(first: FirstFigures | null) {
   return { status: null, receivedAt: null, failed: first?.outcome === 'failed', now: 0 };
 }
 
-/** True once the browser is idle after `ready` turned true. */
+/**
+ * True once the browser is idle after `ready` turned true. Set in a transition: while the machine's chunk
+ * loads, React keeps the first figures on screen instead of the Suspense fallback (which it would hold for
+ * at least 300 ms, and draw as a second copy of the board).
+ */
 function useIdleAfter(ready: boolean): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => (ready ? whenIdle(() => setIdle(true)) : undefined), [ready]);
+  useEffect(() => (ready ? whenIdle(() => startTransition(() => setIdle(true))) : undefined), [ready]);
   return idle;
 }
 
@@ -30,13 +34,8 @@ export function Status() {
   const first = useFirstFigures();
   const machineDue = useIdleAfter(first !== null);
   const page = <StatusPage {...firstView(first)} />;
-  return machineDue && first !== null ? (
-    <Suspense fallback={page}>
-      <StatusWiring first={first} />
-    </Suspense>
-  ) : (
-    page
-  );
+  // The boundary is there from the first render, so the machine's arrival is one swap of the board.
+  return <Suspense fallback={page}>{machineDue && first !== null ? <StatusWiring first={first} /> : page}</Suspense>;
 }
 
 export const PublicPage = mantinePage(Status);
