@@ -3,10 +3,14 @@
  * from `GET /api/vpn/servers/status`, fetched on open and again every STATUS_REFRESH_MS while the page is
  * open. A failed fetch keeps the last answer (the page shows it with its age and says it is retrying) and
  * tries again after STATUS_RETRY_MS.
+ *
+ * /status fetches its first figures before this machine has loaded (src/features/status/status-first-figures.ts:
+ * XState is not on the page's first load) and starts it with their outcome as input: the machine opens where
+ * the page already is, `shown` or `failed`, and owns every fetch after. Without input (the staff console) it
+ * fetches on open.
  */
 import { assign, fromPromise, setup } from 'xstate';
 import type { ServersStatusAnswer } from '../contract/relay';
-import type { NoInputMachineTypes } from './types';
 
 /** Time between two fetches while the page is open (docs/decisions.md). */
 export const STATUS_REFRESH_MS = 30_000;
@@ -24,6 +28,14 @@ export interface ServerStatusReading {
   receivedAt: number;
 }
 
+/** The outcome of the page's own first fetch, made before the machine loaded. */
+export type FirstFigures = { outcome: 'received'; reading: ServerStatusReading } | { outcome: 'failed' };
+
+export interface ServerStatusInput {
+  /** Omitted: nothing fetched yet, the machine fetches on open. */
+  first?: FirstFigures;
+}
+
 interface ServerStatusContext {
   /** The last answer the API gave, kept through failures. */
   status: ServersStatusAnswer | null;
@@ -36,7 +48,12 @@ interface ServerStatusContext {
 type ServerStatusEvent = { type: 'status.refresh' };
 
 const serverStatusSetup = setup({
-  types: {} as NoInputMachineTypes<ServerStatusContext, ServerStatusEvent, 'fetching'>,
+  types: {
+    context: {} as ServerStatusContext,
+    input: {} as ServerStatusInput,
+    events: {} as ServerStatusEvent,
+    tags: {} as 'fetching',
+  },
   actors: {
     /** GET /api/vpn/servers/status. */
     fetchServerStatus: fromPromise<ServerStatusReading>(() => Promise.reject(new Error('fetchServerStatus not provided'))),
@@ -47,6 +64,7 @@ const serverStatusSetup = setup({
   },
   guards: {
     hasStatus: ({ context }) => context.status !== null,
+    hasFailed: ({ context }) => context.failed,
   },
   delays: {
     statusRefresh: STATUS_REFRESH_MS,
@@ -67,9 +85,16 @@ const fetching = serverStatusSetup.createStateConfig({
 
 export const serverStatusMachine = serverStatusSetup.createMachine({
   id: 'serverStatus',
-  context: { status: null, receivedAt: null, failed: false },
-  initial: 'loading',
+  context: ({ input }) =>
+    input.first?.outcome === 'received'
+      ? { status: input.first.reading.status, receivedAt: input.first.reading.receivedAt, failed: false }
+      : { status: null, receivedAt: null, failed: input.first?.outcome === 'failed' },
+  initial: 'opening',
   states: {
+    // Where the page already is: its first figures shown, its first fetch failed, or nothing fetched yet.
+    opening: {
+      always: [{ guard: 'hasStatus', target: 'shown' }, { guard: 'hasFailed', target: 'failed' }, { target: 'loading' }],
+    },
     // Nothing to show yet.
     loading: fetching,
     shown: {

@@ -23,3 +23,22 @@ export function publicPageModule(route: string): string;
 export function publicPageFiles(manifest: Manifest, route: string): { js: string[]; css: string[] };
 export function homePageFiles(manifest: Manifest): { js: string[]; css: string[] };
 export function measureHomePage(dist?: string): HomePageReport;
+
+export const STATUS_BUDGET_KB: number;
+export const STATUS_REFRESHES_MODULE: string;
+
+/** Files of a chunk list carrying each library's code, by library. */
+type LibraryFiles = { XState: string[]; zod: string[]; ky: string[] };
+
+export interface StatusPageReport {
+  firstFiguresGzipKb: number;
+  statusBudgetKb: number;
+  overBudget: boolean;
+  firstFiguresChunks: { file: string; gzipKb: number }[];
+  refreshesGzipKb: number;
+  refreshesChunks: { file: string; gzipKb: number }[];
+  librariesBeforeFirstFigures: LibraryFiles;
+  librariesInRefreshes: LibraryFiles;
+}
+
+export function measureStatusPage(dist?: string): StatusPageReport;

@@ -85,6 +85,17 @@ describe('/status (issue 48 item 2)', () => {
     expect(bars[89]).toHaveAttribute('title', 'Nov 28: 25% up');
   });
 
+  test("each day's label is en-US's short date of that UTC day, written without Intl", () => {
+    const longAgo = { ...answer, updatedAt: '2026-03-02T00:30:00.000Z', servers: answer.servers.slice(0, 1) };
+    renderWithMantine(<StatusPage status={longAgo} receivedAt={received} failed={false} now={now} />);
+    const bars = [...screen.getByRole('img').querySelectorAll('span')];
+    const intl = (daysBefore: number) =>
+      new Date(Date.parse(longAgo.updatedAt) - daysBefore * 86_400_000).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+    // Back over February's end and into December of the year before.
+    expect(bars.map((bar) => bar.getAttribute('title')!.split(':')[0])).toEqual(bars.map((_, index) => intl(bars.length - 1 - index)));
+    expect(bars[0]).toHaveAttribute('title', 'Dec 3: 100% up');
+  });
+
   test('"Updated N seconds ago", counted from the answer\'s receipt', () => {
     const { rerender } = renderWithMantine(<StatusPage status={answer} receivedAt={received} failed={false} now={now} />);
     expect(screen.getByText('Updated 12 seconds ago')).toBeInTheDocument();

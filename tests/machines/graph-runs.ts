@@ -260,8 +260,9 @@ const statusAnswer = {
   ],
   updatedAt: '2026-11-28T10:00:30.000Z',
 };
+const statusReading = { status: statusAnswer, receivedAt: Date.parse('2026-11-28T10:00:31.000Z') };
 const serverStatusEvents: EventObject[] = [
-  done('fetchServerStatus', { status: statusAnswer, receivedAt: Date.parse('2026-11-28T10:00:31.000Z') }),
+  done('fetchServerStatus', statusReading),
   failed('fetchServerStatus', new Error('Could not load the server status')),
   { type: 'status.refresh' },
 ];
@@ -298,7 +299,11 @@ const RUNS: Record<MachineName, GraphRun[]> = {
   'staff-search': [{ name: 'console', events: staffSearchEvents }],
   'staff-action': [{ name: 'revoke a device', events: staffActionEvents }],
   'data-export': [{ name: 'account page', events: dataExportEvents }],
-  'server-status': [{ name: 'status page', events: serverStatusEvents }],
+  'server-status': [
+    { name: 'staff console (fetches on open)', input: {}, events: serverStatusEvents },
+    { name: 'status page, its first figures shown', input: { first: { outcome: 'received', reading: statusReading } }, events: serverStatusEvents },
+    { name: 'status page, its first fetch failed', input: { first: { outcome: 'failed' } }, events: serverStatusEvents },
+  ],
   activation: [{ name: 'after payment', events: activationEvents }],
   'app-link': [{ name: 'open the app', events: appLinkEvents }],
   'account-deletion': [

@@ -1,14 +1,26 @@
 /**
  * What the production build must and must not contain: the inspector is development-only, and the home
- * page's first load stays within its budget with no Firebase, Mantine or XState code (scripts/size.mjs), and a
- * prerendered page paints from its HTML alone (scripts/lib/prerender.ts, src/boot.ts).
+ * page's first load stays within its budget with no Firebase, Mantine or XState code (scripts/size.mjs), as
+ * /status's first figures do with no XState, zod or ky, and a prerendered page paints from its HTML alone
+ * (scripts/lib/prerender.ts, src/boot.ts).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { ensureSpaBuilt } from '../../scripts/lib/spa-build.mjs';
-import { HOME_BUDGET_KB, PUBLIC_ENTRY, filesLoadedWith, homePageFiles, measureHomePage, publicPageFiles, routeEntries } from '../../scripts/size.mjs';
+import {
+  HOME_BUDGET_KB,
+  PUBLIC_ENTRY,
+  STATUS_BUDGET_KB,
+  STATUS_REFRESHES_MODULE,
+  filesLoadedWith,
+  homePageFiles,
+  measureHomePage,
+  measureStatusPage,
+  publicPageFiles,
+  routeEntries,
+} from '../../scripts/size.mjs';
 
 const root = process.cwd();
 const dist = join(root, 'dist');
@@ -87,6 +99,24 @@ describe('production build', () => {
     const runtime = filesLoadedWith(built, ['src/app/flows/session-runtime.ts']).js;
     expect(runtime.some(xstateIn), 'the session runtime carries XState').toBe(true);
     expect(runtime.some(sessionMachineIn), 'and the session machine').toBe(true);
+  });
+
+  test(`/status draws its first figures without XState, zod or ky, within ${STATUS_BUDGET_KB} KB gzip; its machine loads apart, for the refreshes (issue 48 item 2)`, () => {
+    // The page's first load is all its first figures wait for: src/features/status/status-first-figures.ts
+    // fetches them with the browser's fetch and a hand-written check; the server-status machine is a dynamic import.
+    const report = measureStatusPage(dist);
+    expect(report.librariesBeforeFirstFigures).toEqual({ XState: [], zod: [], ky: [] });
+    expect(report.firstFiguresGzipKb).toBeLessThanOrEqual(STATUS_BUDGET_KB);
+    const built = manifest();
+    expect(publicPageFiles(built, '/status').js).not.toContain(built[STATUS_REFRESHES_MODULE].file);
+    // The refreshes bring XState and the machine, and still no API client: they fetch as the first figures do.
+    expect(report.librariesInRefreshes.XState.length, 'XState arrives with the refreshes').toBeGreaterThan(0);
+    expect(report.librariesInRefreshes.zod).toEqual([]);
+    expect(report.librariesInRefreshes.ky).toEqual([]);
+    // The machine's transition on a refresh, a key of its `on` block (the hook only sends the event).
+    const machineIn = (file: string) => /["']status\.refresh["']:/.test(read(file));
+    expect(report.refreshesChunks.map(({ file }) => file).some(machineIn), 'the server-status machine comes with them').toBe(true);
+    expect(report.firstFiguresChunks.map(({ file }) => file).filter(machineIn), 'and not before').toEqual([]);
   });
 
   test('the staff console ships in its own chunk, which no public page nor the account page loads (issue 30, item 7)', () => {

@@ -3,6 +3,7 @@
  * what /status and the staff console's server table draw (src/screens/server-status-board.tsx).
  */
 import { useEffect, useState } from 'react';
+import type { ServerStatusInput } from '../../../machines/server-status';
 import { provideServerStatus } from '../flows/server-status-services';
 import { useAppMachine } from './use-app-machine';
 
@@ -38,10 +39,11 @@ function useRefreshOnReturn(send: (event: { type: 'status.refresh' }) => void): 
 
 /**
  * `name`: the actor's name in the system (the inspector's label); `provided`: the machine with its fetch, the
- * public status by default (the staff console passes its own, with each server's applied version).
+ * public status by default (the staff console passes its own, with each server's applied version); `input`:
+ * the outcome of a first fetch the page made before the machine loaded (/status), read once, on the first render.
  */
-export function useServerStatus(name: string, provided: typeof machine = machine) {
-  const [state, send] = useAppMachine(provided, name, {});
+export function useServerStatus(name: string, provided: typeof machine = machine, input: ServerStatusInput = {}) {
+  const [state, send] = useAppMachine(provided, name, input);
   useRefreshOnReturn(send);
   const now = useNow();
   return { status: state.context.status, receivedAt: state.context.receivedAt, failed: state.context.failed, now };
