@@ -1,0 +1,15 @@
+import type { ChildProcess } from 'node:child_process';
+
+export interface Run {
+  command: string;
+  args: string[];
+}
+
+export function runSideBySide(options: {
+  shown: Run;
+  held: Run;
+  heading: string;
+  env?: NodeJS.ProcessEnv;
+  out?: { write(chunk: string | Uint8Array): unknown };
+  err?: { write(chunk: string | Uint8Array): unknown };
+}): { done: Promise<number>; children: ChildProcess[] };

@@ -1,0 +1,50 @@
+/**
+ * `npm test`: the whole suite as two Vitest runs side by side, the end-to-end project in one and every other
+ * project in the other (issue 50). One run would take the projects one group after the other (Vitest gives a
+ * group one worker count, and the e2e files need two workers where the server files need four), and the
+ * server files leave much of the CPU idle while they wait for the Auth emulator, job polls and the timeouts
+ * they provoke, which the e2e files' browsers then use: docs/performance.md ("Two runs side by side").
+ *
+ * The site is built first (when its sources changed), once, since both runs read dist/. The other projects'
+ * output streams as it comes; the e2e run's is held and printed whole when the first run ends
+ * (scripts/lib/side-by-side.mjs). The exit code is the first failing run's.
+ *
+ * With arguments (`npm test -- tests/unit/x.test.ts`, `npm test -- --project e2e`) it is one `vitest run`
+ * with those arguments, as before.
+ */
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runSideBySide } from './lib/side-by-side.mjs';
+import { ensureSpaBuilt } from './lib/spa-build.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+process.chdir(root);
+const vitest = (...args) => ({ command: process.execPath, args: [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...args] });
+const args = process.argv.slice(2);
+
+const children = [];
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of children) child.kill(signal);
+    process.exit(130);
+  });
+}
+
+if (args.length > 0) {
+  const only = spawn(vitest(...args).command, vitest(...args).args, { stdio: 'inherit' });
+  children.push(only);
+  process.exit(await new Promise((resolve) => only.on('exit', (code) => resolve(code ?? 1))));
+}
+
+await ensureSpaBuilt(root, (message) => console.log(`[test] ${message}`));
+
+const run = runSideBySide({
+  shown: vitest('--project', '!e2e'),
+  held: vitest('--project', 'e2e'),
+  heading: '[test] the end-to-end run, started beside the one above:',
+  // Colours as a terminal shows them, when this is one (the runs' output is piped).
+  env: process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env,
+});
+children.push(...run.children);
+process.exit(await run.done);
