@@ -23,7 +23,7 @@ function drizzleFromCommonJs(): Plugin {
  *  - relay: the relay agent (relay/) against stand-ins, and in network namespaces with the real API;
  *  - server: the API against PGlite (and PostgreSQL when reachable) and the Firebase Auth emulator;
  *  - components: React screens in jsdom with Mantine's test environment;
- *  - e2e: a real Chromium against the built site and the whole local stack (slow: two files at a time, after the rest).
+ *  - e2e: a real Chromium against the built site and the whole local stack (slow: two files at a time, beside the rest).
  */
 export default defineConfig({
   test: {
@@ -84,8 +84,10 @@ export default defineConfig({
           // 15 s for what it waits for (issue 34: its default of 1 s made the suite fail by chance).
           expect: { poll: { timeout: 15_000 } },
           globalSetup: ['tests/e2e/global-setup.ts'],
-          // Two files at once (each its own API, database and Chromium; the Auth emulator shared, so no
-          // file wipes its users), after the other projects: a group of its own.
+          // Two files at once (each leasing an API, database and Chromium; the Auth emulator shared, so no
+          // file wipes its users). `npm test` runs this project in a Vitest run of its own beside the others
+          // (scripts/test.mjs); a single run of every project (`npx vitest run`) takes it after them, in a
+          // group of its own, since Vitest gives a group one worker count.
           maxWorkers: 2,
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
