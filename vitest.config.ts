@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
-import { defineConfig, type Plugin } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+import { configDefaults, defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { splitByIsolation } from './tests/support/test-isolation.ts';
 
 /**
  * drizzle-orm from its CommonJS build in the test processes. Node's ESM loader looks up the package scope
@@ -17,11 +19,27 @@ function drizzleFromCommonJs(): Plugin {
   };
 }
 
+/** The server files that change what the files after them in a worker would see (tests/support/test-isolation.ts). */
+const { isolated: isolatedServerFiles } = splitByIsolation(fileURLToPath(new URL('.', import.meta.url)), 'tests/server');
+
+/** What the two server projects share: the API against real databases and the Auth emulator. */
+const serverProject = {
+  environment: 'node' as const,
+  // Starts one Firebase Auth emulator (TEST_AUTH_EMULATOR_PORT) and a migrated PGlite for every server test
+  // file; named by both server projects, started once (see the file).
+  globalSetup: ['tests/server/global-setup.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
 /**
- * Five projects, one command (`npm test`):
+ * Six projects, one command (`npm test`):
  *  - unit: machines and pure modules in node (fast, no DOM, no services);
  *  - relay: the relay agent (relay/) against stand-ins, and in network namespaces with the real API;
- *  - server: the API against PGlite (and PostgreSQL when reachable) and the Firebase Auth emulator;
+ *  - server: the API against PGlite (and PostgreSQL when reachable) and the Firebase Auth emulator, a worker
+ *    running file after file with the modules it has loaded (`isolate: false`);
+ *  - server-isolated: the server files that mock a module or change the process (derived, above), each in
+ *    a process of its own;
  *  - components: React screens in jsdom with Mantine's test environment;
  *  - e2e: a real Chromium against the built site and the whole local stack (slow: two files at a time, beside the rest).
  */
@@ -56,13 +74,22 @@ export default defineConfig({
       {
         plugins: [drizzleFromCommonJs()],
         test: {
+          ...serverProject,
           name: 'server',
-          environment: 'node',
           include: ['tests/server/**/*.test.ts'],
-          // Starts one Firebase Auth emulator (demo project, port 9199) for every server test file.
-          globalSetup: ['tests/server/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          exclude: [...configDefaults.exclude, ...isolatedServerFiles],
+          // A file's modules (the API's, Fastify's, drizzle's, pg-boss's) are imported once per worker, not
+          // once per file: most of a server file's start. Measured in docs/performance.md ("The server files
+          // without isolation, adopted").
+          isolate: false,
+        },
+      },
+      {
+        plugins: [drizzleFromCommonJs()],
+        test: {
+          ...serverProject,
+          name: 'server-isolated',
+          include: isolatedServerFiles,
         },
       },
       {

@@ -2,19 +2,15 @@
  * The identity provider's admin side (firebase-admin) for support: disable and enable a user (issue 30,
  * item 5). A user the provider does not know (deleted there) has nothing to disable: not an error.
  */
-import { getApps, initializeApp } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
 import type { IdentityAdmin } from '../domain/accounts/identity-admin.ts';
+import { firebaseAuth } from './firebase-auth.ts';
 
 const ignoreUnknownUser = (error: unknown) => {
   if ((error as { code?: unknown }).code !== 'auth/user-not-found') throw error;
 };
 
 export function createFirebaseIdentityAdmin(projectId: string, emulatorHost: string | undefined): IdentityAdmin {
-  // firebase-admin reads the emulator host from the environment only.
-  if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
-  const name = `veil-${projectId}`;
-  const auth = getAuth(getApps().find((candidate) => candidate.name === name) ?? initializeApp({ projectId }, name));
+  const auth = firebaseAuth(projectId, emulatorHost);
   return {
     async disable(subject) {
       await auth.updateUser(subject, { disabled: true }).catch(ignoreUnknownUser);

@@ -3,11 +3,10 @@
  * firebase-admin. With FIREBASE_AUTH_EMULATOR_HOST set, firebase-admin accepts the emulator's unsigned
  * tokens, which is why production refuses to start with it (server/production-checks.ts).
  */
-import { getApps, initializeApp, type App } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
 import { isStaffRole } from '../../contract/staff.ts';
 import type { VerifiedIdentity } from '../domain/accounts/accounts.ts';
 import { ApiFailure, failures } from '../domain/errors.ts';
+import { firebaseAuth } from './firebase-auth.ts';
 
 interface VerifyOptions {
   /**
@@ -41,11 +40,7 @@ function isUnavailable(error: unknown): boolean {
 }
 
 export function createFirebaseVerifier(projectId: string, emulatorHost: string | undefined): IdentityVerifier {
-  // firebase-admin reads the emulator host from the environment only.
-  if (emulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
-  const name = `veil-${projectId}`;
-  const app: App = getApps().find((candidate) => candidate.name === name) ?? initializeApp({ projectId }, name);
-  const auth = getAuth(app);
+  const auth = firebaseAuth(projectId, emulatorHost);
   return {
     async verify(idToken, options = {}) {
       try {

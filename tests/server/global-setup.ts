@@ -6,21 +6,43 @@ import type { TestProject } from 'vitest/node';
 import { migratePgliteFolder } from '../support/migrated-pglite';
 import { startAuthEmulator, type RunningEmulator } from '../support/auth-emulator';
 
-/** One Firebase Auth emulator for every server test file (port 9199, apart from `npm start`'s 9099). */
-let emulator: RunningEmulator | undefined;
-let templateDir: string | undefined;
+/** What the server projects share: one Firebase Auth emulator (TEST_AUTH_EMULATOR_PORT) and one migrated PGlite. */
+interface Services {
+  emulator: RunningEmulator;
+  template: { file: string; dataDir: string; dir: string };
+}
+
+/**
+ * Both server projects (vitest.config.ts: the isolated files and the shared ones) name this file, and Vitest
+ * runs a project's global setup once per project, each from a module of its own: a second emulator on the
+ * same port would refuse to start. The first setup starts the services, on the main process's globalThis
+ * (the one thing the two modules share); the next one reuses them, and the last teardown stops them.
+ */
+const SHARED = Symbol.for('veil.serverTestServices');
+type Shared = { services: Promise<Services>; users: number };
+const holder = globalThis as { [SHARED]?: Shared };
 
 export async function setup(project: TestProject) {
-  const [started, template] = await Promise.all([startAuthEmulator(Number(process.env.TEST_AUTH_EMULATOR_PORT ?? 9199)), migratedPgliteDump()]);
-  emulator = started;
+  const shared = (holder[SHARED] ??= { services: startServices(), users: 0 });
+  shared.users += 1;
+  const { emulator, template } = await shared.services;
   project.provide('authEmulatorHost', emulator.host);
   project.provide('pgliteTemplate', template.file);
   project.provide('pgliteTemplateDir', template.dataDir);
 }
 
 export async function teardown() {
-  await emulator?.stop();
-  if (templateDir) rmSync(templateDir, { recursive: true, force: true });
+  const shared = holder[SHARED];
+  if (!shared || --shared.users > 0) return;
+  delete holder[SHARED];
+  const { emulator, template } = await shared.services;
+  await emulator.stop();
+  rmSync(template.dir, { recursive: true, force: true });
+}
+
+async function startServices(): Promise<Services> {
+  const [emulator, template] = await Promise.all([startAuthEmulator(Number(process.env.TEST_AUTH_EMULATOR_PORT ?? 9199)), migratedPgliteDump()]);
+  return { emulator, template };
 }
 
 /**
@@ -29,8 +51,8 @@ export async function teardown() {
  * (tests/support/server-harness.ts), instead of running PGlite's initdb and every migration again, which took
  * 2.5 to 5 s per API, hundreds of times a run.
  */
-async function migratedPgliteDump(): Promise<{ file: string; dataDir: string }> {
-  templateDir = mkdtempSync(join(tmpdir(), 'veil-pglite-template-'));
+async function migratedPgliteDump(): Promise<Services['template']> {
+  const templateDir = mkdtempSync(join(tmpdir(), 'veil-pglite-template-'));
   const dataDir = join(templateDir, 'data');
   await migratePgliteFolder(dataDir);
   const client = new PGlite(dataDir);
@@ -40,7 +62,7 @@ async function migratedPgliteDump(): Promise<{ file: string; dataDir: string }> 
   await client.close();
   const file = join(templateDir, 'migrated.tar');
   writeFileSync(file, new Uint8Array(await dump.arrayBuffer()));
-  return { file, dataDir };
+  return { file, dataDir, dir: templateDir };
 }
 
 declare module 'vitest' {

@@ -4,11 +4,10 @@
  * verifier that cannot reach Google's keys answers 503. Real tokens from the Auth emulator throughout.
  */
 import { describe, expect, inject, test } from 'vitest';
-import { getApps } from 'firebase-admin/app';
-import { getAuth } from 'firebase-admin/auth';
 import { mintOtherUser, mintProviderUser, uniqueAddress } from '../support/auth-emulator';
 import { describeApi } from '../support/describe-api';
 import { call, createTestApi } from '../support/server-harness';
+import { emulatorAdmin } from '../support/staff';
 import { users } from '../../server/db/schema';
 import { createFirebaseVerifier } from '../../server/identity/verifier';
 
@@ -109,8 +108,7 @@ describeApi('identity trust', { layer: 'http', emulatorHost, env: { DELETED_ACCO
     expect((await google(minted.idToken)).status).toBe(200);
     // Firebase compares whole seconds: the revocation must come after the token's auth_time second.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const auth = getAuth(getApps().find((app) => app.name === 'veil-demo-veil')!);
-    await auth.revokeRefreshTokens(minted.uid);
+    await emulatorAdmin(emulatorHost).revokeRefreshTokens(minted.uid);
     for (const url of ['/api/subscription/create-checkout', '/api/subscription/cancel']) {
       expect(await call(api.app, 'POST', url, { idToken: minted.idToken, email: minted.email })).toMatchObject({
         status: 401,

@@ -256,6 +256,9 @@ describeStripeApi('refunds with Stripe', 'sql', { STRIPE_TIMEOUT_MS: '1000', BIL
     });
     expect(await mailsOwed(api.database, 'refund', userId)).toEqual([]);
     expect(await mailsOwed(api.database, 'refund_failed', userId)).toEqual([expect.objectContaining({ amount: 10000, currency: 'usd' })]);
+    // The job raises the alert once it has recorded the failure and read the row again: a moment after the
+    // row shows it (one more round trip on PostgreSQL), so the count is waited for, not read at once.
+    await until(async () => (await metric('veil_refunds_failed_total')) > alertsBefore);
     expect(await metric('veil_refunds_failed_total')).toBe(alertsBefore + 1);
   });
 

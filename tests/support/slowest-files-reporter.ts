@@ -55,8 +55,9 @@ export default class SlowestFilesReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
     if (testModules.length === 0) return;
     const slowest = [...testModules].sort((a, b) => fileSeconds(b) - fileSeconds(a)).slice(0, SHOWN);
+    const width = Math.max(...slowest.map((module) => module.project.name.length));
     const lines = slowest.map(
-      (module) => `  ${fileSeconds(module).toFixed(1).padStart(7)} s  ${module.project.name.padEnd(10)} ${module.relativeModuleId}`,
+      (module) => `  ${fileSeconds(module).toFixed(1).padStart(7)} s  ${module.project.name.padEnd(width)} ${module.relativeModuleId}`,
     );
     process.stdout.write(`\nThe ${slowest.length} slowest test files (import, set-up, tests and hooks):\n${lines.join('\n')}\n`);
 
