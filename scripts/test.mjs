@@ -10,7 +10,7 @@
  * (scripts/lib/side-by-side.mjs). The exit code is the first failing run's.
  *
  * With arguments (`npm test -- tests/unit/x.test.ts`, `npm test -- --project e2e`) it is one `vitest run`
- * with those arguments, as before.
+ * with those arguments, as before; `--node-line` is CI's second Node line (below).
  */
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -31,7 +31,11 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-if (args.length > 0) {
+// CI's second Node line (`npm run test:node-line`): what can differ by Node version, the unit, relay and API
+// projects, beside `npm start` end to end once (README, .ci/run).
+const nodeLine = args[0] === '--node-line';
+
+if (args.length > 0 && !nodeLine) {
   const only = spawn(vitest(...args).command, vitest(...args).args, { stdio: 'inherit' });
   children.push(only);
   process.exit(await new Promise((resolve) => only.on('exit', (code) => resolve(code ?? 1))));
@@ -40,8 +44,8 @@ if (args.length > 0) {
 await ensureSpaBuilt(root, (message) => console.log(`[test] ${message}`));
 
 const run = runSideBySide({
-  shown: vitest('--project', '!e2e'),
-  held: vitest('--project', 'e2e'),
+  shown: nodeLine ? vitest('--project', 'unit', '--project', 'relay', '--project', 'server', '--project', 'server-isolated') : vitest('--project', '!e2e'),
+  held: nodeLine ? vitest('--project', 'e2e', 'tests/e2e/local-start.test.ts') : vitest('--project', 'e2e'),
   heading: '[test] the end-to-end run, started beside the one above:',
   // Colours as a terminal shows them, when this is one (the runs' output is piped).
   env: process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env,
