@@ -14,23 +14,17 @@ export function isActive(subscription: Pick<Subscription, 'status'> | null | und
  * relays list a key while the subscription is `active` or `past_due`). A past-due one keeps access while the
  * card is retried; once the provider stops retrying (the API says `unpaid`: Stripe's `unpaid`, issue 46 item
  * 2) or `payBy` has passed with no word, the devices wait for payment. Any other status (cancelled by the
- * customer, refunded, never renewed) has ended.
+ * customer, refunded, never renewed) has ended. An account that never subscribed has no plan, not an ended one
+ * (`noPlan`: a desktop app can sign in without one).
  */
 export type DeviceAccess = 'connects' | 'planEnded' | 'pausedUntilPayment' | 'noPlan';
 
 export function deviceAccess(subscription: Pick<Subscription, 'status' | 'unpaid'> | null | undefined, payBy: Date | null, now: Date): DeviceAccess {
-  if (subscription?.status === 'active') return 'connects';
-  if (subscription?.status === 'past_due') {
+  if (!subscription) return 'noPlan';
+  if (subscription.status === 'active') return 'connects';
+  if (subscription.status === 'past_due') {
     if (subscription.unpaid === true) return 'pausedUntilPayment';
     return payBy !== null && now.getTime() > payBy.getTime() ? 'pausedUntilPayment' : 'connects';
   }
   return 'planEnded';
-}
-
-/**
- * deviceAccess as the account page asks it: an account that never subscribed has no plan, and no plan has
- * ended (`noPlan`: a desktop app can sign in without one).
- */
-export function accountDeviceAccess(subscription: Parameters<typeof deviceAccess>[0], payBy: Date | null, now: Date): DeviceAccess {
-  return subscription ? deviceAccess(subscription, payBy, now) : 'noPlan';
 }

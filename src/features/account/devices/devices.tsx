@@ -1,6 +1,6 @@
 import { shallowEqual, useSelector } from '@xstate/react';
 import { ACCOUNT_CARDS } from '../../../../machines/account-cards';
-import { accountDeviceAccess, isActive } from '../../../../machines/subscription-display';
+import { deviceAccess, isActive } from '../../../../machines/subscription-display';
 import { payByDate } from '../../../screens/subscription-texts';
 import { useSessionView } from '../../../app/hooks/use-session';
 import { DevicesCard } from '../../../screens/devices-card';
@@ -64,7 +64,7 @@ export function Devices() {
   const hasSubscription = useSessionView((view) => view.context.subscription !== null);
   const access = useSessionView((view) => {
     const subscription = view.context.subscription;
-    return accountDeviceAccess(subscription, subscription ? payByDate(subscription) : null, new Date());
+    return deviceAccess(subscription, subscription ? payByDate(subscription) : null, new Date());
   });
   if (!hasSubscription) return null;
   return (
