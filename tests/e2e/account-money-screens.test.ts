@@ -12,6 +12,7 @@ import { geometryProblems } from '../support/geometry';
 import { useWholeStack } from '../support/e2e-suite';
 import { storageKey } from '../support/emulator-ui';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
+import { subscribeThroughLocalCheckout } from '../support/local-checkout';
 
 const e2e = useWholeStack();
 
@@ -177,11 +178,7 @@ describe('the account page at 390 and 1280 px, light and dark (issue 34)', () =>
 
   test('inside the money-back window the delete dialog offers Cancel and Refund first, which opens the refund', async () => {
     const { page } = await accountWith('week.one.leaver@example.com');
-    await page.getByRole('button', { name: 'Subscribe Now' }).click();
-    await page.waitForURL(/\/api\/checkout\/local\//);
-    await page.getByRole('button', { name: 'Pay $100' }).click();
-    await page.waitForURL(`${e2e.stack.url}/success`);
-    await page.getByText('Your subscription is active').waitFor({ timeout: 30_000 });
+    await subscribeThroughLocalCheckout(page, e2e.stack.url);
     await page.goto(`${e2e.stack.url}/account`);
     // The guarantee is known once the billing history has loaded.
     await page.getByRole('region', { name: 'Billing history' }).getByRole('button', { name: 'Cancel and refund' }).waitFor();

@@ -10,6 +10,7 @@ import { saveScreenshot, transitionsSettled } from '../support/browser';
 import { useWholeStack } from '../support/e2e-suite';
 import { storageKey } from '../support/emulator-ui';
 import { sendSubscriptionEvent, userIdOf } from '../support/payments';
+import { subscribeThroughLocalCheckout } from '../support/local-checkout';
 
 const e2e = useWholeStack();
 
@@ -29,11 +30,7 @@ describe('money screens tell the truth (issue 45 item 7)', () => {
   test('refunded: the card says when it ended refunded, and neither /subscribe nor the account page promises the money back again', async () => {
     const email = 'had.money.back@example.com';
     const { page } = await e2e.signedIn(email);
-    await page.getByRole('button', { name: 'Subscribe Now' }).click();
-    await page.waitForURL(/\/api\/checkout\/local\//);
-    await page.getByRole('button', { name: 'Pay $100' }).click();
-    await page.waitForURL(`${e2e.stack.url}/success`);
-    await page.getByText('Your subscription is active').waitFor({ timeout: 30_000 });
+    await subscribeThroughLocalCheckout(page, e2e.stack.url);
     // Before the refund /subscribe's plan names the guarantee (the subscriber view has no list): seen on the account page.
     await page.goto(`${e2e.stack.url}/account`);
     const billing = page.getByRole('region', { name: 'Billing history' });
