@@ -37,6 +37,7 @@ import {
   vpnServersAnswerSchema,
   wireguardDeviceAnswerSchema,
 } from '../../contract/api';
+import { API_TIMEOUT_MS } from './api-timeout';
 
 /**
  * Fallback texts of spec §8, by call, each written once. A pair: `answered`, the API said no without a
@@ -89,7 +90,7 @@ function errorFields(json: unknown): { error: string | null; code: ApiErrorCode 
   return { error: text.success && text.data ? text.data : null, code: known.success ? known.data : null };
 }
 
-const http = ky.create({ prefixUrl: '/api', timeout: 20_000, retry: 0, throwHttpErrors: false });
+const http = ky.create({ prefixUrl: '/api', timeout: API_TIMEOUT_MS, retry: 0, throwHttpErrors: false });
 
 /** One call of the API: its answer parsed with `schema`, any refusal thrown as an ApiError (also for src/services/staff-api.ts). */
 export async function call<S extends z.ZodType>(

@@ -8,9 +8,7 @@
  * console keep the API client.
  */
 import type { ServerStatus, ServersStatusAnswer } from '../../contract/relay';
-
-/** How long the page waits for an answer before calling it lost, as the API client does. */
-const TIMEOUT_MS = 20_000;
+import { API_TIMEOUT_MS } from './api-timeout';
 const PATH = '/api/vpn/servers/status';
 
 type Fields = Record<string, unknown>;
@@ -48,13 +46,14 @@ export function readServersStatus(json: unknown): ServersStatusAnswer | null {
 }
 
 /**
- * The status, or a thrown Error when it cannot be had: no answer within TIMEOUT_MS, a refusal, or an answer
- * off the contract's shape (the page says the same for all three). `signal` stops the request.
+ * The status, or a thrown Error when it cannot be had: no answer within API_TIMEOUT_MS (as the API client
+ * waits), a refusal, or an answer off the contract's shape (the page says the same for all three). `signal`
+ * stops the request.
  */
 export async function fetchServersStatus(signal?: AbortSignal): Promise<ServersStatusAnswer> {
   const request = new AbortController();
   const stop = () => request.abort();
-  const timer = setTimeout(stop, TIMEOUT_MS);
+  const timer = setTimeout(stop, API_TIMEOUT_MS);
   signal?.addEventListener('abort', stop);
   try {
     const response = await fetch(PATH, { signal: request.signal });
