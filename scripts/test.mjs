@@ -36,7 +36,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 const nodeLine = args[0] === '--node-line';
 
 if (args.length > 0 && !nodeLine) {
-  const only = spawn(vitest(...args).command, vitest(...args).args, { stdio: 'inherit' });
+  const plain = vitest(...args);
+  const only = spawn(plain.command, plain.args, { stdio: 'inherit' });
   children.push(only);
   process.exit(await new Promise((resolve) => only.on('exit', (code) => resolve(code ?? 1))));
 }
