@@ -5,7 +5,11 @@ import type { BrowserContext, Page } from 'playwright-core';
 export async function completeEmulatorSignIn(authPage: Page, email: string, name = 'Ada Lovelace') {
   await authPage.waitForLoadState();
   await authPage.locator('#add-account-button button').waitFor();
-  const existing = authPage.locator('li.js-reuse-account', { hasText: email });
+  // The address exactly: `hasText` matches a part, so 'leaving@example.com' would pick another file's
+  // 'almost.leaving@example.com' from the run's shared emulator and sign in as that account.
+  const existing = authPage.locator('li.js-reuse-account', {
+    has: authPage.locator('.mdc-list-item__secondary-text').getByText(email, { exact: true }),
+  });
   if (await existing.count()) {
     await existing.first().click();
     return;
