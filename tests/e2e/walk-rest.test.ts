@@ -140,11 +140,14 @@ describe('the rest of the walk (issue 45 item 8)', () => {
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
       await page.getByRole('region', { name: 'Subscription Status' }).getByText('Past Due').waitFor();
+      // Every card drawn before the buttons are read: the cards load apart, and a busy run once read the page
+      // before the last card's "Delete Account" was there.
+      const labels = ['Sign Out', 'Update payment method', 'Refresh Status', 'Add a device', 'Show more', 'Download your data', 'Contact Support', 'Delete Account'];
+      const cardButton = page.locator('main section[aria-labelledby] .mantine-Button-root');
+      for (const label of labels) await cardButton.filter({ hasText: new RegExp(`^${label}$`) }).first().waitFor();
       await transitionsSettled(page);
       const buttons = await cardButtons(page);
-      expect(buttons.map((button) => button.label)).toEqual(
-        expect.arrayContaining(['Sign Out', 'Update payment method', 'Refresh Status', 'Add a device', 'Show more', 'Download your data', 'Contact Support', 'Delete Account']),
-      );
+      expect(buttons.map((button) => button.label)).toEqual(expect.arrayContaining(labels));
       for (const button of buttons) {
         const where = `${button.card}: ${button.label} at ${viewport.width}px`;
         expect(button.look, `${where} is filled or outlined`).not.toBe('other');
