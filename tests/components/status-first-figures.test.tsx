@@ -43,7 +43,7 @@ vi.mock('../../src/app/boot/main-thread', async (original) => {
 let actors: AppActors | null = null;
 
 // The machine's chunk compiled once before the tests, so the page's own lazy import of it is quick even on
-// a busy machine, and "Updated 1 second ago" waits for the clock only.
+// a busy machine, and the first "Updated 1 second ago" (or later) waits for the clock only.
 beforeAll(() => import('../../src/features/status/status-wiring'), 60_000);
 
 beforeEach(() => {
@@ -90,7 +90,8 @@ describe('/status, its first figures (issue 48 item 2)', () => {
     expect(fetch).toHaveBeenCalledWith('/api/vpn/servers/status', expect.anything());
     // The age counts on only under the machine's clock, from the first answer's receipt: the machine has
     // loaded and started from those figures, not from a fetch of its own.
-    expect(await screen.findByText('Updated 1 second ago', undefined, { timeout: 10_000 })).toBeInTheDocument();
+    // Any age past 0: on a busy machine the page can be drawn next at 2 seconds, never showing "1 second ago".
+    expect(await screen.findByText(/^Updated [1-9]\d* seconds? ago$/, undefined, { timeout: 10_000 })).toBeInTheDocument();
     expect(screen.getByText('Load 41%')).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledTimes(1);
   });
