@@ -19,8 +19,20 @@ function drizzleFromCommonJs(): Plugin {
   };
 }
 
-/** The server files that change what the files after them in a worker would see (tests/support/test-isolation.ts). */
-const { isolated: isolatedServerFiles } = splitByIsolation(fileURLToPath(new URL('.', import.meta.url)), 'tests/server');
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** The files in `dirs` that change what the files after them in a worker would see (tests/support/test-isolation.ts). */
+const isolatedFilesIn = (...dirs: string[]) => dirs.flatMap((dir) => splitByIsolation(root, dir).isolated);
+const isolatedServerFiles = isolatedFilesIn('tests/server');
+const isolatedUnitFiles = isolatedFilesIn('tests/machines', 'tests/unit');
+const isolatedComponentFiles = isolatedFilesIn('tests/components');
+
+/** What the two component projects share: React screens in jsdom. */
+const componentsProject = {
+  environment: 'jsdom' as const,
+  setupFiles: ['tests/components/setup.ts'],
+  testTimeout: 20_000,
+};
 
 /** What the two server projects share: the API against real databases and the Auth emulator. */
 const serverProject = {
@@ -33,15 +45,18 @@ const serverProject = {
 };
 
 /**
- * Six projects, one command (`npm test`):
- *  - unit: machines and pure modules in node (fast, no DOM, no services);
+ * Eight projects, one command (`npm test`):
+ *  - unit: machines and pure modules in node (fast, no DOM, no services), a worker running file after file
+ *    (`isolate: false`); unit-isolated: those of them that mock, stub or fake the clock (derived, as below);
  *  - relay: the relay agent (relay/) against stand-ins, and in network namespaces with the real API;
  *  - server: the API against PGlite (and PostgreSQL when reachable) and the Firebase Auth emulator, a worker
  *    running file after file with the modules it has loaded (`isolate: false`);
  *  - server-isolated: the server files that mock a module or change the process (derived, above), each in
  *    a process of its own;
- *  - components: React screens in jsdom with Mantine's test environment;
- *  - e2e: a real Chromium against the built site and the whole local stack (slow: two files at a time, beside the rest).
+ *  - components: React screens in jsdom with Mantine's test environment, without isolation as unit;
+ *    components-isolated: those that mock or stub;
+ *  - e2e: a real Chromium against the built site and the whole local stack (slow: two files at a time, beside
+ *    the rest), each worker keeping its Chromium from file to file.
  */
 export default defineConfig({
   test: {
@@ -58,6 +73,17 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['tests/machines/**/*.test.ts', 'tests/unit/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...isolatedUnitFiles],
+          // As the server files: a worker runs file after file with what it has imported (xstate, zod, the
+          // machines), instead of a new process per file; ~60 files, most of them a few milliseconds of tests.
+          isolate: false,
+        },
+      },
+      {
+        test: {
+          name: 'unit-isolated',
+          environment: 'node',
+          include: isolatedUnitFiles,
         },
       },
       {
@@ -95,11 +121,21 @@ export default defineConfig({
       {
         plugins: [react()],
         test: {
+          ...componentsProject,
           name: 'components',
-          environment: 'jsdom',
           include: ['tests/components/**/*.test.tsx'],
-          setupFiles: ['tests/components/setup.ts'],
-          testTimeout: 20_000,
+          exclude: [...configDefaults.exclude, ...isolatedComponentFiles],
+          // One jsdom, React and Mantine per worker instead of per file (tests/components/setup.ts empties
+          // the DOM, the toasts and the storage between tests).
+          isolate: false,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          ...componentsProject,
+          name: 'components-isolated',
+          include: isolatedComponentFiles,
         },
       },
       {
@@ -116,6 +152,9 @@ export default defineConfig({
           // (scripts/test.mjs); a single run of every project (`npx vitest run`) takes it after them, in a
           // group of its own, since Vitest gives a group one worker count.
           maxWorkers: 2,
+          // A worker runs file after file in one process, keeping its Chromium (tests/support/e2e-suite.ts)
+          // and what it imported; no e2e file mocks or stubs (tests/unit/server-isolation.test.ts holds that).
+          isolate: false,
           sequence: { groupOrder: 1 },
           testTimeout: 120_000,
           hookTimeout: 300_000,

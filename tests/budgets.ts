@@ -17,7 +17,10 @@
  */
 export const PROJECT_BUDGET_SECONDS: Readonly<Record<string, number>> = {
   unit: 120,
+  // As 'server-isolated': the files of unit and components that keep a process of their own, at the same time.
+  'unit-isolated': 120,
   components: 180,
+  'components-isolated': 180,
   relay: 180,
   server: 500,
   // The server files that run in a process of their own (vitest.config.ts), among the server files and at
@@ -29,7 +32,9 @@ export const PROJECT_BUDGET_SECONDS: Readonly<Record<string, number>> = {
 /** A file's ceiling unless named below (import, set-up, tests and hooks), on the same footing. */
 const DEFAULT_FILE_CEILING_SECONDS: Readonly<Record<string, number>> = {
   unit: 60,
+  'unit-isolated': 60,
   components: 60,
+  'components-isolated': 60,
   relay: 120,
   server: 90,
   'server-isolated': 90,

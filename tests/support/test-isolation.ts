@@ -93,7 +93,7 @@ export function isolationReasons(root: string, file: string): string[] {
 /** The test files in `dir` (relative to `root`), split into those needing isolation and the rest. */
 export function splitByIsolation(root: string, dir: string): { isolated: string[]; shared: string[] } {
   const files = readdirSync(join(root, dir), { recursive: true, encoding: 'utf8' })
-    .filter((name) => name.endsWith('.test.ts'))
+    .filter((name) => /\.test\.tsx?$/.test(name))
     .map((name) => `${dir}/${name}`)
     .sort();
   const isolated = files.filter((file) => isolationReasons(root, file).length > 0);

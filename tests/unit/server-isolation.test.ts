@@ -51,7 +51,7 @@ describe('which server files keep a process of their own', () => {
   });
 });
 
-describe('the server projects in vitest.config.ts', () => {
+describe('the projects without isolation in vitest.config.ts', () => {
   const projects = (config.test?.projects ?? []) as Array<{ test: { name: string; include?: string[]; exclude?: string[]; isolate?: boolean; globalSetup?: string[] } }>;
   const named = (name: string) => projects.find((project) => project.test.name === name)!.test;
 
@@ -63,6 +63,25 @@ describe('the server projects in vitest.config.ts', () => {
     expect(named('server-isolated').isolate ?? true).toBe(true);
     // One global setup for both, which starts the Auth emulator and the migrated database once.
     expect(named('server-isolated').globalSetup).toEqual(named('server').globalSetup);
+  });
+
+  test('unit and components are split the same way; the e2e files share their workers, none of them needing a process of its own', () => {
+    for (const [name, dirs] of [
+      ['unit', ['tests/machines', 'tests/unit']],
+      ['components', ['tests/components']],
+    ] as const) {
+      const isolated = dirs.flatMap((dir) => splitByIsolation(root, dir).isolated);
+      expect(named(name).isolate, name).toBe(false);
+      expect(named(name).exclude, name).toEqual(expect.arrayContaining(isolated));
+      expect(named(`${name}-isolated`).include, name).toEqual(isolated);
+      expect(named(`${name}-isolated`).isolate ?? true, name).toBe(true);
+      // Read again plainly, as for the server files above.
+      for (const file of dirs.flatMap((dir) => splitByIsolation(root, dir).shared)) {
+        expect(readFileSync(join(root, file), 'utf8'), file).not.toMatch(/vi\.(do)?mock\(|vi\.stub(Env|Global)\(|vi\.useFakeTimers\(/i);
+      }
+    }
+    expect(named('e2e').isolate).toBe(false);
+    expect(splitByIsolation(root, 'tests/e2e').isolated).toEqual([]);
   });
 
   test('every project has a wall-time budget (tests/budgets.ts)', () => {
