@@ -28,8 +28,8 @@ export async function setup(project: TestProject) {
   ]);
   emulator = started;
   console.log(`[e2e] Chromium: ${chromiumPath}`);
-  // The stacks the files lease (one per worker, tests/support/stack-pool.ts), made on the first lease.
-  pool = await startStackPool({ env: { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, ...POOLED_STACK_ENV }, startFrom: migrated, chromiumPath });
+  // The APIs the files lease (one per worker, tests/support/stack-pool.ts), made on the first lease.
+  pool = await startStackPool({ env: { FIREBASE_AUTH_EMULATOR_HOST: emulator.host, ...POOLED_STACK_ENV }, startFrom: migrated });
   project.provide('chromiumPath', chromiumPath);
   project.provide('e2eAuthEmulatorHost', emulator.host);
   project.provide('e2eMigratedDataDir', migrated);

@@ -2,12 +2,12 @@
  * The whole stack for an end-to-end test file: the API (serving the built SPA) pointed at the suite's
  * Auth emulator, one Chromium, and fresh isolated browser contexts that are closed between tests.
  *
- * The API and the browser are leased from the run's stack pool (tests/support/stack-pool.ts): one per
- * worker, shared by the files that worker runs one after another (issue 50, item 2). A file whose settings
- * differ (other `env`, or a browser that blocks popups) starts its own, as every file once did.
+ * The API is leased from the run's stack pool (tests/support/stack-pool.ts) and the browser is the worker's
+ * own: one of each per worker, shared by the files that worker runs one after another (issue 50, item 2). A
+ * file whose settings differ (other `env`, or a browser that blocks popups) starts its own, as every file once did.
  */
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { launchBrowser, newIsolatedContext } from './browser';
 import type { Subscription } from '../../contract/api';
 import { isActive } from '../../machines/subscription-display';
@@ -35,6 +35,14 @@ function servedApiKey(origin: string): Promise<string> {
   }
   return key;
 }
+
+/**
+ * The worker's Chromium, launched by its first file and used by every file after it in this process (the e2e
+ * project runs without isolation, vitest.config.ts): driven from here, not through a browser server in
+ * Vitest's main process, whose relaying of every protocol message cost ~25 s of CPU a run (issue 50). It
+ * ends with the worker's process (Playwright closes what it launched when its process exits).
+ */
+let workerBrowser: Promise<Browser> | undefined;
 
 /** The part of a stack a test reads: the origin of the API serving the site. */
 interface StackOrigin {
@@ -65,8 +73,12 @@ export function useWholeStack(browserOptions: BrowserOptions = {}, env: Record<s
       const lease = await leaseStack(inject('e2eStackPool'));
       endings.push(lease.release);
       stack = { url: lease.url };
-      // Connected, closing disconnects from the pool's browser (its contexts closed) and leaves it up.
-      browser = ownBrowser ? await launchBrowser(browserOptions) : await chromium.connect(lease.wsEndpoint);
+      if (ownBrowser) browser = await launchBrowser(browserOptions);
+      else {
+        // A browser that crashed in an earlier file is not handed on: that file failed, the next starts clean.
+        if (workerBrowser && !(await workerBrowser).isConnected()) workerBrowser = undefined;
+        browser = await (workerBrowser ??= launchBrowser());
+      }
     } else {
       const [own, launched] = await Promise.all([
         startStack({ FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, ...env }, { startFrom: inject('e2eMigratedDataDir') }),
@@ -75,18 +87,23 @@ export function useWholeStack(browserOptions: BrowserOptions = {}, env: Record<s
       [stack, browser] = [own, launched];
       endings.push(own.stop);
     }
+    // The worker's browser stays for the next file; its contexts are closed with each test (below).
     const opened = browser;
-    endings.unshift(() => opened.close());
+    if (opened !== (await workerBrowser)) endings.unshift(() => opened.close());
   });
 
+  const closeContexts = async () => {
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+    contexts = [];
+  };
+
   afterAll(async () => {
+    // The last test's contexts too: the worker's browser goes on to the next file.
+    await closeContexts();
     for (const end of endings.splice(0)) await end();
   });
 
-  beforeEach(async () => {
-    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
-    contexts = [];
-  });
+  beforeEach(closeContexts);
 
   return {
     emulatorHost,

@@ -1,9 +1,11 @@
 /**
  * One stack per end-to-end worker, not per file (issue 50, item 2). The e2e global setup runs a small pool
- * in Vitest's main process: a test file leases an API (serving the built site, on its own PGlite) and a
- * Chromium from it for its tests, and gives them back when it ends; the next file in that worker gets the
- * same ones, already started. At most as many stacks are ever made as files run at once (the e2e project's
- * maxWorkers), and the pool stops them all at the end of the run, whatever happened to the files.
+ * in Vitest's main process: a test file leases an API (serving the built site, on its own PGlite) from it for
+ * its tests, and gives it back when it ends; the next file in that worker gets the same one, already started.
+ * At most as many APIs are ever made as files run at once (the e2e project's maxWorkers), and the pool stops
+ * them all at the end of the run, whatever happened to the files. The browser is the worker's own
+ * (tests/support/e2e-suite.ts): launched in the process that drives it, its protocol does not pass through
+ * this one.
  *
  * Files stay apart as they did with a stack each: every test opens fresh browser contexts, and every file
  * signs in with e-mail addresses of its own (they already shared the Auth emulator), so one file's accounts
@@ -14,21 +16,16 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type BrowserServer } from 'playwright-core';
-import { BROWSER_ARGS } from './browser-args';
 import { startStack, type RunningStack } from './stack';
 
 export interface Lease {
   id: number;
   /** The API's origin, serving the built site. */
   url: string;
-  /** Where `chromium.connect` reaches the leased browser. */
-  wsEndpoint: string;
 }
 
 interface Member {
   stack: RunningStack;
-  browser: BrowserServer;
   leased: boolean;
 }
 
@@ -38,17 +35,13 @@ export interface StackPool {
   stop: () => Promise<void>;
 }
 
-export async function startStackPool(options: { env: Record<string, string>; startFrom: string; chromiumPath: string }): Promise<StackPool> {
+export async function startStackPool(options: { env: Record<string, string>; startFrom: string }): Promise<StackPool> {
   const members: Member[] = [];
   /** Members being made, so a stop waits for them too. */
   const starting = new Set<Promise<Member>>();
 
   async function makeMember(): Promise<Member> {
-    const [stack, browser] = await Promise.all([
-      startStack(options.env, { startFrom: options.startFrom }),
-      chromium.launchServer({ executablePath: options.chromiumPath, args: BROWSER_ARGS, host: '127.0.0.1' }),
-    ]);
-    return { stack, browser, leased: true };
+    return { stack: await startStack(options.env, { startFrom: options.startFrom }), leased: true };
   }
 
   async function lease(): Promise<Lease> {
@@ -64,7 +57,7 @@ export async function startStackPool(options: { env: Record<string, string>; sta
       }
       members.push(member);
     }
-    return { id: members.indexOf(member), url: member.stack.url, wsEndpoint: member.browser.wsEndpoint() };
+    return { id: members.indexOf(member), url: member.stack.url };
   }
 
   const server: Server = createServer((request, response) => {
@@ -89,7 +82,7 @@ export async function startStackPool(options: { env: Record<string, string>; sta
       await new Promise((resolve) => server.close(resolve));
       const late = await Promise.allSettled(starting);
       for (const result of late) if (result.status === 'fulfilled') members.push(result.value);
-      await Promise.all(members.map(async ({ stack, browser }) => Promise.all([browser.close().catch(() => undefined), stack.stop()])));
+      await Promise.all(members.map(({ stack }) => stack.stop()));
     },
   };
 }
