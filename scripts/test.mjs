@@ -17,11 +17,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runSideBySide } from './lib/side-by-side.mjs';
 import { ensureSpaBuilt } from './lib/spa-build.mjs';
+import { temporaryFolderInMemory } from './lib/temp-in-memory.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 process.chdir(root);
 const vitest = (...args) => ({ command: process.execPath, args: [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...args] });
 const args = process.argv.slice(2);
+
+// The runs' temporary files in memory when /dev/shm has room (scripts/lib/temp-in-memory.mjs), removed at the end.
+const inMemory = temporaryFolderInMemory();
+const env = inMemory.folder ? { ...process.env, TMPDIR: inMemory.folder } : process.env;
+console.log(inMemory.folder ? `[test] temporary files in ${inMemory.folder}` : `[test] temporary files in the system's folder: ${inMemory.reason}`);
+process.on('exit', () => inMemory.remove?.());
 
 const children = [];
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -37,7 +44,7 @@ const nodeLine = args[0] === '--node-line';
 
 if (args.length > 0 && !nodeLine) {
   const plain = vitest(...args);
-  const only = spawn(plain.command, plain.args, { stdio: 'inherit' });
+  const only = spawn(plain.command, plain.args, { stdio: 'inherit', env });
   children.push(only);
   process.exit(await new Promise((resolve) => only.on('exit', (code) => resolve(code ?? 1))));
 }
@@ -49,7 +56,7 @@ const run = runSideBySide({
   held: nodeLine ? vitest('--project', 'e2e', 'tests/e2e/local-start.test.ts') : vitest('--project', 'e2e'),
   heading: '[test] the end-to-end run, started beside the one above:',
   // Colours as a terminal shows them, when this is one (the runs' output is piped).
-  env: process.stdout.isTTY ? { ...process.env, FORCE_COLOR: '1' } : process.env,
+  env: process.stdout.isTTY ? { ...env, FORCE_COLOR: '1' } : env,
 });
 children.push(...run.children);
 const code = await run.done;

@@ -1,0 +1,6 @@
+export const ROOM_NEEDED_BYTES: number;
+
+export function temporaryFolderInMemory(
+  env?: NodeJS.ProcessEnv,
+  base?: string,
+): { folder: string; remove: () => void; reason?: undefined } | { folder: null; reason: string; remove?: undefined };
