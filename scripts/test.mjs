@@ -15,6 +15,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_LINE_PROJECTS } from './lib/node-line.mjs';
 import { runSideBySide } from './lib/side-by-side.mjs';
 import { ensureSpaBuilt } from './lib/spa-build.mjs';
 import { temporaryFolderInMemory } from './lib/temp-in-memory.mjs';
@@ -52,7 +53,7 @@ if (args.length > 0 && !nodeLine) {
 await ensureSpaBuilt(root, (message) => console.log(`[test] ${message}`));
 
 const run = runSideBySide({
-  shown: nodeLine ? vitest('--project', 'unit', '--project', 'relay', '--project', 'server', '--project', 'server-isolated') : vitest('--project', '!e2e'),
+  shown: nodeLine ? vitest(...NODE_LINE_PROJECTS.flatMap((project) => ['--project', project])) : vitest('--project', '!e2e'),
   held: nodeLine ? vitest('--project', 'e2e', 'tests/e2e/local-start.test.ts') : vitest('--project', 'e2e'),
   heading: '[test] the end-to-end run, started beside the one above:',
   // Colours as a terminal shows them, when this is one (the runs' output is piped).

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import config from '../../vitest.config';
+import { BROWSER_SIDE_PROJECTS, NODE_LINE_PROJECTS } from '../../scripts/lib/node-line.mjs';
 import { PROJECT_BUDGET_SECONDS } from '../budgets';
 import { isolationReasons, splitByIsolation } from '../support/test-isolation';
 
@@ -82,6 +83,10 @@ describe('the projects without isolation in vitest.config.ts', () => {
     }
     expect(named('e2e').isolate).toBe(false);
     expect(splitByIsolation(root, 'tests/e2e').isolated).toEqual([]);
+  });
+
+  test("CI's second Node line runs every project but the browser's side (scripts/lib/node-line.mjs)", () => {
+    expect([...NODE_LINE_PROJECTS, ...BROWSER_SIDE_PROJECTS].sort()).toEqual(projects.map(({ test: project }) => project.name).sort());
   });
 
   test('every project has a wall-time budget (tests/budgets.ts)', () => {
