@@ -36,7 +36,9 @@ const DEFAULT_FILE_CEILING_SECONDS: Readonly<Record<string, number>> = {
   components: 60,
   'components-isolated': 60,
   relay: 120,
-  server: 90,
+  // 90 s until the ninth session, whose machine of the same kind ran the same files ~35 % slower (a fresh
+  // clone's CI: the four slowest server files besides the two named below at 57-70 s).
+  server: 120,
   'server-isolated': 90,
   e2e: 120,
 };
@@ -45,6 +47,9 @@ const DEFAULT_FILE_CEILING_SECONDS: Readonly<Record<string, number>> = {
 const FILE_CEILING_SECONDS: Readonly<Record<string, number>> = {
   // Builds the site once (when its sources changed) and reads every chunk of it.
   'tests/unit/build-output.test.ts': 90,
+  // Renewals, lapses and reminders by the local billing clock and the job queue, on both databases (72 s here
+  // alone, 111 s in a fresh clone's CI beside the e2e run on the ninth session's slower machine).
+  'tests/server/billing-clock.test.ts': 150,
   // Every refund's life through Stripe's stand-in and the job queue's retries, on both databases (58 s).
   'tests/server/refund-life.test.ts': 150,
   // Builds the site and the API as production does, then starts the compiled API.
