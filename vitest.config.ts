@@ -125,8 +125,8 @@ export default defineConfig({
           name: 'components',
           include: ['tests/components/**/*.test.tsx'],
           exclude: [...configDefaults.exclude, ...isolatedComponentFiles],
-          // One jsdom, React and Mantine per worker instead of per file (tests/components/setup.ts empties
-          // the DOM, the toasts and the storage between tests).
+          // One jsdom, React and Mantine per worker instead of per file (tests/components/setup.ts unmounts
+          // each test's screen after it).
           isolate: false,
         },
       },

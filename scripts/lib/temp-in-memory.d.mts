@@ -1,4 +1,5 @@
 export const ROOM_NEEDED_BYTES: number;
+export const TMPFS_MAGIC: number;
 
 export function temporaryFolderInMemory(
   env?: NodeJS.ProcessEnv,

@@ -14,7 +14,8 @@ import { join } from 'node:path';
 
 /** Room the suite's temporary files can take at once (several e2e and test APIs' data folders, Chromium's). */
 export const ROOM_NEEDED_BYTES = 4 * 1024 ** 3;
-const TMPFS_MAGIC = 0x01021994;
+/** statfs's type of a tmpfs. */
+export const TMPFS_MAGIC = 0x01021994;
 
 /**
  * A new folder under `base` to use as TMPDIR, or null (with the reason) when `env` names one already or

@@ -5,12 +5,12 @@
 import { existsSync, statfsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { describe, expect, test } from 'vitest';
-import { ROOM_NEEDED_BYTES, temporaryFolderInMemory } from '../../scripts/lib/temp-in-memory.mjs';
+import { ROOM_NEEDED_BYTES, TMPFS_MAGIC, temporaryFolderInMemory } from '../../scripts/lib/temp-in-memory.mjs';
 
 const shm = (() => {
   try {
     const found = statfsSync('/dev/shm');
-    return found.type === 0x01021994 && found.bavail * found.bsize >= ROOM_NEEDED_BYTES;
+    return found.type === TMPFS_MAGIC && found.bavail * found.bsize >= ROOM_NEEDED_BYTES;
   } catch {
     return false;
   }
