@@ -145,3 +145,29 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * Whether PostgreSQL aborted the transaction so that another one could go on (40P01 deadlock_detected, 40001
+ * serialization_failure): nothing it wrote stays, and the same transaction run again normally succeeds.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '40P01' || code === '40001') return true;
+  }
+  return false;
+}
+
+/**
+ * Runs `transaction` again when PostgreSQL aborts it for a conflict with another one (above), up to `attempts`
+ * times in all: the caller answers as if the other transaction had not been there, instead of a 500.
+ */
+export async function retryingConflicts<T>(transaction: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (attempt >= attempts || !isTransactionConflict(error)) throw error;
+    }
+  }
+}

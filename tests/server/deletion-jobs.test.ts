@@ -1,12 +1,14 @@
 /**
  * Issue 31, item 2: the account's jobs leave with the account. An e-mail owed and sent (here completed
  * unsent, MAIL=off) names the account in the job queue; once the account is deleted, no job of the
- * queue's table names it. On PGlite and PostgreSQL.
+ * queue's table names it. On PGlite and PostgreSQL. And a deletion that PostgreSQL aborts for a deadlock
+ * runs again instead of answering 500 (a fresh-clone CI run met one, issue 50).
  */
+import pg from 'pg';
 import { expect, inject, test } from 'vitest';
 import { describeApi } from '../support/describe-api';
 import { mintProviderUser } from '../support/auth-emulator';
-import { call } from '../support/server-harness';
+import { call, TEST_DATABASE_URL } from '../support/server-harness';
 import { startTestMailServer, type TestMailServer } from '../support/maildev';
 import { startFreezableProxy, type FreezableProxy } from '../support/tcp-stand-ins';
 
@@ -29,6 +31,35 @@ describeApi('deleting an account', { layer: 'sql', emulatorHost, reset: false },
     expect((await call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken })).status).toBe(200);
     expect(await jobsNaming([userId])).toEqual([]);
   });
+
+  // A deadlock needs two connections: PostgreSQL only (PGlite has one).
+  if (driver === 'postgres') {
+    test('is run again when PostgreSQL aborts it for a deadlock with another transaction: 200, and the account is gone', async () => {
+      const email = `deadlocked.${Date.now()}@example.com`;
+      const minted = await mintProviderUser(`http://${emulatorHost}`, { email, name: 'Deadlocked Leaver' });
+      const signIn = await call(api.app, 'POST', '/api/auth/google/signin', { idToken: minted.idToken });
+      const sessionToken = signIn.body.sessionToken as string;
+      const userId = (signIn.body.user as { id: string }).id;
+      // Another transaction (as a refund job recording its result): it holds something the deletion writes
+      // after locking the account row, then waits for that row itself. PostgreSQL aborts the deletion, which
+      // waited first (each waiter looks for a deadlock after deadlock_timeout, 1 s).
+      const other = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${api.schema}` });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query('LOCK TABLE deleted_accounts IN SHARE ROW EXCLUSIVE MODE');
+        const deleting = call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken });
+        const waiting = `SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'deleted_accounts'::regclass`;
+        await expect.poll(async () => (await other.query<{ n: number }>(waiting)).rows[0]!.n, { timeout: 10_000 }).toBe(1);
+        await other.query('SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE', [userId]);
+        await other.query('ROLLBACK');
+        expect((await deleting).status).toBe(200);
+      } finally {
+        await other.end();
+      }
+      expect(await api.database.statement('account_left', 'SELECT id FROM users WHERE id = $1')([userId])).toEqual([]);
+    });
+  }
 });
 
 /**

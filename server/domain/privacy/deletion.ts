@@ -12,7 +12,7 @@ import { deletedAccounts, deletionTombstones, openCheckouts, users } from '../..
 import type { PaymentProvider } from '../billing/payment-provider.ts';
 import { tombstoneHashes } from '../accounts/accounts.ts';
 import { MAIL_QUEUE, oweCustomerMessage } from '../customer-messages.ts';
-import { failures } from '../errors.ts';
+import { failures, retryingConflicts } from '../errors.ts';
 import type { JobSender } from '../jobs.ts';
 import type { SignedIn } from '../accounts/sessions.ts';
 import { removeAccountKeys } from '../devices/peer-access.ts';
@@ -92,6 +92,11 @@ export async function deleteAccountOf(
  * reading: a webhook storing a subscription for the account (its foreign-key check) waits until this
  * commits and then fails, so its retry finds the account deleted (wasDeletedAccount) and refunds it; no
  * subscription is ever cascaded away while still billing. Provider calls stay outside the transaction.
+ *
+ * Holding the account row while it writes to the account's other rows, it can meet a transaction that holds
+ * one of those and waits for the account row (a refund job recording its result, which adds an activity line
+ * for the account): PostgreSQL then aborts one of the two for the deadlock. When that is this one, it runs
+ * again once the other has gone, rather than answering the customer 500 (seen in a test run, issue 50).
  */
 async function deleteIfNothingLeft(
   db: Db,
@@ -101,35 +106,37 @@ async function deleteIfNothingLeft(
   now: Date,
   alsoInTransaction?: (tx: Db) => Promise<void>,
 ) {
-  return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-    const unended = await findUnendedSubscriptions(tx, user.id);
-    if (unended.some((subscription) => !ended.has(subscription.providerSubscriptionId))) return false;
-    await tx
-      .insert(deletionTombstones)
-      .values(tombstoneHashes(user.identitySubject, user.email).map((subjectHash) => ({ subjectHash })))
-      .onConflictDoUpdate({ target: deletionTombstones.subjectHash, set: { deletedAt: sql`now()` } });
-    await tx.delete(deletedAccounts).where(lt(deletedAccounts.deletedAt, new Date(now.getTime() - DELETED_ACCOUNT_MEMORY_MS)));
-    await tx.insert(deletedAccounts).values({ userIdHash: sha256(user.id), deletedAt: now }).onConflictDoNothing();
-    // The last e-mail goes to the address kept in a row of its own (the account row goes now), which the
-    // job names and the mail worker deletes once it is sent: no job holds an address (issue 31).
-    const to = { email: user.email, name: user.name };
-    await oweCustomerMessage(tx, jobs, { noticeId: await keepNoticeAddress(tx, to), kind: 'account_deleted', deletedAt: now.toISOString() }, user.id);
-    // A refund's notice owed but not sent yet (the refund was just made) goes to the address it had: the
-    // policy promises a notice of every refund. Other owed messages (reminders) are dropped below.
-    await jobs.readdressOwed(tx, MAIL_QUEUE, user.id, ['refund', 'refund_failed'], async () => ({ noticeId: await keepNoticeAddress(tx, to) }));
-    // A refund still owed, or made and able to fail, keeps the address its notice goes to; the refunds
-    // kept as accounting records lose the provider's ids that lead back to the customer (issue 31).
-    await keepRefundsForDeletion(tx, jobs, user.id, to, now);
-    // The account's e-mails, sent or still owed, leave the job queue with the account (issue 31).
-    await jobs.forgetAccountJobs(tx, MAIL_QUEUE, user.id);
-    // Its WireGuard keys leave the peer list and free their addresses (issue 29).
-    await removeAccountKeys(tx, user.id, now);
-    // Sessions, hand-off tokens, the subscriptions and checkout sessions go with it (ON DELETE CASCADE).
-    await tx.delete(users).where(eq(users.id, user.id));
-    await alsoInTransaction?.(tx);
-    return true;
-  });
+  return retryingConflicts(() =>
+    db.transaction(async (tx) => {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+      const unended = await findUnendedSubscriptions(tx, user.id);
+      if (unended.some((subscription) => !ended.has(subscription.providerSubscriptionId))) return false;
+      await tx
+        .insert(deletionTombstones)
+        .values(tombstoneHashes(user.identitySubject, user.email).map((subjectHash) => ({ subjectHash })))
+        .onConflictDoUpdate({ target: deletionTombstones.subjectHash, set: { deletedAt: sql`now()` } });
+      await tx.delete(deletedAccounts).where(lt(deletedAccounts.deletedAt, new Date(now.getTime() - DELETED_ACCOUNT_MEMORY_MS)));
+      await tx.insert(deletedAccounts).values({ userIdHash: sha256(user.id), deletedAt: now }).onConflictDoNothing();
+      // The last e-mail goes to the address kept in a row of its own (the account row goes now), which the
+      // job names and the mail worker deletes once it is sent: no job holds an address (issue 31).
+      const to = { email: user.email, name: user.name };
+      await oweCustomerMessage(tx, jobs, { noticeId: await keepNoticeAddress(tx, to), kind: 'account_deleted', deletedAt: now.toISOString() }, user.id);
+      // A refund's notice owed but not sent yet (the refund was just made) goes to the address it had: the
+      // policy promises a notice of every refund. Other owed messages (reminders) are dropped below.
+      await jobs.readdressOwed(tx, MAIL_QUEUE, user.id, ['refund', 'refund_failed'], async () => ({ noticeId: await keepNoticeAddress(tx, to) }));
+      // A refund still owed, or made and able to fail, keeps the address its notice goes to; the refunds
+      // kept as accounting records lose the provider's ids that lead back to the customer (issue 31).
+      await keepRefundsForDeletion(tx, jobs, user.id, to, now);
+      // The account's e-mails, sent or still owed, leave the job queue with the account (issue 31).
+      await jobs.forgetAccountJobs(tx, MAIL_QUEUE, user.id);
+      // Its WireGuard keys leave the peer list and free their addresses (issue 29).
+      await removeAccountKeys(tx, user.id, now);
+      // Sessions, hand-off tokens, the subscriptions and checkout sessions go with it (ON DELETE CASCADE).
+      await tx.delete(users).where(eq(users.id, user.id));
+      await alsoInTransaction?.(tx);
+      return true;
+    }),
+  );
 }
 
 /** Ends at the provider every subscription of the account not yet cancelled (and not in `ended` already). */
