@@ -19,6 +19,7 @@ import type { PaymentProvider } from '../../server/domain/billing/payment-provid
 import type { IdentityAdmin } from '../../server/domain/accounts/identity-admin';
 import type { Tracing } from '../../server/observability/tracing';
 import { LOCAL_WEBHOOK_SECRET } from './payments';
+import { takeDatabase } from './pglite-pool';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -93,18 +94,18 @@ export interface TestDatabase {
   close: () => Promise<void>;
 }
 
-let migratedPgliteDump: Blob | undefined;
+let dumpRead: Blob | undefined;
 
 /**
  * The migrated database the server project's global set-up dumped (tests/server/global-setup.ts), read once
- * per test file; undefined elsewhere, where each PGlite database is made and migrated from nothing.
+ * per worker; undefined elsewhere, where each PGlite database is made and migrated from nothing.
  * openDatabase still runs the migrations on it, finding them applied.
  */
-function migratedPglite(): Blob | undefined {
+export function migratedPgliteDump(): Blob | undefined {
   const file = inject('pgliteTemplate');
   if (!file) return undefined;
-  migratedPgliteDump ??= new Blob([readFileSync(file)]);
-  return migratedPgliteDump;
+  dumpRead ??= new Blob([readFileSync(file)]);
+  return dumpRead;
 }
 
 /**
@@ -129,11 +130,13 @@ export async function openTestDatabase(
   { sharedSchema, dataDir = null }: { sharedSchema?: string; dataDir?: string | null } = {},
 ): Promise<TestDatabase> {
   const schema = sharedSchema ?? `veil_test_${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-  const database = await openDatabase(
-    driver === 'pglite'
-      ? { kind: 'pglite', dataDir, ...(dataDir ? {} : { startFrom: migratedPglite() }) }
-      : { kind: 'postgres', url: TEST_DATABASE_URL, schema },
-  );
+  const startFrom = driver === 'pglite' && !dataDir ? migratedPgliteDump() : undefined;
+  if (startFrom) {
+    // In memory from the migrated dump: one a closed API gave back, as new (tests/support/pglite-pool.ts).
+    const { database, release } = await takeDatabase(() => openDatabase({ kind: 'pglite', dataDir: null, startFrom }));
+    return { database, schema, close: async () => void (await release()) };
+  }
+  const database = await openDatabase(driver === 'pglite' ? { kind: 'pglite', dataDir } : { kind: 'postgres', url: TEST_DATABASE_URL, schema });
   return {
     database,
     schema,
