@@ -4,22 +4,13 @@
  * not even once the browser is idle, and its header still offers Sign In; a visitor with a stored session
  * gets it (the header needs it). On Save-Data or 2G the sign-in page fetches no sign-in code ahead of a tap.
  */
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { Browser, Page, Response } from 'playwright-core';
-import { launchBrowser, newIsolatedContext, saveScreenshot } from '../support/browser';
-import { startStack, type RunningStack } from '../support/stack';
+import { describe, expect, test } from 'vitest';
+import type { Page, Response } from 'playwright-core';
+import { saveScreenshot } from '../support/browser';
+import { useWholeStack } from '../support/e2e-suite';
 
-let stack: RunningStack;
-let browser: Browser;
-
-beforeAll(async () => {
-  [stack, browser] = await Promise.all([startStack(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+// The worker's API and Chromium (issue 50): what a page downloads depends on the build, not on the stack.
+const e2e = useWholeStack();
 
 /** What a script is, read from its body (the same marks tests/unit/build-output.test.ts reads). */
 const KINDS = {
@@ -42,7 +33,7 @@ interface Loaded {
  * comes needs a wait as long as the thing that would have come.
  */
 async function load(path: string, { sessionToken, saveData }: { sessionToken?: string; saveData?: boolean } = {}): Promise<Loaded & { page: Page }> {
-  const { context } = await newIsolatedContext(browser, { viewport: { width: 1280, height: 800 } });
+  const { context } = await e2e.newContext({ viewport: { width: 1280, height: 800 } });
   if (sessionToken) await context.addInitScript((token) => window.localStorage.setItem('sessionToken', token), sessionToken);
   if (saveData) {
     await context.addInitScript(() => Object.defineProperty(navigator, 'connection', { configurable: true, value: { saveData: true, effectiveType: '2g' } }));
@@ -50,9 +41,9 @@ async function load(path: string, { sessionToken, saveData }: { sessionToken?: s
   const page = await context.newPage();
   const responses: Response[] = [];
   page.on('response', (response) => {
-    if (response.url().startsWith(stack.url) && response.url().endsWith('.js')) responses.push(response);
+    if (response.url().startsWith(e2e.stack.url) && response.url().endsWith('.js')) responses.push(response);
   });
-  await page.goto(`${stack.url}${path}`, { waitUntil: 'networkidle' });
+  await page.goto(`${e2e.stack.url}${path}`, { waitUntil: 'networkidle' });
   await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 3500))));
   await page.waitForLoadState('networkidle');
   const scripts = await Promise.all(

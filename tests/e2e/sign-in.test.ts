@@ -4,7 +4,7 @@
  * every other request leaving the machine is blocked.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { describe, expect, test } from 'vitest';
+import { describe, expect, inject, test } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { saveScreenshot } from '../support/browser';
 import { startStack } from '../support/stack';
@@ -216,8 +216,9 @@ describe('sign-in and session', () => {
 
 describe('start-up', () => {
   test('missing Firebase configuration shows the Authentication Error page with Reload Page', async () => {
-    // A stack of its own: the pooled API has a complete Firebase configuration, this one must lack it.
-    const broken = await startStack({ FIREBASE_API_KEY: '', FIREBASE_AUTH_DOMAIN: '' });
+    // A stack of its own: the pooled API has a complete Firebase configuration, this one must lack it. Its
+    // database is a copy of the run's migrated one (a new one's initdb is proven by local-start).
+    const broken = await startStack({ FIREBASE_API_KEY: '', FIREBASE_AUTH_DOMAIN: '' }, { startFrom: inject('e2eMigratedDataDir') });
     try {
       const { context } = await e2e.newContext();
       const page = await context.newPage();
