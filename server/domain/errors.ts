@@ -150,7 +150,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * Whether PostgreSQL aborted the transaction so that another one could go on (40P01 deadlock_detected, 40001
  * serialization_failure): nothing it wrote stays, and the same transaction run again normally succeeds.
  */
-export function isTransactionConflict(error: unknown): boolean {
+function isTransactionConflict(error: unknown): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (code === '40P01' || code === '40001') return true;
