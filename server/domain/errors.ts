@@ -133,7 +133,7 @@ export const failures = {
  * pg_terminate_backend), a statement or connection that timed out, a database refusing connections.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+  for (const current of causeChain(error)) {
     const code = (current as { code?: unknown }).code;
     // 57P01-57P05: terminated by an administrator, crash or idle timeout, cannot connect now; 57014: the
     // statement_timeout cancelled the statement; class 08: connection exceptions; 53300: too many connections.
@@ -151,11 +151,17 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * serialization_failure): nothing it wrote stays, and the same transaction run again normally succeeds.
  */
 function isTransactionConflict(error: unknown): boolean {
-  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
+  return causeChain(error).some((current) => {
     const code = (current as { code?: unknown }).code;
-    if (code === '40P01' || code === '40001') return true;
-  }
-  return false;
+    return code === '40P01' || code === '40001';
+  });
+}
+
+/** `error` and the errors it wraps (drizzle wraps the driver's), five deep at most. */
+function causeChain(error: unknown): Error[] {
+  const chain: Error[] = [];
+  for (let current = error; current instanceof Error && chain.length < 5; current = current.cause) chain.push(current);
+  return chain;
 }
 
 /**
