@@ -123,21 +123,15 @@ async function giveBack(database: Database): Promise<'pooled' | 'closed'> {
     await database.exec('DISCARD ALL');
     // Replica mode: no trigger fires, so the audit trail's refusal of TRUNCATE (migration 0017) does not
     // stop the reset, and no trigger writes as the rows go back.
-    await database.exec(
-      `SET session_replication_role = replica; TRUNCATE ${reference.tables.join(', ')} RESTART IDENTITY CASCADE;` +
-        [...reference.rows]
-          .map(([table, json]) => ` INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, ${quoteLiteral(json)});`)
-          .join('') +
-        ' RESET session_replication_role;',
-    );
+    await database.exec(`SET session_replication_role = replica; TRUNCATE ${reference.tables.join(', ')} RESTART IDENTITY CASCADE`);
+    for (const [table, json] of reference.rows) {
+      await database.statement('veil_test_rows_back', `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1)`)([json]);
+    }
+    await database.exec('RESET session_replication_role');
   } catch {
     await database.close();
     return 'closed';
   }
   idle.push(database);
   return 'pooled';
-}
-
-function quoteLiteral(text: string): string {
-  return `'${text.replace(/'/g, "''")}'`;
 }
