@@ -3,6 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { splitByIsolation } from './tests/support/test-isolation.ts';
+import { machineSlowness } from './scripts/lib/machine-speed.mjs';
+import { onThisMachine } from './tests/support/machine-slowness.ts';
 
 /**
  * drizzle-orm from its CommonJS build in the test processes. Node's ESM loader looks up the package scope
@@ -21,6 +23,14 @@ function drizzleFromCommonJs(): Plugin {
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
+/**
+ * The timeouts below are in the seconds of the machine the budgets were set on, multiplied on a slower one
+ * (scripts/lib/machine-speed.mjs; scripts/test.mjs measures it once, a direct `vitest` run here). A timeout
+ * says a test is stuck, not that it is slow: tests/budgets.ts holds the suite to its time. Measured only when
+ * Vitest itself loads this file (it sets VITEST first): other tools read it too (knip, on every lint).
+ */
+if (process.env.VITEST) machineSlowness(root);
+
 /** The files in `dirs` that change what the files after them in a worker would see (tests/support/test-isolation.ts). */
 const isolatedFilesIn = (...dirs: string[]) => dirs.flatMap((dir) => splitByIsolation(root, dir).isolated);
 const isolatedServerFiles = isolatedFilesIn('tests/server');
@@ -31,7 +41,7 @@ const isolatedComponentFiles = isolatedFilesIn('tests/components');
 const componentsProject = {
   environment: 'jsdom' as const,
   setupFiles: ['tests/components/setup.ts'],
-  testTimeout: 20_000,
+  testTimeout: onThisMachine(20_000),
 };
 
 /** What the two server projects share: the API against real databases and the Auth emulator. */
@@ -40,8 +50,8 @@ const serverProject = {
   // Starts one Firebase Auth emulator (TEST_AUTH_EMULATOR_PORT) and a migrated PGlite for every server test
   // file; named by both server projects, started once (see the file).
   globalSetup: ['tests/server/global-setup.ts'],
-  testTimeout: 60_000,
-  hookTimeout: 120_000,
+  testTimeout: onThisMachine(60_000),
+  hookTimeout: onThisMachine(120_000),
 };
 
 /**
@@ -93,8 +103,8 @@ export default defineConfig({
           // The relay agent (relay/): its own tests against a contract API and a stand-in wg, and the proof
           // in network namespaces (root and wireguard-go; skipped with a message elsewhere).
           include: ['tests/relay/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: onThisMachine(60_000),
+          hookTimeout: onThisMachine(120_000),
         },
       },
       {
@@ -145,7 +155,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           // A page that takes a second longer on a busy machine is no failure: every expect.poll waits up to
           // 15 s for what it waits for (issue 34: its default of 1 s made the suite fail by chance).
-          expect: { poll: { timeout: 15_000 } },
+          expect: { poll: { timeout: onThisMachine(15_000) } },
           globalSetup: ['tests/e2e/global-setup.ts'],
           // Two files at once (each leasing an API, database and Chromium; the Auth emulator shared, so no
           // file wipes its users). `npm test` runs this project in a Vitest run of its own beside the others
@@ -156,8 +166,8 @@ export default defineConfig({
           // and what it imported; no e2e file mocks or stubs (tests/unit/server-isolation.test.ts holds that).
           isolate: false,
           sequence: { groupOrder: 1 },
-          testTimeout: 120_000,
-          hookTimeout: 300_000,
+          testTimeout: onThisMachine(120_000),
+          hookTimeout: onThisMachine(300_000),
         },
       },
     ],

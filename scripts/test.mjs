@@ -15,6 +15,7 @@
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { machineSlowness, REFERENCE_MS } from './lib/machine-speed.mjs';
 import { NODE_LINE_PROJECTS } from './lib/node-line.mjs';
 import { runSideBySide } from './lib/side-by-side.mjs';
 import { ensureSpaBuilt } from './lib/spa-build.mjs';
@@ -30,6 +31,11 @@ const inMemory = temporaryFolderInMemory();
 const env = inMemory.folder ? { ...process.env, TMPDIR: inMemory.folder } : process.env;
 console.log(inMemory.folder ? `[test] temporary files in ${inMemory.folder}` : `[test] temporary files in the system's folder: ${inMemory.reason}`);
 process.on('exit', () => inMemory.remove?.());
+
+// How much slower this machine is than the one the budgets and timeouts were set on, measured once here,
+// before anything else runs, for both runs and their workers (scripts/lib/machine-speed.mjs).
+const slowness = machineSlowness(root, env);
+console.log(`[test] this machine's speed: budgets and timeouts ×${slowness} (its measure over the reference's ${REFERENCE_MS} ms, at least 1)`);
 
 const children = [];
 for (const signal of ['SIGINT', 'SIGTERM']) {

@@ -19,6 +19,7 @@ import { startApiProcess, TIMEOUT_WITH_API_PROCESS_START, urlWithSchema, type Ap
 import { mintProviderUser } from '../support/auth-emulator';
 import { call, createTestApi, migratedDataDir, postgresAvailable, TEST_DATABASE_URL, type TestApi } from '../support/server-harness';
 import { closedPort, startFreezableProxy, startSilentServer, type FreezableProxy } from '../support/tcp-stand-ins';
+import { onThisMachine } from '../support/machine-slowness';
 
 const emulatorHost = inject('authEmulatorHost');
 const noPostgres = !(await postgresAvailable());
@@ -117,7 +118,7 @@ describe.skipIf(noPostgres)('PostgreSQL drops the API process\'s connections', (
     await untilServed(() => post('/api/auth/verify', { sessionToken }));
     expect(api.logs.join('')).toContain('database connection lost while idle');
     expect(await Promise.race([api.exited.then(() => 'exited'), Promise.resolve('running')])).toBe('running');
-  }, 60_000);
+  }, onThisMachine(60_000));
 });
 
 describe.skipIf(noPostgres)('PostgreSQL stalls (a proxy that stops delivering)', () => {
@@ -172,7 +173,7 @@ describe.skipIf(noPostgres)('PostgreSQL stalls (a proxy that stops delivering)',
     proxy.thaw();
     await expect.poll(async () => (await call(api.app, 'POST', '/api/auth/verify', { sessionToken })).status, { timeout: 15_000 }).toBe(200);
     expect((await call(api.app, 'GET', '/api/health')).status).toBe(200);
-  }, 60_000);
+  }, onThisMachine(60_000));
 });
 
 describe('Redis that never answers, or cannot be reached', () => {
@@ -207,7 +208,7 @@ describe('Redis that never answers, or cannot be reached', () => {
     } finally {
       await silent.close();
     }
-  }, 30_000);
+  }, onThisMachine(30_000));
 
   test('the API process started against a hung Redis says so once, not once per call', async () => {
     const silent = await startSilentServer();
@@ -230,7 +231,7 @@ describe('Redis that never answers, or cannot be reached', () => {
     await expectLimitsInMemory(api);
     expect((await call(api.app, 'GET', '/api/live')).status).toBe(200);
     expect(await call(api.app, 'GET', '/api/ready')).toMatchObject({ status: 503, body: { redis: false } });
-  }, 30_000);
+  }, onThisMachine(30_000));
 });
 
 describe.skipIf(noRedis)('Redis stalls and recovers on the same connection (issue 34)', () => {
@@ -259,5 +260,5 @@ describe.skipIf(noRedis)('Redis stalls and recovers on the same connection (issu
     // The connection never closed, so ioredis sends no new 'ready': the probe itself must ask again.
     await expect.poll(async () => (await call(api.app, 'GET', '/api/ready')).body.redis, { timeout: 15_000, interval: 500 }).toBe(true);
     expect(await call(api.app, 'GET', '/api/ready')).toMatchObject({ status: 200, body: { ok: true } });
-  }, 60_000);
+  }, onThisMachine(60_000));
 });

@@ -13,6 +13,7 @@ import { startApiProcess, TIMEOUT_WITH_API_PROCESS_START } from '../support/api-
 import { apiErrorHandler, clientErrorHandler } from '../../server/http/framework-errors';
 import { mintProviderUser } from '../support/auth-emulator';
 import { createTestApi, migratedDataDir, type TestApi } from '../support/server-harness';
+import { onThisMachine } from '../support/machine-slowness';
 
 const emulatorHost = inject('authEmulatorHost');
 
@@ -62,7 +63,7 @@ describe('request timeouts and malformed requests', () => {
     expect(answer).toMatch(/^HTTP\/1\.1 408 /);
     expect(answer).toContain('{"success":false,"error":"The request took too long.","code":"bad_http_request"}');
     expect(bytesSent).toBeLessThan(body.length);
-  }, 40_000);
+  }, onThisMachine(40_000));
 
   test('broken chunked framing is refused with 400 JSON and counted by kind', async () => {
     const head = 'POST /api/auth/verify HTTP/1.1\r\nHost: veil.test\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n';

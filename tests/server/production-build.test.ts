@@ -11,13 +11,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePort } from '../support/stack';
+import { onThisMachine } from '../support/machine-slowness';
 
 const root = process.cwd();
 const dataDir = mkdtempSync(join(tmpdir(), 'veil-compiled-api-'));
 
 beforeAll(() => {
   execFileSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'vite.api.config.ts'], { cwd: root, stdio: 'pipe' });
-}, 120_000);
+}, onThisMachine(120_000));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** `npm run start:api` in a process group of its own; resolves once /api/live answers. */
@@ -46,7 +47,7 @@ async function startCompiledApi() {
   child.stderr.on('data', (chunk) => logs.push(String(chunk)));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  const deadline = Date.now() + onThisMachine(90_000);
   let live: Response | null = null;
   while (!(live = await fetch(`${url}/api/live`).catch(() => null))?.ok) {
     if (child.exitCode !== null || Date.now() > deadline) {
@@ -96,5 +97,5 @@ describe('the compiled API (npm run start:api)', () => {
     } finally {
       await again.stop();
     }
-  }, 240_000);
+  }, onThisMachine(240_000));
 });

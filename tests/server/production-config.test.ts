@@ -19,6 +19,7 @@ import { DEMO_CATALOGUE } from '../../server/vpn/catalogue';
 import { mintProviderUser } from '../support/auth-emulator';
 import { LOCAL_WEBHOOK_SECRET } from '../support/payments';
 import { call, createTestApi, migratedDataDir, type TestApi } from '../support/server-harness';
+import { onThisMachine } from '../support/machine-slowness';
 
 const emulatorHost = inject('authEmulatorHost');
 
@@ -195,7 +196,7 @@ function startServer(env: Record<string, string>, until?: RegExp) {
       rmSync(dataDir, { recursive: true, force: true });
       resolve({ code, stdout, stderr });
     });
-    setTimeout(() => child.kill('SIGKILL'), 80_000).unref();
+    setTimeout(() => child.kill('SIGKILL'), onThisMachine(80_000)).unref();
   });
 }
 
@@ -217,7 +218,7 @@ describe('the API process', () => {
     expect(stderr.trim()).toBe(
       `Refusing to start: NODE_ENV is ${JSON.stringify(nodeEnv)}; use production, development or test (exactly), or leave it unset.`,
     );
-  }, 60_000);
+  }, onThisMachine(60_000));
 
   test('starts in production with PAYMENTS=local and says so loudly in its log', async () => {
     const { stdout } = await startServer(
@@ -226,7 +227,7 @@ describe('the API process', () => {
     );
     expect(stdout).toContain('API ready');
     expect(stdout).toContain('PAYMENTS=local: THIS IS A DEMO');
-  }, 90_000);
+  }, onThisMachine(90_000));
 });
 
 describe('the local checkout and the public webhook route', () => {
@@ -288,5 +289,5 @@ describe('the development calls (/api/dev) as server/main.ts builds the app (iss
     { label: 'test', env: { NODE_ENV: 'test' }, status: 200 },
   ])('exist only with NODE_ENV=development or test: NODE_ENV $label answers $status', async ({ env, status }) => {
     expect(await advance(env)).toBe(status);
-  }, 60_000);
+  }, onThisMachine(60_000));
 });

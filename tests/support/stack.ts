@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LOCAL_WEBHOOK_SECRET } from './payments';
+import { onThisMachine } from './machine-slowness';
 
 export interface RunningStack {
   url: string;
@@ -29,7 +30,7 @@ export function freePort(): Promise<number> {
   });
 }
 
-async function waitForHealth(url: string, child: ChildProcess, logs: string[], timeoutMs = 60_000) {
+async function waitForHealth(url: string, child: ChildProcess, logs: string[], timeoutMs = onThisMachine(60_000)) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}:\n${logs.join('')}`);
