@@ -1,7 +1,7 @@
 /**
  * The relay agent against the real API (issue 47: "the agent's own tests cover every answer against a real
  * API process"), no root needed: the API as server/main.ts builds it, listening on 127.0.0.1 (support/veil-api.ts),
- * behind a switchable proxy; the interface is the stand-in `wg` (support/fake-wg.mjs). Customers' lives go
+ * behind a switchable proxy; the interface is the stand-in `wg` (support/fake-interface.ts). Customers' lives go
  * through the API's own calls. Covered here: the full list at start with each peer's expiresAt, the long poll
  * (`?since=V&wait=25`) carrying an added and a revoked key within a second, the health report the API takes
  * and shows on the public status, 410 from an API whose list is behind (then its lower version is ignored),

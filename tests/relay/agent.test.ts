@@ -1,7 +1,7 @@
 /**
  * The relay agent's own tests (issue 47, item 1), no root needed: the real agent loop (relay/agent.ts) with its
  * real API client and `wg` driver, against an API on 127.0.0.1 that answers per contract/relay.ts
- * (support/fake-relay-api.ts) and a stand-in for `wg` that keeps the interface in a file (support/fake-wg.mjs).
+ * (support/fake-relay-api.ts) and a stand-in for `wg` that keeps the interface in the test process (support/fake-interface.ts).
  * Every answer of the issue's item 1 has its test: full list at start, long-poll changes, 304, 410, 401/404
  * (one line and exit 1, from the real process), 5xx and network errors, lower versions, schema-invalid answers,
  * a mass removal, expiry without the API, reconcile after a hand-made change, the idle reset and health.
