@@ -41,17 +41,26 @@ describeApi('deleting an account', { layer: 'sql', emulatorHost, reset: false },
       const sessionToken = signIn.body.sessionToken as string;
       const userId = (signIn.body.user as { id: string }).id;
       // Another transaction (as a refund job recording its result): it holds something the deletion writes
-      // after locking the account row, then waits for that row itself. PostgreSQL aborts the deletion, which
-      // waited first (each waiter looks for a deadlock after deadlock_timeout, 1 s).
+      // after locking the account row, then waits for that row itself. Each waiter looks for a deadlock once,
+      // deadlock_timeout (1 s) after it began to wait, and PostgreSQL aborts the one that finds it. So the
+      // other asks for the row as soon as the deletion waits, from inside PostgreSQL (a loop, no round trip
+      // to this process, which took over a second once on a busy machine, and the deletion's look then found
+      // no deadlock yet), and looks late itself where it may (deadlock_timeout is a superuser's setting).
+      expect(userId).toMatch(/^usr_[0-9a-f]{32}$/);
       const other = new pg.Client({ connectionString: TEST_DATABASE_URL, options: `-c search_path=${api.schema}` });
       await other.connect();
       try {
+        await other.query(`SET deadlock_timeout = '30s'`).catch(() => undefined);
         await other.query('BEGIN');
         await other.query('LOCK TABLE deleted_accounts IN SHARE ROW EXCLUSIVE MODE');
         const deleting = call(api.app, 'DELETE', '/api/auth/delete-account', { email, userId, sessionToken });
-        const waiting = `SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted AND relation = 'deleted_accounts'::regclass`;
-        await expect.poll(async () => (await other.query<{ n: number }>(waiting)).rows[0]!.n, { timeout: 10_000 }).toBe(1);
-        await other.query('SELECT 1 FROM users WHERE id = $1 FOR KEY SHARE', [userId]);
+        await other.query(`DO $$ BEGIN
+          FOR attempt IN 1..2000 LOOP
+            EXIT WHEN EXISTS (SELECT 1 FROM pg_locks WHERE NOT granted AND relation = 'deleted_accounts'::regclass);
+            PERFORM pg_sleep(0.005);
+          END LOOP;
+          PERFORM 1 FROM users WHERE id = '${userId}' FOR KEY SHARE;
+        END $$`);
         await other.query('ROLLBACK');
         expect((await deleting).status).toBe(200);
       } finally {

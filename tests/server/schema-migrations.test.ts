@@ -3,22 +3,20 @@
  * same tables, each with the same columns, types and nullability. A migrated database on PGlite is read
  * from the catalogue and compared with the table definitions, in both directions.
  */
-import { is } from 'drizzle-orm';
-import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import * as schema from '../../server/db/schema';
 import { openDatabase, type Database } from '../../server/db/database';
+import { declaredTables } from '../support/schema-tables';
 
 /** `table.column: type, null|not null`, one per column. */
 type Columns = string[];
 
 const HOW_TO_FIX =
   'server/db/schema.ts and server/db/migrations/ disagree. A new table or column goes in a migration (server/db/migrations/NNNN_<what>.sql) ' +
-  'and in server/db/schema.ts with the same name, type and nullability (a new table also in TABLES of tests/support/server-harness.ts).';
+  'and in server/db/schema.ts with the same name, type and nullability.';
 
 function declaredColumns(): Columns {
-  return (Object.values(schema) as unknown[])
-    .filter((value): value is PgTable => is(value, PgTable))
+  return declaredTables
     .flatMap((table) => {
       const config = getTableConfig(table);
       const inPrimaryKey = new Set(config.primaryKeys.flatMap((key) => key.columns.map((column) => column.name)));
