@@ -180,9 +180,10 @@ async function openPostgres(url: string, searchPath: string | undefined, timeout
   const connectionListeners: Array<(error: Error) => void> = [];
   // An idle client whose connection ends emits 'error' on the pool: heard here, the pool drops it and
   // opens a new one on demand. Unheard, Node would end the process (issue 23).
-  pool.on('error', (error) => {
+  const reportConnectionError = (error: Error) => {
     for (const listener of connectionListeners) listener(error);
-  });
+  };
+  pool.on('error', reportConnectionError);
   if (searchPath && createSchema) {
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -204,26 +205,35 @@ async function openPostgres(url: string, searchPath: string | undefined, timeout
         const result = (await pool.query(text, values)) as pg.QueryResult | pg.QueryResult[];
         return { rows: Array.isArray(result) ? result.flatMap((each) => each.rows) : result.rows };
       },
+      // The queue's wake-up (server/jobs/queue.ts): the payload names the queue a job was sent to; after a
+      // reconnection every worker looks once, for what was sent meanwhile.
+      listen: async (channel, onNotification, onReconnect) => {
+        const stop = await listenOnPostgres(url, timeouts, channel, { onNotify: (payload) => onNotification(payload ?? ''), onReconnect }, reportConnectionError);
+        // pg-boss's contract: a look after every subscription, the first included.
+        onReconnect();
+        return { close: stop };
+      },
     },
     // Tests give each file its own schema; its jobs live beside it.
     jobSchema: searchPath ? `${searchPath.replace(/"/g, '')}_jobs` : 'pgboss',
     onConnectionError: (listener) => {
       connectionListeners.push(listener);
     },
-    listen: (channel, onNotify) => listenOnPostgres(url, timeouts, channel, onNotify, (error) => connectionListeners.forEach((listener) => listener(error))),
+    listen: (channel, onNotify) => listenOnPostgres(url, timeouts, channel, { onNotify: () => onNotify(), onReconnect: onNotify }, reportConnectionError),
     close: () => pool.end(),
   };
 }
 
 /**
- * LISTEN on a connection of its own (a waiting relay holds no pool connection). A dropped connection is
- * opened again after a pause that doubles up to 30 s; `onNotify` runs after each reconnection.
+ * LISTEN on a connection of its own (a waiting relay or job worker holds no pool connection). A dropped
+ * connection is opened again after a pause that doubles up to 30 s; `onReconnect` runs after each
+ * reconnection, since a notification may have been missed meanwhile.
  */
 async function listenOnPostgres(
   url: string,
   timeouts: DatabaseTimeouts,
   channel: string,
-  onNotify: () => void,
+  { onNotify, onReconnect }: { onNotify: (payload: string | undefined) => void; onReconnect: () => void },
   onError: (error: Error) => void,
 ): Promise<() => Promise<void>> {
   let client: pg.Client | null = null;
@@ -233,7 +243,7 @@ async function listenOnPostgres(
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: timeouts.connectMs, keepAlive: true });
     next.on('notification', (message) => {
-      if (message.channel === channel) onNotify();
+      if (message.channel === channel) onNotify(message.payload);
     });
     next.on('error', (error) => {
       onError(error);
@@ -249,7 +259,7 @@ async function listenOnPostgres(
   const reconnect = () => {
     retryMs = Math.min(retryMs * 2, 30_000);
     connect()
-      .then(onNotify)
+      .then(onReconnect)
       .catch((error: Error) => {
         onError(error);
         if (!stopped) retry = setTimeout(reconnect, retryMs);

@@ -59,8 +59,14 @@ export interface JobQueue extends JobSender {
 }
 
 export interface JobQueueOptions {
-  /** How often an idle worker looks for jobs. */
+  /** How often an idle worker looks for jobs when the database's notifications cannot be heard. */
   pollSeconds?: number;
+  /**
+   * How often it looks while they are heard. A job sent to run now wakes every worker of its queue when its
+   * transaction commits (LISTEN/NOTIFY), so this poll finds only what no notification announces: a retry or
+   * a delayed job falling due, or a job sent while the listener was reconnecting. At least `pollSeconds`.
+   */
+  backstopSeconds?: number;
   events?: JobQueueEvents;
 }
 
@@ -75,11 +81,22 @@ function jobIdFor(key: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/**
+ * When the retry of a failed attempt falls due at the latest, in seconds from the failure: pg-boss draws
+ * it between one and two times the delay (which doubles with each retry), capped at the policy's maximum.
+ */
+function latestRetrySeconds(policy: RetryPolicy, retryCount: number): number {
+  return Math.min(policy.retryDelayMaxSeconds, Math.max(policy.retryDelaySeconds, 1) * 2 ** Math.min(16, retryCount + 1));
+}
+
 export async function startJobQueue(database: Database, options: JobQueueOptions = {}): Promise<JobQueue> {
-  const { pollSeconds = 1, events = {} } = options;
+  const { pollSeconds = 1, backstopSeconds = 10, events = {} } = options;
   const boss = new PgBoss({
     db: database.jobStore,
     schema: database.jobSchema,
+    // Workers woken by the sending transaction's commit, not by a poll every second: a job starts at once, and
+    // an idle queue costs the database a query every `backstopSeconds` per queue, not every second (issue 50).
+    useListenNotify: true,
     // On PostgreSQL the schema is made beforehand (by the migrations, or by the owner for an API role with no
     // right to create one: server/db/api-role.sql, issue 46, item 11); CREATE SCHEMA IF NOT EXISTS would need it.
     ...(database.driver === 'pglite' ? { backend: 'pglite' as const } : { createSchema: false }),
@@ -88,13 +105,29 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
   // end the process.
   boss.on('error', () => {});
   await boss.start();
-  const declared = new Set<string>();
+  // Each declared queue's retry policy: a failed attempt's worker wakes itself when its retry falls due.
+  const declared = new Map<string, RetryPolicy>();
+  const retryWakeUps = new Set<NodeJS.Timeout>();
+  const wakeWhenRetryIsDue = (workerId: string, policy: RetryPolicy, attempt: Attempt) => {
+    // Half a second after it is due at the latest: pg-boss writes the failure, and so the retry's time, only
+    // after the handler has thrown.
+    const wakeUp = setTimeout(() => {
+      retryWakeUps.delete(wakeUp);
+      boss.notifyWorker(workerId);
+    }, latestRetrySeconds(policy, attempt.retryCount) * 1000 + 500);
+    wakeUp.unref();
+    retryWakeUps.add(wakeUp);
+  };
 
   return {
     async declare(name, policy = {}) {
       const { retryLimit, retryDelaySeconds, retryDelayMaxSeconds } = { ...DEFAULT_RETRY_POLICY, ...policy };
-      await boss.createQueue(name, { retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, retryDelayMax: retryDelayMaxSeconds });
-      declared.add(name);
+      const queueOptions = { retryLimit, retryDelay: retryDelaySeconds, retryBackoff: true, retryDelayMax: retryDelayMaxSeconds, notify: true };
+      await boss.createQueue(name, queueOptions);
+      // createQueue leaves a queue that exists as it was: one made by an earlier release (before `notify`,
+      // or with another retry policy) is brought up to what this release declares.
+      await boss.updateQueue(name, queueOptions);
+      declared.set(name, { retryLimit, retryDelaySeconds, retryDelayMaxSeconds });
     },
 
     async send(tx: Db, name, data, key, sendOptions = {}) {
@@ -109,13 +142,21 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     },
 
     async work<T extends object>(name: string, handler: JobHandler<T>) {
-      await boss.work<T>(name, { pollingIntervalSeconds: pollSeconds, batchSize: 1, includeMetadata: true }, async (jobs) => {
+      const policy = declared.get(name);
+      // Known once pg-boss answers; its first fetch may already have run a job by then.
+      let workerId: string | undefined;
+      workerId = await boss.work<T>(name, { pollingIntervalSeconds: pollSeconds, notifyPollingIntervalSeconds: Math.max(backstopSeconds, pollSeconds), batchSize: 1, includeMetadata: true }, async (jobs) => {
+        // A worker that found a job looks again at once, not after the backstop: the queue may hold more, and
+        // the notifications of several jobs sent while it was fetching woke it only once.
+        if (workerId) boss.notifyWorker(workerId);
         for (const job of jobs as Array<Job<T> & { retryCount: number; retryLimit: number }>) {
           const attempt: Attempt = { id: job.id, retryCount: job.retryCount, lastAttempt: job.retryCount >= job.retryLimit };
           try {
             await handler(job.data, attempt);
           } catch (error) {
             events.failed?.(name, error, attempt, attempt.lastAttempt);
+            // No notification announces a retry: without this, it would wait for the backstop poll too.
+            if (policy && workerId && !attempt.lastAttempt) wakeWhenRetryIsDue(workerId, policy, attempt);
             // pg-boss stores what is thrown as the job's output: redacted, as a log line is (a mail
             // server's refusal names the recipient's address).
             throw redactedErrorObject(error);
@@ -186,6 +227,7 @@ export async function startJobQueue(database: Database, options: JobQueueOptions
     },
 
     async stop() {
+      for (const wakeUp of retryWakeUps) clearTimeout(wakeUp);
       await boss.stop({ graceful: true, timeout: 5000 });
     },
   };

@@ -3,7 +3,7 @@
  * owes it commits, a key names one job however often it is sent, a failing job is retried until it
  * succeeds, and a job that fails for good is reported, never dropped silently.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJobQueue, type Attempt, type JobQueue } from '../../server/jobs/queue';
 import { describeDatabase } from '../support/describe-api';
 import { until } from '../support/until';
@@ -90,6 +90,50 @@ describeDatabase('job queue', (database) => {
     expect(final).toEqual({ name: 'test-broken', final: true });
     expect(failures.filter((each) => each.name === 'test-flaky').every((each) => !each.final)).toBe(true);
     expect(await queue.ready()).toBe(true);
+  });
+
+  describe('wakes its workers instead of waiting for their next poll (LISTEN/NOTIFY, issue 50)', () => {
+    // Polls 30 s apart: a job this queue runs within seconds was woken, not found by a poll.
+    let woken: JobQueue;
+    beforeAll(async () => {
+      woken = await startJobQueue(database, { pollSeconds: 30, backstopSeconds: 30 });
+    });
+    afterAll(() => woken?.stop());
+    const notifyOf = async (name: string) =>
+      (await database.statement(`queue_notify_${name.replace(/-/g, '_')}`, `SELECT notify FROM "${database.jobSchema}".queue WHERE name = $1`)([name]))[0]?.[0];
+    const afterFirstLook = () => new Promise((resolve) => setTimeout(resolve, 1000));
+
+    it('a job starts as soon as the transaction that sent it commits, also on a queue an earlier release made', async () => {
+      await woken.declare('test-woken');
+      // As a queue made before the wake-up was: declaring it again turns it on.
+      await database.exec(`UPDATE "${database.jobSchema}".queue SET notify = false WHERE name = 'test-woken'`);
+      await woken.declare('test-woken');
+      expect(await notifyOf('test-woken')).toBe(true);
+
+      const started: number[] = [];
+      await woken.work('test-woken', async () => {
+        started.push(Date.now());
+      });
+      await afterFirstLook();
+      const sentAt = Date.now();
+      await database.db.transaction((tx) => woken.send(tx, 'test-woken', {}, 'w-1'));
+      await until(() => (started.length ? started : undefined), 20_000);
+      expect(started[0]! - sentAt).toBeLessThan(10_000);
+    });
+
+    it('a failed job is retried when its retry falls due, not at the next poll', async () => {
+      await woken.declare('test-woken-retry', { retryLimit: 1, retryDelaySeconds: 1, retryDelayMaxSeconds: 1 });
+      const attempts: number[] = [];
+      await woken.work('test-woken-retry', async () => {
+        attempts.push(Date.now());
+        if (attempts.length === 1) throw new Error('provider down');
+      });
+      await afterFirstLook();
+      await woken.send(database.db, 'test-woken-retry', {}, 'wr-1');
+      await until(() => (attempts.length === 2 ? attempts : undefined), 20_000);
+      expect(attempts[1]! - attempts[0]!).toBeGreaterThanOrEqual(1000);
+      expect(attempts[1]! - attempts[0]!).toBeLessThan(10_000);
+    });
   });
 
   it('stores a failed job\'s output redacted: a mail server\'s refusal keeps no address (issue 31, item 3)', async () => {

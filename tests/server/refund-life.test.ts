@@ -369,6 +369,9 @@ describeStripeApi('refunds with Stripe', 'sql', { STRIPE_TIMEOUT_MS: '1000', BIL
     await stripeEvent('charge.dispute.closed', { ...dispute, status: 'won' });
     await stripeEvent('charge.dispute.updated', { ...dispute, status: 'under_review' }, { created: nowSeconds() - 30 });
     expect(await call(api.app, 'POST', '/api/subscription/refund', { idToken: 'disputer' })).toMatchObject({ status: 200 });
+    // Made, and within this test: a refund job still running would make its refund in the next one.
+    await until(async () => (await refundRow('sub_disputer'))?.state === 'made');
+    expect(stripe.refunds.map((refund) => [refund.payment_intent, refund.amount])).toEqual([['pi_sub_disputer', 10000]]);
   });
 
   test('a second subscription that was never charged (a trial) is ended with no refund: no e-mail, no history line', async () => {

@@ -93,15 +93,28 @@ export async function takeDatabase(openNew: () => Promise<Database>): Promise<Po
   }
   const raw = database;
   const listening = new Set<() => Promise<void>>();
+  const heard = async (stop: () => Promise<void>) => {
+    listening.add(stop);
+    return async () => {
+      listening.delete(stop);
+      await stop();
+    };
+  };
+  const jobStoreListen = raw.jobStore.listen?.bind(raw.jobStore);
   const lent: Database = {
     ...raw,
-    listen: async (channel, onNotify) => {
-      const stop = await raw.listen(channel, onNotify);
-      listening.add(stop);
-      return async () => {
-        listening.delete(stop);
-        await stop();
-      };
+    listen: async (channel, onNotify) => heard(await raw.listen(channel, onNotify)),
+    // The job queue's wake-up listens on the same PGlite (server/jobs/queue.ts).
+    jobStore: {
+      ...raw.jobStore,
+      ...(jobStoreListen
+        ? {
+            listen: async (channel, onNotification, onReconnect) => {
+              const handle = await jobStoreListen(channel, onNotification, onReconnect);
+              return { close: await heard(() => handle.close()) };
+            },
+          }
+        : {}),
     },
   };
   return {
@@ -125,7 +138,7 @@ async function giveBack(database: Database): Promise<'pooled' | 'closed'> {
     // stop the reset, and no trigger writes as the rows go back.
     await database.exec(`SET session_replication_role = replica; TRUNCATE ${reference.tables.join(', ')} RESTART IDENTITY CASCADE`);
     for (const [table, json] of reference.rows) {
-      await database.statement('veil_test_rows_back', `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1)`)([json]);
+      await database.statement(`veil_test_rows_back_${table}`, `INSERT INTO ${table} SELECT * FROM json_populate_recordset(NULL::${table}, $1)`)([json]);
     }
     await database.exec('RESET session_replication_role');
   } catch {

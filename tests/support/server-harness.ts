@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { getTableName } from 'drizzle-orm';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
@@ -19,7 +20,10 @@ import type { PaymentProvider } from '../../server/domain/billing/payment-provid
 import type { IdentityAdmin } from '../../server/domain/accounts/identity-admin';
 import type { Tracing } from '../../server/observability/tracing';
 import { LOCAL_WEBHOOK_SECRET } from './payments';
+import { onThisMachine } from './machine-slowness';
 import { takeDatabase } from './pglite-pool';
+import { declaredTables } from './schema-tables';
+import { until } from './until';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -57,34 +61,17 @@ export interface TestApi {
   config: Config;
   /** The app's job queue (tests owe messages through it directly). */
   jobs: JobQueue;
-  /** Empties every table, keeping the schema. */
+  /** Waits for the jobs the last test left running or due, then empties every table, keeping the schema. */
   reset: () => Promise<void>;
   close: () => Promise<void>;
 }
 
-const TABLES = [
-  'relay_servers',
-  'relay_uptime_days',
-  'wireguard_keys',
-  'peer_changes',
-  'removed_wireguard_keys',
-  'account_activity',
-  'staff_actions',
-  'charges',
-  'refunds',
-  'local_portal_sessions',
-  'provider_refunds',
-  'deletion_tombstones',
-  'deleted_accounts',
-  'payment_events',
-  'local_checkout_sessions',
-  'open_checkouts',
-  'local_billing_clock',
-  'handoff_tokens',
-  'subscriptions',
-  'sessions',
-  'users',
-];
+/**
+ * Every table of the app the reset empties: read from the schema, so a table added later is emptied too (a
+ * list kept by hand had missed notice_addresses, which no foreign key reaches, so its rows outlived the test
+ * that wrote them). peer_log keeps its one row and is reset apart (below).
+ */
+const TABLES = declaredTables.map((table) => getTableName(table)).filter((name) => name !== 'peer_log');
 
 /** A migrated database of its own and how to close it (on PostgreSQL, dropping its schemas unless shared). */
 export interface TestDatabase {
@@ -221,17 +208,33 @@ export async function createTestApi({
     schema,
     // peer_log keeps its one row: the list's version starts again at 0. The audit trail refuses TRUNCATE
     // (migration 0017): the tests, as its owner, lift that trigger for the reset alone.
-    reset: () =>
-      database.exec(
+    reset: async () => {
+      await jobsSettled(database);
+      await database.exec(
         `ALTER TABLE staff_actions DISABLE TRIGGER staff_actions_no_truncate; TRUNCATE ${TABLES.join(', ')} CASCADE; ` +
           `ALTER TABLE staff_actions ENABLE TRIGGER staff_actions_no_truncate; UPDATE peer_log SET version = 0, floor = 0`,
-      ),
+      );
+    },
     close: async () => {
       await app.close();
       await jobs.stop();
       await closeDatabase();
     },
   };
+}
+
+/**
+ * Waits (a bounded time) until no job is running or due: a job the last test owed at its end (a refund
+ * it asked for) runs at once, woken by its commit, and would otherwise act in the next test's time, on
+ * its stand-ins, or find the tables emptied under it. A retry due later is left to find them empty.
+ */
+async function jobsSettled(database: Database): Promise<void> {
+  const busy = database.statement(
+    'veil_test_jobs_busy',
+    `SELECT count(*)::int FROM "${database.jobSchema}".job WHERE state = 'active' OR (state IN ('created', 'retry') AND start_after <= now())`,
+  );
+  // Past the bound the reset goes on, as it did before jobs ran at once.
+  await until(async () => Number((await busy([]))[0]?.[0]) === 0, onThisMachine(10_000)).catch(() => undefined);
 }
 
 /** POSTs JSON through `inject` and returns status and parsed body. */
