@@ -227,8 +227,14 @@ describe('phone layout with a long e-mail address and device name', () => {
 
     await devices.getByRole('button', { name: `Sign out ${DEVICE_NAME}` }).click();
     // The toast's title (the Account activity card, reloaded, lists the same words).
-    await account.locator('.mantine-Notification-root').getByText('Device signed out').waitFor();
+    const signedOutToast = account.locator('.mantine-Notification-root').filter({ hasText: 'Device signed out' });
+    await signedOutToast.waitFor();
+    // Held open by the pointer, as above: unheld, its timer ran out during a slow screenshot and the toast was
+    // measured sliding out past the screen's edge (CI, 2026-11-29).
+    await signedOutToast.hover();
     await checkAccount('device-signed-out-toast');
+    await signedOutToast.locator('.mantine-Notification-closeButton').click();
+    await signedOutToast.waitFor({ state: 'detached' });
 
     // The same account on a desktop screen, for a person comparing the screenshots.
     await account.setViewportSize({ width: 1280, height: 800 });
