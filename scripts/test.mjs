@@ -13,6 +13,8 @@
  * with those arguments, as before; `--node-line` is CI's second Node line (below).
  */
 import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machineSlowness, REFERENCE_MS } from './lib/machine-speed.mjs';
@@ -58,15 +60,32 @@ if (args.length > 0 && !nodeLine) {
 
 await ensureSpaBuilt(root, (message) => console.log(`[test] ${message}`));
 
+// Each run's reporter writes what failed to a file of its own (tests/support/failure-lines.ts), printed last
+// below: CI keeps only the log's tail, and the held run's output would push the shown run's failures out of it.
+const failuresFolder = mkdtempSync(join(inMemory.folder ?? tmpdir(), 'failures-'));
+process.on('exit', () => rmSync(failuresFolder, { recursive: true, force: true }));
+const withFailuresFile = (run, name) => ({ ...run, env: { TEST_FAILURES_FILE: join(failuresFolder, name) } });
+const failuresOf = (name) => {
+  try {
+    return readFileSync(join(failuresFolder, name), 'utf8').trimEnd();
+  } catch {
+    return '';
+  }
+};
+
 const run = runSideBySide({
-  shown: nodeLine ? vitest(...NODE_LINE_PROJECTS.flatMap((project) => ['--project', project])) : vitest('--project', '!e2e'),
-  held: nodeLine ? vitest('--project', 'e2e', 'tests/e2e/local-start.test.ts') : vitest('--project', 'e2e'),
+  shown: withFailuresFile(nodeLine ? vitest(...NODE_LINE_PROJECTS.flatMap((project) => ['--project', project])) : vitest('--project', '!e2e'), 'shown'),
+  held: withFailuresFile(nodeLine ? vitest('--project', 'e2e', 'tests/e2e/local-start.test.ts') : vitest('--project', 'e2e'), 'held'),
   heading: '[test] the end-to-end run, started beside the one above:',
   // Colours as a terminal shows them, when this is one (the runs' output is piped).
   env: process.stdout.isTTY ? { ...env, FORCE_COLOR: '1' } : env,
 });
 children.push(...run.children);
 const code = await run.done;
+for (const [name, title] of [['shown', nodeLine ? 'the unit, relay and API run' : 'the run of every project but e2e'], ['held', 'the end-to-end run']]) {
+  const failures = failuresOf(name);
+  if (failures) console.log(`\n[test] what failed in ${title} (its report is above):\n${failures}`);
+}
 // The figure issue 50's goal is about: both runs, the build before them included.
 console.log(`\n[test] both runs ended ${Math.round(performance.now() / 1000)} s after npm test started (exit code ${code})`);
 process.exit(code);

@@ -3,6 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 export interface Run {
   command: string;
   args: string[];
+  /** Added to the environment both runs get, for this run only. */
+  env?: Record<string, string>;
 }
 
 export function runSideBySide(options: {

@@ -5,9 +5,9 @@
  */
 import { spawn } from 'node:child_process';
 
-/** A run: the program and its arguments, its output piped to the caller. */
-function start({ command, args }, env) {
-  return spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+/** A run: the program and its arguments, its output piped to the caller; `env`, if given, is added to the runs' own. */
+function start({ command, args, env: own = {} }, env) {
+  return spawn(command, args, { env: { ...env, ...own }, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Its exit code once its output is all read ('close', not 'exit', which can come before the last chunk). */

@@ -7,10 +7,15 @@
  * project whose files took longer than its wall-time budget from the first file's start to the last one's
  * end, fails the run with the file's (or project's) name, its time and its limit. Before it does, it measures
  * the machine again (judgeBudgets).
+ *
+ * When TEST_FAILURES_FILE names a file (scripts/test.mjs does), what failed and what went over its budget are
+ * written there too, one line each, for `npm test` to print last (tests/support/failure-lines.ts).
  */
-import type { Reporter, TestModule } from 'vitest/node';
+import { appendFileSync } from 'node:fs';
+import type { Reporter, SerializedError, TestModule } from 'vitest/node';
 import { slownessNow } from '../../scripts/lib/machine-speed.mjs';
 import { budgetScale, fileCeilingSeconds, PROJECT_BUDGET_SECONDS } from '../budgets';
+import { failureLines } from './failure-lines';
 
 const SHOWN = 10;
 
@@ -75,8 +80,16 @@ export default class SlowestFilesReporter implements Reporter {
     if (span) span.end = Math.max(span.end, Date.now());
   }
 
-  onTestRunEnd(testModules: ReadonlyArray<TestModule>): void {
-    if (testModules.length === 0) return;
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
+    const failures = failureLines(testModules, unhandledErrors);
+    const over = this.reportTimes(testModules);
+    const failuresFile = process.env.TEST_FAILURES_FILE;
+    if (failuresFile) appendFileSync(failuresFile, [...failures, ...over].map((line) => `${line}\n`).join(''));
+  }
+
+  /** The slowest files and each project's wall time, then the budgets' verdict: the lines over them. */
+  private reportTimes(testModules: ReadonlyArray<TestModule>): string[] {
+    if (testModules.length === 0) return [];
     const slowest = [...testModules].sort((a, b) => fileSeconds(b) - fileSeconds(a)).slice(0, SHOWN);
     const width = Math.max(...slowest.map((module) => module.project.name.length));
     const lines = slowest.map(
@@ -100,5 +113,6 @@ export default class SlowestFilesReporter implements Reporter {
       process.stderr.write(`\nOver the test budgets at ×${scale.toFixed(2)} (tests/budgets.ts; docs/performance.md, "Test budgets"):\n${over.join('\n')}\n`);
       process.exitCode = 1;
     }
+    return over;
   }
 }

@@ -60,4 +60,23 @@ describe('two test runs side by side', () => {
     const run = runSideBySide({ shown: standIn('shown', ['!boom'], 3), held: standIn('held', ['fine'], 0), heading: '--', out, err });
     expect(await run.done).toBe(3);
   });
+
+  test("each run gets the shared environment and its own additions", async () => {
+    const { received, out, err } = capture();
+    const printsEnv = (name: string, env?: Record<string, string>) => ({
+      command: process.execPath,
+      args: ['-e', `console.log('${name}', process.env.SHARED, process.env.OWN ?? 'none')`],
+      env,
+    });
+    const run = runSideBySide({
+      shown: printsEnv('shown', { OWN: 'shown-file' }),
+      held: printsEnv('held'),
+      heading: '--',
+      env: { ...process.env, SHARED: 'both' },
+      out,
+      err,
+    });
+    expect(await run.done).toBe(0);
+    expect(received).toEqual(['shown both shown-file', '--', 'held both none']);
+  });
 });
