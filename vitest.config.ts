@@ -87,6 +87,8 @@ export default defineConfig({
           // As the server files: a worker runs file after file with what it has imported (xstate, zod, the
           // machines), instead of a new process per file; ~60 files, most of them a few milliseconds of tests.
           isolate: false,
+          // Vitest's default, scaled as the others' are: a CPU-bound test exceeded 5 s on a machine at ×3.56.
+          testTimeout: onThisMachine(5_000),
         },
       },
       {
@@ -94,6 +96,7 @@ export default defineConfig({
           name: 'unit-isolated',
           environment: 'node',
           include: isolatedUnitFiles,
+          testTimeout: onThisMachine(5_000),
         },
       },
       {

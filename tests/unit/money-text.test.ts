@@ -7,8 +7,23 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { formatMoney, monthlyEquivalent, PLAN, planPrice } from '../../contract/plans';
 import { formatLongDate } from '../../src/screens/subscription-texts';
 
+/**
+ * Intl's own formatters, made once per set of options: each one made loads locale data, and the loops below
+ * compare thousands of values (made per call, one of them took over 5 s on a busy machine).
+ */
+function madeOnce<Options, Format>(make: (options: Options) => Format): (options: Options) => Format {
+  const made = new Map<string, Format>();
+  return (options) => {
+    const key = JSON.stringify(options);
+    if (!made.has(key)) made.set(key, make(options));
+    return made.get(key)!;
+  };
+}
+const moneyFormat = madeOnce((options: Intl.NumberFormatOptions) => new Intl.NumberFormat('en-US', options));
+const dateFormat = madeOnce((options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', options));
+
 const intlMoney = (amount: number, currency: string, digits?: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: digits }).format(amount);
+  moneyFormat({ style: 'currency', currency: currency.toUpperCase(), minimumFractionDigits: digits }).format(amount);
 
 const AMOUNTS = [0, 1, 9, 10, 99, 100, 101, 999, 1_000, 10_000, 99_999, 100_000, 123_456, 1_000_000, 99_999_999, 123_456_789_012, -1, -500, -10_000, -123_456_789];
 
@@ -66,8 +81,7 @@ describe('formatLongDate writes the browser-zone and UTC dates as Intl does', ()
     else process.env.TZ = zoneBefore;
   });
 
-  const intlDate = (date: Date, timeZone?: string) =>
-    new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(date);
+  const intlDate = (date: Date, timeZone?: string) => dateFormat({ year: 'numeric', month: 'long', day: 'numeric', timeZone }).format(date);
 
   test('a renewal at 02:00 UTC on October 9 is October 8 in California and October 9 in UTC', () => {
     expect(formatLongDate('2025-10-09T02:00:00Z')).toBe('October 8, 2025');
