@@ -82,10 +82,14 @@ const run = runSideBySide({
 });
 children.push(...run.children);
 const code = await run.done;
+let named = false;
 for (const [name, title] of [['shown', nodeLine ? 'the unit, relay and API run' : 'the run of every project but e2e'], ['held', 'the end-to-end run']]) {
   const failures = failuresOf(name);
   if (failures) console.log(`\n[test] what failed in ${title} (its report is above):\n${failures}`);
+  named ||= Boolean(failures);
 }
+// A run that ended before its reporter could speak (killed, out of memory, a crash in Vitest itself).
+if (code !== 0 && !named) console.log(`\n[test] a run failed without naming a test or a budget: its output above says why`);
 // The figure issue 50's goal is about: both runs, the build before them included.
 console.log(`\n[test] both runs ended ${Math.round(performance.now() / 1000)} s after npm test started (exit code ${code})`);
 process.exit(code);
