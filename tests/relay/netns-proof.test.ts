@@ -177,9 +177,9 @@ describe.skipIf(cannotRun !== null)('customers through a real WireGuard tunnel t
 
   /**
    * `end` is done through the API; from its answer, the key must leave the relay within 2 s and the tunnel stop.
-   * The time is the agent's: its removal applied (removalsAppliedAt). Looking with `wg show` until the key is
-   * gone confirms it, later by that look's own cost: spawning `wg` in the namespace every 100 ms took up to a
-   * second on a machine at load 19, which measured 2,034 ms for a removal the agent had made well before.
+   * The time is the agent's: its removal applied (removalsAppliedAt), or the look with `wg show` that saw the
+   * key gone if that came first. The look alone is late by its own cost: spawning `wg` in the namespace every
+   * 100 ms took up to a second on a machine at load 19, which measured 2,034 ms for a removal made well before.
    */
   async function stopsWithinTwoSeconds(cause: string, customer: Connected, end: () => Promise<void>) {
     await tunnelWorks(customer);
@@ -188,14 +188,17 @@ describe.skipIf(cannotRun !== null)('customers through a real WireGuard tunnel t
     await end();
     const answeredAt = performance.now();
     await until(async () => !(await relayHolds(customer.device.publicKey)), 5000);
-    const seenGoneMs = Math.round(performance.now() - answeredAt);
-    const removedAt = removalsAppliedAt[removalsBefore];
-    expect(removedAt, 'the agent logged no removal it applied').toBeDefined();
+    const seenGoneAt = performance.now();
+    // The agent logs once its `wg set` has exited, which this process can hear just after the look above saw
+    // the key gone (a CI run read the log too early, twice): the key was off by whichever came first.
+    const loggedAt = await until(() => removalsAppliedAt[removalsBefore], 5000);
+    const removedAt = Math.min(loggedAt, seenGoneAt);
+    const seenGoneMs = Math.round(seenGoneAt - answeredAt);
     // Below 0 when the agent, woken at the commit, removed the key before the API's answer reached the test.
-    const latencyMs = Math.round(removedAt! - answeredAt);
+    const latencyMs = Math.round(removedAt - answeredAt);
     latencies[cause] = latencyMs;
     console.log(
-      `${cause}: the agent removed the key ${latencyMs} ms after the API's answer (${Math.round(removedAt! - requestedAt)} ms after the request); seen gone by wg show ${seenGoneMs} ms after the answer`,
+      `${cause}: the key left the relay ${latencyMs} ms after the API's answer (${Math.round(removedAt - requestedAt)} ms after the request); the agent logged it ${Math.round(loggedAt - answeredAt)} ms, wg show saw it gone ${seenGoneMs} ms after the answer`,
     );
     expect(latencyMs).toBeLessThan(2000);
     // The running tunnel stops at its next packet, and a new handshake is not answered.
