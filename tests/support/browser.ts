@@ -103,11 +103,17 @@ function watchPage(page: Page, problems: PageProblems, ownOrigins: string[] | un
   });
 }
 
-/** The whole page by default; `fullPage: false` for what the screen shows (a dialog over its overlay). */
-export async function saveScreenshot(page: Page, name: string, { fullPage = true } = {}): Promise<string> {
+/**
+ * The whole page by default; `fullPage: false` for what the screen shows (a dialog over its overlay). Taken once
+ * the screen's transitions are over: a picture of a dialog still fading in (its text over the page's, both half
+ * transparent) showed a layout no one sees and looked broken to the person reviewing it. `settle: false` for a
+ * page without JavaScript, where nothing can be asked of the page (Playwright's evaluate waits forever).
+ */
+export async function saveScreenshot(page: Page, name: string, { fullPage = true, settle = true } = {}): Promise<string> {
   const dir = join(ARTEFACTS_DIR, 'screenshots');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}.png`);
+  if (settle) await transitionsSettled(page);
   await page.screenshot({ path, fullPage });
   return path;
 }
