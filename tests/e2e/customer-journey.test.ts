@@ -97,7 +97,7 @@ describe('customer journey', () => {
     const dialog = page.getByRole('dialog', { name: 'Turn off auto-renewal?' });
     await dialog.waitFor();
     await expectAccessible(page, 'turn-off dialog');
-    await saveScreenshot(page, 'journey-5-turn-off-dialog');
+    await saveScreenshot(page, 'journey-5-turn-off-dialog', { fullPage: false });
     await tabTo(page, 'Turn Off Auto-Renewal');
     await page.keyboard.press('Enter');
     await page.getByText('Auto-renewal is off').waitFor();
@@ -142,7 +142,7 @@ describe('customer journey', () => {
     const refund = page.getByRole('dialog', { name: 'Cancel and get a refund?' });
     await refund.getByText('returns to your card within 5–7 business days', { exact: false }).waitFor();
     await expectAccessible(page, 'refund dialog');
-    await saveScreenshot(page, 'journey-8-refund-dialog');
+    await saveScreenshot(page, 'journey-8-refund-dialog', { fullPage: false });
     await tabTo(page, 'Cancel and Refund');
     await page.keyboard.press('Enter');
     await page.getByText('Refund Requested').waitFor();
@@ -248,7 +248,7 @@ describe('customer journey', () => {
       await dialog.getByText(text).waitFor();
     }
     await expectAccessible(page, 'delete dialog');
-    await saveScreenshot(page, 'journey-10-delete-dialog');
+    await saveScreenshot(page, 'journey-10-delete-dialog', { fullPage: false });
     await dialog.getByRole('button', { name: 'Delete Account Permanently' }).click();
     await page.getByText('Account Deleted').waitFor();
     await page.getByText('Your account and all associated data have been permanently deleted.').waitFor();

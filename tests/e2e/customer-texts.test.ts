@@ -74,7 +74,7 @@ describe('the delete dialog with a live subscription', () => {
         'Deleting your account ends your Veil VPN Premium subscription immediately. You will not be charged again, and the unused time until October 9, 2027 is not refunded.',
       )
       .waitFor();
-    await saveScreenshot(page, 'texts-2-delete-dialog');
+    await saveScreenshot(page, 'texts-2-delete-dialog', { fullPage: false });
     await dialog.getByRole('button', { name: 'Turn Off Auto-Renewal instead' }).click();
     const turnOff = page.getByRole('dialog', { name: 'Turn off auto-renewal?' });
     await turnOff.waitFor();
