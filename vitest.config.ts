@@ -37,6 +37,13 @@ const isolatedServerFiles = isolatedFilesIn('tests/server');
 const isolatedUnitFiles = isolatedFilesIn('tests/machines', 'tests/unit');
 const isolatedComponentFiles = isolatedFilesIn('tests/components');
 
+/** What the two unit projects share: machines and pure modules in Node. */
+const unitProject = {
+  environment: 'node' as const,
+  // Vitest's default, scaled as the others' are: a CPU-bound test exceeded 5 s on a machine at ×3.56.
+  testTimeout: onThisMachine(5_000),
+};
+
 /** What the two component projects share: React screens in jsdom. */
 const componentsProject = {
   environment: 'jsdom' as const,
@@ -80,23 +87,20 @@ export default defineConfig({
     projects: [
       {
         test: {
+          ...unitProject,
           name: 'unit',
-          environment: 'node',
           include: ['tests/machines/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...isolatedUnitFiles],
           // As the server files: a worker runs file after file with what it has imported (xstate, zod, the
           // machines), instead of a new process per file; ~60 files, most of them a few milliseconds of tests.
           isolate: false,
-          // Vitest's default, scaled as the others' are: a CPU-bound test exceeded 5 s on a machine at ×3.56.
-          testTimeout: onThisMachine(5_000),
         },
       },
       {
         test: {
+          ...unitProject,
           name: 'unit-isolated',
-          environment: 'node',
           include: isolatedUnitFiles,
-          testTimeout: onThisMachine(5_000),
         },
       },
       {
