@@ -23,7 +23,7 @@ describe('/account before its scripts have run', () => {
       await expect.poll(() => page.getByRole('banner').getByRole('link', { name: /Veil VPN/ }).first().isVisible()).toBe(true);
       expect(await page.getByRole('status').textContent()).toBe('Loading');
       expect(await page.getByRole('contentinfo').isVisible()).toBe(true);
-      await saveScreenshot(page, `account-shell-${width}-${colorScheme}`, { fullPage: false, settle: false });
+      await saveScreenshot(page, `account-shell-${width}-${colorScheme}`, { fullPage: false, scripts: false });
     });
   }
 });

@@ -94,8 +94,6 @@ function findLayoutProblems(): LayoutProblem[] {
  */
 async function layoutProblems(page: Page, name: string, { fullPage = true } = {}): Promise<string[]> {
   const found: string[] = [];
-  // A whole-page screenshot draws the sticky header where the page is scrolled to: start from the top.
-  if (fullPage) await page.evaluate(() => window.scrollTo(0, 0));
   for (const colorScheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme });
     await expect.poll(() => page.getAttribute('html', 'data-mantine-color-scheme')).toBe(colorScheme);

@@ -106,15 +106,21 @@ function watchPage(page: Page, problems: PageProblems, ownOrigins: string[] | un
 /**
  * The whole page by default; `fullPage: false` for what the screen shows (a dialog over its overlay). Taken once
  * the screen's transitions are over: a picture of a dialog still fading in (its text over the page's, both half
- * transparent) showed a layout no one sees and looked broken to the person reviewing it. `settle: false` for a
- * page without JavaScript, where nothing can be asked of the page (Playwright's evaluate waits forever).
+ * transparent) showed a layout no one sees and looked broken to the person reviewing it. A whole page is taken
+ * from its top, then the page is scrolled back: scrolled down, the picture drew the sticky header and any toast
+ * where the reader was, mid-page. `scripts: false` for a page without JavaScript: nothing can be asked of it
+ * (Playwright's evaluate waits forever), so it is taken as it is.
  */
-export async function saveScreenshot(page: Page, name: string, { fullPage = true, settle = true } = {}): Promise<string> {
+export async function saveScreenshot(page: Page, name: string, { fullPage = true, scripts = true } = {}): Promise<string> {
   const dir = join(ARTEFACTS_DIR, 'screenshots');
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `${name}.png`);
-  if (settle) await transitionsSettled(page);
+  const scrollTo = (to: { left: number; top: number }) => page.evaluate((at) => window.scrollTo({ ...at, behavior: 'instant' }), to);
+  const readerAt = scripts && fullPage ? await page.evaluate(() => ({ left: window.scrollX, top: window.scrollY })) : undefined;
+  if (readerAt) await scrollTo({ left: 0, top: 0 });
+  if (scripts) await transitionsSettled(page);
   await page.screenshot({ path, fullPage });
+  if (readerAt) await scrollTo(readerAt);
   return path;
 }
 
